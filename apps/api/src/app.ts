@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "@backoffice/db";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import fp from "fastify-plugin";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Counters } from "./lib/counters.ts";
+import type { Mailer } from "./lib/mailer.ts";
+import errors from "./plugins/errors.ts";
+import web from "./plugins/web.ts";
+import authRoutes from "./routes/auth/index.ts";
+import systemRoutes from "./routes/system.ts";
+import "./types.ts";
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  counters: Counters;
+  mailer: Mailer;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Server options shared by the entry point and the tests. */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.LOG_LEVEL,
+      // Credentials never reach the log, whatever a handler logs.
+      redact: {
+        paths: [
+          "req.headers.authorization",
+          "req.headers.cookie",
+          'req.headers["x-csrf-token"]',
+          "*.password",
+          "*.otp",
+          "*.token",
+          "*.csrfToken",
+        ],
+        censor: "[redacted]",
+      },
+    },
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    forceCloseConnections: true,
+  };
+}
+
+/** The whole API as one plugin: the entry point and the tests register it on their own instance. */
+export default fp(async function app(fastify: FastifyInstance, options: AppOptions) {
+  fastify.decorate("config", options.config);
+  fastify.decorate("db", options.db);
+  fastify.decorate("counters", options.counters);
+  fastify.decorate("mailer", options.mailer);
+  fastify.decorateRequest("session", null);
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+
+  // An empty body with a JSON content type reads as "no body" (logout, deletes without payload).
+  const parseJson = fastify.getDefaultJsonParser("error", "error");
+  fastify.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === "") return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  // JSON only: other content types answer 415 instead of reaching a handler as text.
+  fastify.removeContentTypeParser("text/plain");
+
+  fastify.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "http:", "https:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: "same-site" },
+  });
+
+  const siteOrigins = [
+    options.config.SITE_APKW_URL,
+    options.config.SITE_SPORTBN_URL,
+    options.config.SITE_MOVIES_URL,
+  ]
+    .map((url) => new URL(url).origin)
+    .concat(options.config.PUBLIC_ORIGINS.map((url) => new URL(url).origin));
+  // Only the public endpoints are cross-origin, and only for the sites' own origins.
+  await fastify.register(cors, {
+    delegator: (request, callback) => {
+      const isPublic = (request.url ?? "").startsWith("/api/v1/public/");
+      callback(
+        null,
+        isPublic ? { origin: siteOrigins, methods: ["GET", "POST"], maxAge: 600 } : { origin: false },
+      );
+    },
+  });
+
+  await fastify.register(rateLimit, { global: false });
+
+  await fastify.register(swagger, {
+    openapi: {
+      info: { title: "Back-office API", version: "1.0.0" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await fastify.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  await fastify.register(errors);
+  await fastify.register(web);
+  await fastify.register(systemRoutes);
+  await fastify.register(authRoutes, { prefix: "/api/v1" });
+});

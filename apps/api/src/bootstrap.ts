@@ -1,0 +1,66 @@
+import { join } from "node:path";
+import { type Database, migrate, openDatabase } from "@backoffice/db";
+import type { FastifyBaseLogger } from "fastify";
+import { Redis } from "ioredis";
+import type { Config } from "./config.ts";
+import { type Counters, memoryCounters, redisCounters } from "./lib/counters.ts";
+import { generatePassword, hashPassword } from "./lib/crypto.ts";
+import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { usersRepository } from "./repositories/users.ts";
+import { seedDemoData } from "./seed/demo.ts";
+
+export interface Services {
+  db: Database;
+  counters: Counters;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+/** Opens the database (PostgreSQL or embedded PGlite), the counters (Redis or memory) and the mailer. */
+export async function openServices(config: Config, log: FastifyBaseLogger): Promise<Services> {
+  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, "api") });
+  let redis: Redis | undefined;
+  if (config.REDIS_URL) {
+    redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true });
+    redis.on("error", (error) => log.warn({ err: error }, "redis error"));
+    await redis.connect();
+  }
+  return {
+    db,
+    counters: redis ? redisCounters(redis) : memoryCounters(),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
+    async close() {
+      redis?.disconnect();
+      await db.close();
+    },
+  };
+}
+
+/** Applies migrations; on an empty database creates the first admin and, unless turned off, demo data. */
+export async function bootstrap(
+  db: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  announce: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<void> {
+  const applied = await migrate(db, "api");
+  if (applied.length) log.info({ applied }, "migrations applied");
+  const users = usersRepository(db);
+  if ((await users.count()) > 0) return;
+  const password = config.ADMIN_PASSWORD ?? generatePassword();
+  await users.create({
+    email: config.ADMIN_EMAIL,
+    passwordHash: await hashPassword(password),
+    role: "admin",
+  });
+  // Printed once, outside the request log, so the generated password never lands in log storage.
+  announce(
+    config.ADMIN_PASSWORD
+      ? `\nFirst run: admin account ${config.ADMIN_EMAIL} created with the password from ADMIN_PASSWORD.\n\n`
+      : `\nFirst run: admin account created.\n  email:    ${config.ADMIN_EMAIL}\n  password: ${password}\nThis password is shown only once: change it in Edit Profile.\n\n`,
+  );
+  if (config.SEED_DEMO) {
+    await seedDemoData(db);
+    log.info("demo data added (SEED_DEMO=false turns this off)");
+  }
+}

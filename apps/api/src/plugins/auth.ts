@@ -1,0 +1,37 @@
+import { AUTH_MESSAGES } from "@backoffice/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { hmac, safeEqual, sha256 } from "../lib/crypto.ts";
+import { forbidden, unauthorized } from "../lib/errors.ts";
+import { sessionsRepository } from "../repositories/users.ts";
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The CSRF token of a session: derived from its bearer token, so it is bound to that session and stored nowhere. */
+export const csrfTokenFor = (bearerToken: string) => hmac(bearerToken, "csrf-v1");
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/** onRequest hook for admin routes: a live admin session, and on writes a valid x-csrf-token. */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized(AUTH_MESSAGES.noToken);
+  const session = await sessionsRepository(request.server.db).findLive(sha256(token), new Date());
+  if (!session) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+  if (session.role !== "admin") throw forbidden(AUTH_MESSAGES.forbidden);
+  request.session = {
+    id: session.id,
+    userId: session.user_id,
+    email: session.email,
+    role: session.role,
+    token,
+  };
+  if (WRITE_METHODS.has(request.method)) {
+    const sent = request.headers["x-csrf-token"];
+    if (typeof sent !== "string" || !safeEqual(sent, csrfTokenFor(token)))
+      throw forbidden(AUTH_MESSAGES.csrfInvalid);
+  }
+}

@@ -1,0 +1,445 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ADMIN, buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { codeIn, startSmtpServer } from "../../../test/smtp.ts";
+
+const json = { "content-type": "application/json" };
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await buildTestApp({ SMTP_URL: smtp.url });
+  await t.createUser("editor@example.com", "Editor-pass-1", "editor");
+  await t.createUser("second@example.com", "Second-pass-1");
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// Each test uses its own client address so the per-address limits of one test do not leak into another.
+let addressCounter = 1;
+const freshAddress = () => `10.0.${Math.floor(addressCounter / 250)}.${addressCounter++ % 250}`;
+const post = (url: string, payload: unknown, remoteAddress = freshAddress()) =>
+  t.inject({ method: "POST", url, payload: payload as object, remoteAddress });
+
+describe("POST /api/v1/auth/login", () => {
+  it("answers the user, a token and the spec's message", async () => {
+    const response = await post("/api/v1/auth/login", ADMIN);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({
+      status: "success",
+      data: { user: { email: ADMIN.email, role: "admin" }, token: expect.any(String) },
+      message: "Login successful",
+    });
+    // At least 128 random bits.
+    expect(Buffer.from(body.data.token, "base64url").length).toBeGreaterThanOrEqual(16);
+  });
+
+  it("gives unknown emails and wrong passwords the same status and bytes", async () => {
+    const wrong = await post("/api/v1/auth/login", { email: ADMIN.email, password: "not-the-password" });
+    const unknown = await post("/api/v1/auth/login", {
+      email: "nobody@example.com",
+      password: "not-the-password",
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.body).toBe(wrong.body);
+    expect(wrong.json()).toEqual({ status: "fail", message: "Invalid email or password" });
+  });
+
+  it("names the missing field", async () => {
+    const noPassword = await post("/api/v1/auth/login", { email: ADMIN.email });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().message).toBe("password is required");
+    const noEmail = await post("/api/v1/auth/login", { password: "x" });
+    expect(noEmail.json().message).toBe("email is required");
+    const emptyEmail = await post("/api/v1/auth/login", { email: "  ", password: "x" });
+    expect(emptyEmail.statusCode).toBe(400);
+  });
+
+  it("rejects unknown fields (no mass assignment)", async () => {
+    const response = await post("/api/v1/auth/login", { ...ADMIN, role: "admin" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: "fail", message: "Unknown field: role" });
+  });
+
+  it("refuses other roles with the permission message", async () => {
+    const response = await post("/api/v1/auth/login", {
+      email: "editor@example.com",
+      password: "Editor-pass-1",
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      status: "fail",
+      message: "You don't have permissions to access this dashboard.",
+    });
+  });
+
+  it("backs off after 5 failures per account, whatever the letter case, spacing, path or address", async () => {
+    await t.createUser("target@example.com", "Target-pass-1");
+    const variants = [
+      "target@example.com",
+      "TARGET@example.com",
+      " Target@Example.com ",
+      "target@EXAMPLE.com",
+      "tArget@example.com",
+    ];
+    for (const email of variants) {
+      const response = await post("/api/v1/auth/login", { email, password: "wrong-password" });
+      expect(response.statusCode).toBe(401);
+    }
+    // Right password, new address, trailing slash: still refused until the window ends.
+    const blocked = await post("/api/v1/auth/login/", {
+      email: "TARGET@example.com",
+      password: "Target-pass-1",
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    expect(blocked.json().status).toBe("fail");
+    const extraFields = await post("/api/v1/auth/login", {
+      email: "target@example.com",
+      password: "Target-pass-1",
+      x: 1,
+    });
+    expect(extraFields.statusCode).toBe(400);
+    const stillBlocked = await post("/api/v1/auth/login", {
+      email: "target@example.com",
+      password: "Target-pass-1",
+    });
+    expect(stillBlocked.statusCode).toBe(429);
+  });
+
+  it("backs off after 5 failures from one address across accounts", async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 5; i++) {
+      const response = await post(
+        "/api/v1/auth/login",
+        { email: `guess${i}@example.com`, password: "nope-nope" },
+        address,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await post(
+      "/api/v1/auth/login",
+      { email: "second@example.com", password: "Second-pass-1" },
+      address,
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers["retry-after"]).toBeDefined();
+    const otherAddress = await post("/api/v1/auth/login", {
+      email: "second@example.com",
+      password: "Second-pass-1",
+    });
+    expect(otherAddress.statusCode).toBe(200);
+  });
+
+  it("lets the failure window pass after 15 minutes", async () => {
+    await t.createUser("patient@example.com", "Patient-pass-1");
+    for (let i = 0; i < 5; i++)
+      await post("/api/v1/auth/login", { email: "patient@example.com", password: "bad-pass" });
+    expect(
+      (await post("/api/v1/auth/login", { email: "patient@example.com", password: "Patient-pass-1" }))
+        .statusCode,
+    ).toBe(429);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
+    expect(
+      (await post("/api/v1/auth/login", { email: "patient@example.com", password: "Patient-pass-1" }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+describe("sessions and CSRF", () => {
+  it("GET /csrf needs a bearer token", async () => {
+    const response = await t.inject({ method: "GET", url: "/api/v1/csrf" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ status: "fail", message: "No authentication token" });
+  });
+
+  it("refuses writes with a missing, wrong or other session's CSRF token", async () => {
+    const token = await t.login();
+    const otherToken = await t.login("second@example.com", "Second-pass-1");
+    const profile = { email: ADMIN.email, password: "" };
+    const put = (headers: Record<string, string>) =>
+      t.inject({
+        method: "PUT",
+        url: "/api/v1/auth/me/edit-profile",
+        payload: profile,
+        headers: { authorization: `Bearer ${token}`, ...headers },
+      });
+    expect((await put({})).statusCode).toBe(403);
+    expect((await put({ "x-csrf-token": "wrong" })).statusCode).toBe(403);
+    expect((await put({ "x-csrf-token": await t.csrf(otherToken) })).statusCode).toBe(403);
+    const ok = await put({ "x-csrf-token": await t.csrf(token) });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it("logout revokes the token", async () => {
+    const token = await t.login();
+    const logout = await t.as(token, { method: "POST", url: "/api/v1/auth/logout", headers: json });
+    expect(logout.statusCode).toBe(200);
+    const after = await t.inject({
+      method: "GET",
+      url: "/api/v1/csrf",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe("Session expired. Please login again.");
+  });
+
+  it("expires a session 12 hours after sign-in", async () => {
+    const token = await t.login();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 12 * 60 * 60_000 - 60_000);
+    expect(
+      (await t.inject({ method: "GET", url: "/api/v1/csrf", headers: { authorization: `Bearer ${token}` } }))
+        .statusCode,
+    ).toBe(200);
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    expect(
+      (await t.inject({ method: "GET", url: "/api/v1/csrf", headers: { authorization: `Bearer ${token}` } }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe("forgot password", () => {
+  it("sends a code by SMTP, verifies it, resets the password, revokes sessions and mails a notice", async () => {
+    await t.createUser("forgetful@example.com", "Old-pass-123");
+    const oldToken = await t.login("forgetful@example.com", "Old-pass-123");
+    const seen = smtp.messages.filter((m) => m.to.includes("forgetful@example.com")).length;
+    const sent = await post("/api/v1/auth/get-otp", { email: "forgetful@example.com" });
+    expect(sent.json()).toEqual({ status: "success", message: "OTP code has been sent to your email" });
+    const code = codeIn(await smtp.waitFor("forgetful@example.com", seen));
+
+    const verified = await post("/api/v1/auth/verify-otp", { email: "forgetful@example.com", otp: code });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ status: "success", message: "OTP verified successfully" });
+
+    const reset = await post("/api/v1/auth/forgot-password", {
+      email: "forgetful@example.com",
+      otp: code,
+      password: "New-pass-456",
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ status: "success", message: "Password reset successfully" });
+
+    const notice = await smtp.waitFor("forgetful@example.com", seen + 1);
+    expect(notice.raw).toContain("Your password was changed");
+    expect(
+      (
+        await t.inject({
+          method: "GET",
+          url: "/api/v1/csrf",
+          headers: { authorization: `Bearer ${oldToken}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await post("/api/v1/auth/login", { email: "forgetful@example.com", password: "Old-pass-123" }))
+        .statusCode,
+    ).toBe(401);
+    await t.login("forgetful@example.com", "New-pass-456");
+
+    // Single use.
+    const reuse = await post("/api/v1/auth/forgot-password", {
+      email: "forgetful@example.com",
+      otp: code,
+      password: "Third-pass-789",
+    });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json()).toEqual({ status: "fail", message: "Invalid OTP code" });
+  });
+
+  async function requestCode(email: string) {
+    const seen = smtp.messages.filter((m) => m.to.includes(email)).length;
+    await post("/api/v1/auth/get-otp", { email });
+    return codeIn(await smtp.waitFor(email, seen));
+  }
+
+  it("answers known and unknown addresses byte for byte alike", async () => {
+    const known = await post("/api/v1/auth/get-otp", { email: "second@example.com" });
+    const unknown = await post("/api/v1/auth/get-otp", { email: "ghost@example.com" });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    const knownCheck = await post("/api/v1/auth/verify-otp", { email: "second@example.com", otp: "000000" });
+    const unknownCheck = await post("/api/v1/auth/verify-otp", { email: "ghost@example.com", otp: "000000" });
+    expect(unknownCheck.body).toBe(knownCheck.body);
+  });
+
+  it("expires a code after 10 minutes", async () => {
+    await t.createUser("slow@example.com", "Slow-pass-123");
+    const code = await requestCode("slow@example.com");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 10 * 60_000 + 1000);
+    expect((await post("/api/v1/auth/verify-otp", { email: "slow@example.com", otp: code })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it("kills a code after 5 wrong tries", async () => {
+    await t.createUser("fumble@example.com", "Fumble-pass-1");
+    const code = await requestCode("fumble@example.com");
+    const wrong = code === "123456" ? "654321" : "123456";
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await post("/api/v1/auth/verify-otp", { email: "fumble@example.com", otp: wrong })).statusCode,
+      ).toBe(400);
+    }
+    expect(
+      (await post("/api/v1/auth/verify-otp", { email: "fumble@example.com", otp: code })).statusCode,
+    ).toBe(400);
+  });
+
+  it("binds a code to its email and cancels the old code when a new one is sent", async () => {
+    await t.createUser("alpha@example.com", "Alpha-pass-1");
+    await t.createUser("beta@example.com", "Beta-pass-12");
+    const first = await requestCode("alpha@example.com");
+    await requestCode("beta@example.com");
+    expect(
+      (await post("/api/v1/auth/verify-otp", { email: "beta@example.com", otp: first })).statusCode,
+    ).toBe(400);
+    const second = await requestCode("alpha@example.com");
+    if (first !== second) {
+      expect(
+        (await post("/api/v1/auth/verify-otp", { email: "alpha@example.com", otp: first })).statusCode,
+      ).toBe(400);
+    }
+    expect(
+      (await post("/api/v1/auth/verify-otp", { email: "alpha@example.com", otp: second })).statusCode,
+    ).toBe(200);
+  });
+
+  it("allows at most 3 codes per account per 15 minutes, for unknown addresses too", async () => {
+    for (const email of ["limited@example.com", "unknown-limited@example.com"]) {
+      if (email === "limited@example.com") await t.createUser(email, "Limited-pass-1");
+      for (let i = 0; i < 3; i++)
+        expect((await post("/api/v1/auth/get-otp", { email })).statusCode).toBe(200);
+      const fourth = await post("/api/v1/auth/get-otp", { email: email.toUpperCase() });
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.headers["retry-after"]).toBeDefined();
+    }
+  });
+
+  it("accepts only a 6-digit string as the code", async () => {
+    for (const otp of [123456, { $gt: "" }, ["123456"], "12345", "1234567", "12345a", null]) {
+      const response = await post("/api/v1/auth/verify-otp", { email: "second@example.com", otp });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe("otp must be a 6-digit code");
+    }
+  });
+
+  it("requires a new password of at least 8 characters", async () => {
+    const response = await post("/api/v1/auth/forgot-password", {
+      email: "second@example.com",
+      otp: "123456",
+      password: "short",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("Password must be at least 8 characters long");
+  });
+});
+
+describe("PUT /api/v1/auth/me/edit-profile", () => {
+  it("changes the email, keeps the password when empty, and refuses short passwords", async () => {
+    await t.createUser("mover@example.com", "Mover-pass-1");
+    const token = await t.login("mover@example.com", "Mover-pass-1");
+    const moved = await t.as(token, {
+      method: "PUT",
+      url: "/api/v1/auth/me/edit-profile",
+      payload: { email: "moved@example.com", password: "" },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({
+      status: "success",
+      data: { user: { email: "moved@example.com", role: "admin" } },
+      message: "Profile updated successfully",
+    });
+    await t.login("moved@example.com", "Mover-pass-1");
+    const short = await t.as(token, {
+      method: "PUT",
+      url: "/api/v1/auth/me/edit-profile",
+      payload: { email: "moved@example.com", password: "short" },
+    });
+    expect(short.statusCode).toBe(400);
+    const noAt = await t.as(token, {
+      method: "PUT",
+      url: "/api/v1/auth/me/edit-profile",
+      payload: { email: "moved", password: "" },
+    });
+    expect(noAt.statusCode).toBe(400);
+    const taken = await t.as(token, {
+      method: "PUT",
+      url: "/api/v1/auth/me/edit-profile",
+      payload: { email: "SECOND@example.com", password: "" },
+    });
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it("a password change signs out the user's other sessions but not this one", async () => {
+    await t.createUser("changer@example.com", "Changer-pass-1");
+    const current = await t.login("changer@example.com", "Changer-pass-1");
+    const other = await t.login("changer@example.com", "Changer-pass-1");
+    const changed = await t.as(current, {
+      method: "PUT",
+      url: "/api/v1/auth/me/edit-profile",
+      payload: { email: "changer@example.com", password: "Changed-pass-2" },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.as(current, { method: "GET", url: "/api/v1/csrf" })).statusCode).toBe(200);
+    expect((await t.as(other, { method: "GET", url: "/api/v1/csrf" })).statusCode).toBe(401);
+    await t.login("changer@example.com", "Changed-pass-2");
+  });
+});
+
+describe("transport errors", () => {
+  it("answers unknown routes with the error envelope", async () => {
+    const response = await t.inject({ method: "GET", url: "/api/v1/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: "fail", message: "Route GET /api/v1/nothing-here not found" });
+  });
+
+  it("answers malformed JSON with 400, other content types with 415 and large bodies with 413", async () => {
+    const malformed = await t.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      headers: json,
+      payload: "{bad",
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ status: "fail", message: "Malformed JSON body" });
+    const text = await t.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      headers: { "content-type": "text/plain" },
+      payload: "x",
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().status).toBe("fail");
+    const large = await t.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      headers: json,
+      payload: JSON.stringify({ email: "a@b.c", password: "x".repeat(1024 * 1024 + 10) }),
+    });
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toEqual({ status: "fail", message: "Request body is too large" });
+  });
+
+  it("reports health and readiness", async () => {
+    expect((await t.inject({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok" });
+    expect((await t.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+  });
+
+  it("serves the OpenAPI description", async () => {
+    const response = await t.inject({ method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toContain("/api/v1/auth/login");
+  });
+});

@@ -1,0 +1,210 @@
+import {
+  AUTH_MESSAGES,
+  csrfAnswer,
+  editProfileBody,
+  errorBody,
+  forgotPasswordBody,
+  getOtpBody,
+  loginAnswer,
+  loginBody,
+  messageBody,
+  successOf,
+  userSchema,
+  verifyOtpBody,
+} from "@backoffice/contracts";
+import { newId } from "@backoffice/db";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { hashPassword, newOtpCode, newToken, safeEqual, sha256, verifyPassword } from "../../lib/crypto.ts";
+import { badRequest, conflict, forbidden, unauthorized } from "../../lib/errors.ts";
+import { consume, ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
+import { csrfTokenFor, requireAdmin } from "../../plugins/auth.ts";
+import { otpRepository, sessionsRepository, usersRepository } from "../../repositories/users.ts";
+
+export const SESSION_TTL_MS = 12 * 60 * MINUTE;
+export const LOGIN_MAX_FAILURES = 5;
+export const OTP_TTL_MS = 10 * MINUTE;
+export const OTP_MAX_WRONG = 5;
+export const OTP_MAX_PER_ACCOUNT = 3;
+const WINDOW = 15 * MINUTE;
+const OTP_MAX_REQUESTS_PER_ADDRESS = 10;
+const OTP_MAX_CHECKS_PER_ADDRESS = 20;
+const OTP_MAX_CHECKS_PER_ACCOUNT = 10;
+const TOO_MANY_LOGINS = "Too many failed sign-in attempts. Please wait and try again.";
+const TOO_MANY_OTP = "Too many code requests. Please wait and try again.";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
+const otpCodeHash = (id: string, code: string) => sha256(`${id}:${code}`);
+
+const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { counters, mailer } = fastify;
+  const users = usersRepository(fastify.db);
+  const sessions = sessionsRepository(fastify.db);
+  const otps = otpRepository(fastify.db);
+
+  fastify.post(
+    "/auth/login",
+    { schema: { tags: ["auth"], body: loginBody, response: { 200: loginAnswer, ...errors } } },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      const failureKeys = [`login-fail:account:${email}`, `login-fail:address:${request.ip}`];
+      await ensureBelow(counters, failureKeys, LOGIN_MAX_FAILURES, TOO_MANY_LOGINS);
+      const user = await users.findByEmail(email);
+      if (!(await verifyPassword(user?.password_hash, request.body.password)) || !user) {
+        await Promise.all(failureKeys.map((key) => counters.hit(key, WINDOW)));
+        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      }
+      await counters.reset(failureKeys[0]!);
+      if (user.role !== "admin") throw forbidden(AUTH_MESSAGES.forbidden);
+      const token = newToken();
+      await sessions.create(user.id, sha256(token), new Date(Date.now() + SESSION_TTL_MS));
+      request.log.info({ userId: user.id }, "signed in");
+      return {
+        status: "success" as const,
+        data: { user: { email: user.email, role: user.role }, token },
+        message: AUTH_MESSAGES.loginSuccess,
+      };
+    },
+  );
+
+  fastify.post(
+    "/auth/get-otp",
+    { schema: { tags: ["auth"], body: getOtpBody, response: { 200: messageBody, ...errors } } },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      await consume(
+        counters,
+        `otp-request:address:${request.ip}`,
+        OTP_MAX_REQUESTS_PER_ADDRESS,
+        WINDOW,
+        TOO_MANY_OTP,
+      );
+      // Keyed on the address asked for, known or not, so the limit itself reveals nothing.
+      await consume(counters, `otp-request:account:${email}`, OTP_MAX_PER_ACCOUNT, WINDOW, TOO_MANY_OTP);
+      const user = await users.findByEmail(email);
+      if (user) {
+        const id = newId();
+        const code = newOtpCode();
+        await otps.replace(user.id, email, id, otpCodeHash(id, code), new Date(Date.now() + OTP_TTL_MS));
+        // Not awaited: the answer must not be slower for known addresses than for unknown ones.
+        mailer
+          .send({
+            to: user.email,
+            subject: "Your password reset code",
+            text: `Your password reset code is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this mail.`,
+          })
+          .catch((error) => request.log.error({ err: error }, "could not send the reset code mail"));
+      }
+      return { status: "success" as const, message: AUTH_MESSAGES.otpSent };
+    },
+  );
+
+  /** Checks an email's open code; a wrong code counts towards the limit that closes it. */
+  async function checkCode(ip: string, rawEmail: string, code: string) {
+    const email = normaliseEmail(rawEmail);
+    await consume(counters, `otp-check:address:${ip}`, OTP_MAX_CHECKS_PER_ADDRESS, WINDOW, TOO_MANY_OTP);
+    await consume(counters, `otp-check:account:${email}`, OTP_MAX_CHECKS_PER_ACCOUNT, WINDOW, TOO_MANY_OTP);
+    const user = await users.findByEmail(email);
+    const open = user ? await otps.findOpen(user.id, new Date()) : undefined;
+    if (!user || !open || normaliseEmail(open.email) !== email) throw badRequest(AUTH_MESSAGES.otpInvalid);
+    if (!safeEqual(open.code_hash, otpCodeHash(open.id, code))) {
+      await otps.recordFailure(open.id, OTP_MAX_WRONG);
+      throw badRequest(AUTH_MESSAGES.otpInvalid);
+    }
+    return { user, open };
+  }
+
+  fastify.post(
+    "/auth/verify-otp",
+    { schema: { tags: ["auth"], body: verifyOtpBody, response: { 200: messageBody, ...errors } } },
+    async (request) => {
+      const { open } = await checkCode(request.ip, request.body.email, request.body.otp);
+      await otps.markVerified(open.id);
+      return { status: "success" as const, message: AUTH_MESSAGES.otpVerified };
+    },
+  );
+
+  fastify.post(
+    "/auth/forgot-password",
+    { schema: { tags: ["auth"], body: forgotPasswordBody, response: { 200: messageBody, ...errors } } },
+    async (request) => {
+      const { user, open } = await checkCode(request.ip, request.body.email, request.body.otp);
+      const passwordHash = await hashPassword(request.body.password);
+      await fastify.db.transaction(async (tx) => {
+        await otpRepository(tx).close(open.id);
+        await usersRepository(tx).update(user.id, { passwordHash });
+        await sessionsRepository(tx).revokeAllOf(user.id);
+      });
+      await counters.reset(`login-fail:account:${normaliseEmail(user.email)}`);
+      mailer
+        .send({
+          to: user.email,
+          subject: "Your password was changed",
+          text: "The password of your back-office account was just reset, and every session was signed out.\n\nIf this was not you, contact your administrator at once.",
+        })
+        .catch((error) => request.log.error({ err: error }, "could not send the password change notice"));
+      return { status: "success" as const, message: AUTH_MESSAGES.passwordReset };
+    },
+  );
+
+  // Everything below needs a live admin session (and CSRF on writes).
+  await fastify.register(async (authenticated) => {
+    authenticated.addHook("onRequest", requireAdmin);
+    const route = authenticated.withTypeProvider<import("fastify-type-provider-zod").ZodTypeProvider>();
+
+    route.get(
+      "/csrf",
+      {
+        schema: { tags: ["auth"], security: [{ bearer: [] }], response: { 200: csrfAnswer, 401: errorBody } },
+      },
+      async (request) => ({ status: "success" as const, csrfToken: csrfTokenFor(request.session!.token) }),
+    );
+
+    route.post(
+      "/auth/logout",
+      {
+        schema: {
+          tags: ["auth"],
+          security: [{ bearer: [] }],
+          body: z.strictObject({}).nullish(),
+          response: { 200: messageBody, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request) => {
+        await sessions.revoke(request.session!.id);
+        return { status: "success" as const, message: AUTH_MESSAGES.loggedOut };
+      },
+    );
+
+    route.put(
+      "/auth/me/edit-profile",
+      {
+        schema: {
+          tags: ["auth"],
+          security: [{ bearer: [] }],
+          body: editProfileBody,
+          response: { 200: successOf(z.object({ user: userSchema })), ...errors, 409: errorBody },
+        },
+      },
+      async (request) => {
+        const session = request.session!;
+        const { email, password } = request.body;
+        const owner = await users.findByEmail(email);
+        if (owner && owner.id !== session.userId) throw conflict("email is already used by another account");
+        const passwordHash = password ? await hashPassword(password) : undefined;
+        const user = await fastify.db.transaction(async (tx) => {
+          const updated = await usersRepository(tx).update(session.userId, { email, passwordHash });
+          if (passwordHash) await sessionsRepository(tx).revokeAllOf(session.userId, session.id);
+          return updated;
+        });
+        return {
+          status: "success" as const,
+          data: { user: { email: user.email, role: user.role } },
+          message: AUTH_MESSAGES.profileUpdated,
+        };
+      },
+    );
+  });
+};
+
+export default authRoutes;

@@ -1,0 +1,28 @@
+import type { Database } from "@backoffice/db";
+import type { FastifyReply } from "fastify";
+import type { Config } from "./config.ts";
+import type { Counters } from "./lib/counters.ts";
+import type { Mailer } from "./lib/mailer.ts";
+
+export interface AuthSession {
+  id: string;
+  userId: string;
+  email: string;
+  role: string;
+  /** The bearer token as sent; the CSRF token is derived from it. */
+  token: string;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    counters: Counters;
+    mailer: Mailer;
+    /** Set when the built dashboard is served: answers a client route with index.html. */
+    sendSpaIndex?: (reply: FastifyReply) => FastifyReply;
+  }
+  interface FastifyRequest {
+    session: AuthSession | null;
+  }
+}

@@ -1,0 +1,87 @@
+import { createTestDatabase } from "@backoffice/db/testing";
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";
+import app, { serverOptions } from "../src/app.ts";
+import { bootstrap } from "../src/bootstrap.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { memoryCounters } from "../src/lib/counters.ts";
+import { hashPassword } from "../src/lib/crypto.ts";
+import { createMailer, type Mail, type Mailer } from "../src/lib/mailer.ts";
+import { usersRepository } from "../src/repositories/users.ts";
+
+export const ADMIN = { email: "admin@example.com", password: "Admin-pass-1" };
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** Mail sent through the in-memory mailer (empty when SMTP_URL is given). */
+  mails: Mail[];
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  login(email?: string, password?: string): Promise<string>;
+  csrf(token: string): Promise<string>;
+  /** Authenticated request with a fresh CSRF token on writes. */
+  as(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  createUser(email: string, password: string, role?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The whole API on a fresh copy of the migrated template database. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase("api");
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    WEB_DIST_DIR: "/nonexistent",
+    ...env,
+  });
+  const fastify = Fastify(serverOptions(config));
+  const mails: Mail[] = [];
+  const mailer: Mailer = config.SMTP_URL
+    ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: fastify.log })
+    : { send: async (mail) => void mails.push(mail) };
+  await bootstrap(db, config, fastify.log, () => {});
+  await fastify.register(app, { config, db, counters: memoryCounters(), mailer });
+  await fastify.ready();
+
+  const inject = (options: InjectOptions) => fastify.inject(options);
+  const csrf = async (token: string) => {
+    const response = await inject({
+      method: "GET",
+      url: "/api/v1/csrf",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return response.json().csrfToken as string;
+  };
+  return {
+    app: fastify,
+    config,
+    mails,
+    inject,
+    csrf,
+    async login(email = ADMIN.email, password = ADMIN.password) {
+      const response = await inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+      return response.json().data.token as string;
+    },
+    async as(token, options) {
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${token}`,
+        ...(options.headers as Record<string, string>),
+      };
+      if (options.method && options.method !== "GET") headers["x-csrf-token"] = await csrf(token);
+      return inject({ ...options, headers });
+    },
+    async createUser(email, password, role = "admin") {
+      await usersRepository(db).create({ email, passwordHash: await hashPassword(password), role });
+    },
+    async close() {
+      await fastify.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { createBrowserRouter, Navigate, type RouteObject, redirect } from "react-router";
+import { paths } from "@/config/paths";
+import { LoginForm } from "@/features/auth/components/login-form";
+import type { AdPage, ScreenKey, SiteRoute } from "@/sites";
+import { sites } from "@/sites";
+import { siteKeys } from "@/sites/keys";
+import { ProtectedRoute, PublicOnlyRoute } from "./routes/guards";
+import { FullPageLoader, RootLayout } from "./routes/root-layout";
+
+type LazyRoute = () => Promise<{ Component: React.ComponentType }>;
+
+/** Each screen is its own chunk; later issues replace the feature component, not this table. */
+const screens: Record<ScreenKey, LazyRoute> = {
+  apps: () => import("@/features/apps/components/apps-screen").then((m) => ({ Component: m.AppsScreen })),
+  ads: () => import("@/features/ads/components/ads-screen").then((m) => ({ Component: m.AdsScreen })),
+  emails: () =>
+    import("@/features/emails/components/emails-screen").then((m) => ({ Component: m.EmailsScreen })),
+  contacts: () =>
+    import("@/features/contacts/components/contacts-screen").then((m) => ({ Component: m.ContactsScreen })),
+  locker: () =>
+    import("@/features/locker/components/locker-screen").then((m) => ({ Component: m.LockerScreen })),
+  matches: () =>
+    import("@/features/matches/components/matches-screen").then((m) => ({ Component: m.MatchesScreen })),
+  "fetch-matches": () =>
+    import("@/features/fetch-matches/components/fetch-matches-screen").then((m) => ({
+      Component: m.FetchMatchesScreen,
+    })),
+  servers: () =>
+    import("@/features/other-servers/components/other-servers-screen").then((m) => ({
+      Component: m.OtherServersScreen,
+    })),
+  "movies-list": () =>
+    import("@/features/movies/components/movies-list-screen").then((m) => ({
+      Component: m.MoviesListScreen,
+    })),
+  "movies-import": () =>
+    import("@/features/movies/components/movies-import-screen").then((m) => ({
+      Component: m.MoviesImportScreen,
+    })),
+  profile: () =>
+    import("@/features/profile/components/edit-profile").then((m) => ({ Component: m.EditProfile })),
+};
+
+const adPages: readonly AdPage[] = ["home", "info", "player", "browse"];
+
+function siteRoute(route: SiteRoute): RouteObject {
+  const object: RouteObject = { path: route.path, lazy: screens[route.screen] };
+  // /movies/ads/{page?}: the page is one of home, info, player, browse; any other path goes to /.
+  if (route.path.includes(":page")) {
+    object.loader = ({ params }) =>
+      params.page === undefined || adPages.includes(params.page as AdPage) ? null : redirect(paths.root);
+  }
+  return object;
+}
+
+/** The route table of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      { path: paths.root, element: <Navigate to={paths.login} replace /> },
+      {
+        element: <PublicOnlyRoute />,
+        children: [
+          { path: paths.login, element: <LoginForm /> },
+          {
+            path: paths.forgotPassword,
+            lazy: () => import("./routes/forgot-password"),
+          },
+        ],
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            lazy: () => import("./routes/site-shell"),
+            children: siteKeys.map((key) => ({
+              path: `/${key}`,
+              children: [
+                { index: true, element: <Navigate to={`/${key}/${sites[key].home}`} replace /> },
+                ...sites[key].routes.map(siteRoute),
+              ],
+            })),
+          },
+        ],
+      },
+      { path: "*", element: <Navigate to={paths.root} replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,139 @@
+import { useEffect, useLayoutEffect, useState } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { ConfirmProvider } from "@/components/confirm-dialog";
+import { Header } from "@/components/layout/header";
+import { SidebarContent } from "@/components/layout/sidebar";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { paths } from "@/config/paths";
+import { useLogout } from "@/features/auth/api/logout";
+import { authMessages } from "@/features/auth/messages";
+import { useConfig } from "@/features/config/api/get-config";
+import { useBreakpoint } from "@/hooks/use-breakpoint";
+import { useSession } from "@/hooks/use-session";
+import { hostOf } from "@/lib/format";
+import { clearSession, storeSite } from "@/lib/session";
+import { requestToaster, toast } from "@/lib/toast";
+import { activeNavItem, DEFAULT_SITE, navItems, type SiteKey, siteList, siteOfPath, sites } from "@/sites";
+import { QueryBoundary } from "./query-boundary";
+
+/** The dashboard shell: header, sidebar and the current screen (spec §2, DESIGN §9). */
+export function SiteShell() {
+  return (
+    <QueryBoundary>
+      <ConfirmProvider>
+        <Shell />
+      </ConfirmProvider>
+    </QueryBoundary>
+  );
+}
+
+function Shell() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const { desktop } = useBreakpoint();
+  const site: SiteKey = siteOfPath(pathname) ?? DEFAULT_SITE;
+  const settings = sites[site];
+
+  // Open by default at 992px and wider, closed below; a breakpoint change resets it.
+  const [open, setOpen] = useState(desktop);
+  useLayoutEffect(() => setOpen(desktop), [desktop]);
+
+  // A path of a site selects that site (links and bookmarks work, DESIGN §9).
+  useEffect(() => storeSite(site), [site]);
+  useEffect(requestToaster, []);
+
+  const config = useConfig();
+  const configured = config.data?.sites[site];
+  const siteName = configured?.name ?? settings.name;
+  const siteHost = configured
+    ? hostOf(configured.url)
+    : config.isError
+      ? hostOf(settings.fallbackUrl)
+      : undefined;
+
+  const items = navItems(site);
+  const active = activeNavItem(items, pathname);
+
+  useEffect(() => {
+    document.title = `${active?.label ?? "Dashboard"} · ${settings.name} · Back-office`;
+  }, [active, settings.name]);
+
+  const logout = useLogout();
+  const onLogout = () => {
+    // The session ends locally whatever the server says; the token is revoked when it answers.
+    logout.mutate(undefined, {
+      onSettled: () => {
+        clearSession();
+        navigate(paths.root, { replace: true });
+        toast({ title: authMessages.loggedOut, variant: "success" });
+      },
+    });
+  };
+
+  const onSiteChange = (next: SiteKey) => {
+    storeSite(next);
+    navigate(paths.site(next));
+  };
+
+  const sidebar = (
+    <SidebarContent
+      siteName={siteName}
+      siteHost={siteHost}
+      items={items}
+      active={active}
+      onNavigate={desktop ? undefined : () => setOpen(false)}
+    />
+  );
+
+  return (
+    <>
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-dvh bg-muted/30">
+        {desktop && open && (
+          <aside
+            id="app-sidebar"
+            aria-label="Sidebar"
+            className="sticky top-0 h-dvh w-64 shrink-0 border-r border-sidebar-border bg-sidebar"
+          >
+            {sidebar}
+          </aside>
+        )}
+        {!desktop && (
+          <Sheet open={open} onOpenChange={setOpen}>
+            <SheetContent id="app-sidebar" aria-label="Sidebar">
+              <SheetTitle className="sr-only">Navigation</SheetTitle>
+              <SheetDescription className="sr-only">{settings.name} sections</SheetDescription>
+              {sidebar}
+            </SheetContent>
+          </Sheet>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Header
+            sidebarOpen={open}
+            onToggleSidebar={() => setOpen((v) => !v)}
+            site={site}
+            sites={siteList}
+            onSiteChange={onSiteChange}
+            userEmail={session?.user.email ?? ""}
+            profilePath={`/${site}/profile`}
+            onLogout={onLogout}
+            loggingOut={logout.isPending}
+          />
+          <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
+            <div className="mx-auto w-full max-w-7xl">
+              <Outlet />
+            </div>
+          </main>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export { SiteShell as Component };

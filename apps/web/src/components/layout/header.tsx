@@ -1,0 +1,101 @@
+import { ChevronDown, LogOut, PanelLeft, UserCog } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import type { SiteKey, SiteSettings } from "@/sites";
+
+export type HeaderProps = {
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  site: SiteKey;
+  sites: SiteSettings[];
+  onSiteChange: (site: SiteKey) => void;
+  userEmail: string;
+  profilePath: string;
+  onLogout: () => void;
+  loggingOut: boolean;
+};
+
+/** Sidebar toggle, site switcher and the account menu with Logout. */
+export function Header({
+  sidebarOpen,
+  onToggleSidebar,
+  site,
+  sites,
+  onSiteChange,
+  userEmail,
+  profilePath,
+  onLogout,
+  loggingOut,
+}: HeaderProps) {
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:gap-3 sm:px-4">
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={onToggleSidebar}
+        aria-label={sidebarOpen ? "Close sidebar" : "Open sidebar"}
+        aria-expanded={sidebarOpen}
+        aria-controls="app-sidebar"
+        data-testid="sidebar-toggle"
+      >
+        <PanelLeft aria-hidden="true" />
+      </Button>
+      <div className="h-5 w-px bg-border" aria-hidden="true" />
+      <Select value={site} onValueChange={(value) => onSiteChange(value as SiteKey)}>
+        <SelectTrigger aria-label="Site" className="h-9 min-w-32 font-medium" data-testid="site-switcher">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {sites.map((s) => (
+            <SelectItem key={s.key} value={s.key}>
+              {s.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <div className="ml-auto">
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" className="gap-2 px-2" aria-label={`Account menu for ${userEmail}`}>
+              <span
+                className="flex size-7 items-center justify-center rounded-full bg-muted text-xs font-semibold uppercase"
+                aria-hidden="true"
+              >
+                {userEmail.slice(0, 1) || "?"}
+              </span>
+              <span className="hidden max-w-48 truncate text-sm md:inline">{userEmail}</span>
+              <ChevronDown className="size-4 text-muted-foreground" aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-56">
+            <DropdownMenuLabel className="grid gap-0.5">
+              <span className="text-xs font-normal text-muted-foreground">Signed in as</span>
+              <span className="truncate">{userEmail}</span>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to={profilePath}>
+                <UserCog aria-hidden="true" />
+                Edit Profile
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" disabled={loggingOut} onSelect={onLogout}>
+              <LogOut aria-hidden="true" />
+              Logout
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import { Toaster as Sonner, type ToasterProps, toast } from "sonner";
+import { registerToaster } from "@/lib/toast";
+
+/** The toast region; show toasts with `toast` from `@/lib/toast`. */
+export function Toaster(props: ToasterProps) {
+  useEffect(() => registerToaster(toast), []);
+  return (
+    <Sonner
+      position="bottom-right"
+      closeButton
+      duration={4000}
+      toastOptions={{
+        classNames: {
+          toast: "group !rounded-lg !border !shadow-lg !gap-2 !items-start",
+          title: "!font-semibold",
+          description: "!text-muted-foreground",
+          error: "!bg-destructive !text-white !border-destructive [&_[data-description]]:!text-white/90",
+          success: "!bg-background !text-foreground",
+          closeButton: "!bg-background !text-foreground !border-border",
+        },
+      }}
+      style={
+        {
+          "--normal-bg": "var(--popover)",
+          "--normal-text": "var(--popover-foreground)",
+          "--normal-border": "var(--border)",
+        } as React.CSSProperties
+      }
+      {...props}
+    />
+  );
+}

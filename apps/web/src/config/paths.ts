@@ -1,0 +1,9 @@
+import type { SiteKey } from "@/sites/keys";
+
+/** The route table's fixed paths (spec §2); site screens come from `sites/`. */
+export const paths = {
+  root: "/",
+  login: "/login",
+  forgotPassword: "/forgot-password",
+  site: (site: SiteKey) => `/${site}`,
+} as const;

@@ -1,0 +1,18 @@
+import { ApiError, api, unwrap } from "@/lib/api-client";
+import { authMessages } from "../messages";
+import type { LoginAnswer } from "./types";
+
+export type LoginInput = { email: string; password: string };
+
+/**
+ * Signs in. Called directly rather than through TanStack Query: the sign-in screen is the
+ * one route that does not download the query library (bundle budget, issue 3 item 8).
+ */
+export async function login(input: LoginInput): Promise<LoginAnswer> {
+  const body = unwrap(
+    await api.post<LoginAnswer>("/auth/login", input, { auth: false }),
+    authMessages.loginFailed,
+  );
+  if (!body?.data?.token || !body.data.user) throw new ApiError(authMessages.loginFailed);
+  return body;
+}

@@ -1,0 +1,94 @@
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { FormField } from "@/components/form-field";
+import { PasswordInput } from "@/components/password-input";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { ApiError } from "@/lib/api-client";
+import { clearSession, saveSession } from "@/lib/session";
+import { requestToaster, toast, toastError, toastSuccess } from "@/lib/toast";
+import { login } from "../api/login";
+import { authMessages } from "../messages";
+import { AuthLayout, FormAlert } from "./auth-layout";
+
+function denyAccess() {
+  clearSession();
+  toast({ title: "Access denied", description: authMessages.noPermission, variant: "destructive" });
+}
+
+/** Welcome Back: email, password with show/hide, Forgot password? and Sign In (spec §2, §5, §6). */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!email.trim() || !password) return setError(authMessages.fillAllFields);
+    setError(undefined);
+    setBusy(true);
+    requestToaster();
+    try {
+      const answer = await login({ email: email.trim(), password });
+      const { user, token } = answer.data;
+      // Only administrators may stay signed in (spec §4, §6).
+      if (user.role !== "admin") return denyAccess();
+      saveSession(token, user);
+      toastSuccess(authMessages.loginSuccess, answer.message);
+      navigate(paths.site("apkw"), { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 403) return denyAccess();
+      toastError(authMessages.loginFailed, e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Welcome Back" description="Sign in to your account to continue">
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
+        <FormAlert message={error} />
+        <FormField label="Email" invalid={!!error && !email.trim()}>
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="admin@example.com"
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </FormField>
+        <FormField
+          label="Password"
+          invalid={!!error && !password}
+          labelAction={
+            <Link
+              to={paths.forgotPassword}
+              className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+            >
+              Forgot password?
+            </Link>
+          }
+        >
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy && <Spinner />}
+          {busy ? "Signing in..." : "Sign In"}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

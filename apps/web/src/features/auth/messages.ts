@@ -1,0 +1,22 @@
+/** The spec's sign-in and forgotten-password texts (spec §5, §6, §8), written once. */
+export const authMessages = {
+  fillAllFields: "Please fill in all fields",
+  loginFailed: "Login failed",
+  loginSuccess: "Login successful",
+  noPermission: "You don't have permissions to access this dashboard.",
+  enterEmail: "Please enter your email address",
+  enterOtp: "Please enter the OTP code",
+  passwordsDoNotMatch: "Passwords do not match",
+  passwordTooShort: "Password must be at least 8 characters long",
+  otpSent: "OTP code has been sent to your email",
+  otpSendFailed: "Failed to send OTP",
+  otpVerified: "OTP verified successfully",
+  otpInvalid: "Invalid OTP code",
+  otpHelper: "Invalid OTP",
+  resetSuccess: "Password reset successfully",
+  resetFailed: "Failed to reset password",
+  loggedOut: "Logged out",
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const OTP_LENGTH = 6;

@@ -1,0 +1,165 @@
+import { Check, Circle, KeyRound, Mail } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { FormField } from "@/components/form-field";
+import { PageHeader } from "@/components/layout/page-header";
+import { PasswordInput } from "@/components/password-input";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { getSession, updateSessionUser } from "@/lib/session";
+import { toast, toastError, toastSuccess } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import { useUpdateProfile } from "../api/update-profile";
+import {
+  canUpdateProfile,
+  MIN_PASSWORD_LENGTH,
+  passwordRequirements,
+  profileMessages,
+} from "../profile-rules";
+
+/** Edit Profile: the email card, the change-password card with its live checklist (spec §2, §5). */
+export function EditProfile() {
+  const [email, setEmail] = useState(() => getSession()?.user.email ?? "");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [passwordBlurred, setPasswordBlurred] = useState(false);
+  const update = useUpdateProfile();
+
+  const mismatch = confirm.length > 0 && password !== confirm;
+  const weak = passwordBlurred && password.length > 0 && password.length < MIN_PASSWORD_LENGTH;
+  const enabled = canUpdateProfile(email.trim(), password, confirm) && !update.isPending;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (password && password !== confirm)
+      return toast({ ...profileMessages.mismatch, variant: "destructive" });
+    if (password && password.length < MIN_PASSWORD_LENGTH) {
+      return toast({ ...profileMessages.weak, variant: "destructive" });
+    }
+    if (!canUpdateProfile(email.trim(), password, confirm)) return;
+    try {
+      const answer = await update.mutateAsync({ email: email.trim(), password });
+      const user = answer.data?.user;
+      if (user) updateSessionUser(user);
+      setPassword("");
+      setConfirm("");
+      setPasswordBlurred(false);
+      toastSuccess(profileMessages.updated, answer.message);
+    } catch (error) {
+      toastError(profileMessages.failed, error);
+    }
+  };
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <PageHeader title="Edit Profile" description="Update your email address and password." />
+      <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Edit profile">
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
+              Email Address
+            </CardTitle>
+            <CardDescription>The address you sign in with and receive reset codes at.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <FormField
+              label="Email"
+              error={email.length > 0 && !email.includes("@") ? "Enter a valid email address." : undefined}
+            >
+              <Input
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </FormField>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
+              Change Password
+            </CardTitle>
+            <CardDescription>Leave both fields empty to keep your current password.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5 md:grid-cols-2">
+            <div className="grid content-start gap-5">
+              <FormField label="New Password" invalid={weak}>
+                <PasswordInput
+                  autoComplete="new-password"
+                  placeholder="Enter a new password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  onBlur={() => setPasswordBlurred(true)}
+                />
+              </FormField>
+              <FormField label="Confirm New Password" invalid={mismatch}>
+                <PasswordInput
+                  autoComplete="new-password"
+                  placeholder="Repeat the new password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                />
+              </FormField>
+              <div aria-live="polite" className="grid gap-2 empty:hidden">
+                {mismatch && <InlineProblem {...profileMessages.mismatch} />}
+                {weak && <InlineProblem {...profileMessages.weak} />}
+              </div>
+            </div>
+            <Requirements password={password} />
+          </CardContent>
+        </Card>
+
+        <div className="flex justify-end">
+          <Button type="submit" disabled={!enabled} className="w-full sm:w-auto">
+            {update.isPending && <Spinner />}
+            {update.isPending ? "Updating Profile..." : "Update Profile"}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function InlineProblem({ title, description }: { title: string; description: string }) {
+  return (
+    <div className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm">
+      <p className="font-medium text-destructive">{title}</p>
+      <p className="text-destructive/90">{description}</p>
+    </div>
+  );
+}
+
+function Requirements({ password }: { password: string }) {
+  return (
+    <section aria-labelledby="password-requirements" className="self-start rounded-lg border bg-muted/40 p-4">
+      <h3 id="password-requirements" className="mb-3 text-sm font-medium">
+        Password Requirements
+      </h3>
+      <ul className="grid gap-2 text-sm">
+        {passwordRequirements(password).map((item) => (
+          <li
+            key={item.label}
+            data-met={item.met}
+            className={cn(
+              "flex items-center gap-2",
+              item.met ? "text-[oklch(0.45_0.13_150)]" : "text-muted-foreground",
+            )}
+          >
+            {item.met ? (
+              <Check className="size-4" aria-hidden="true" />
+            ) : (
+              <Circle className="size-4" aria-hidden="true" />
+            )}
+            <span>{item.label}</span>
+            <span className="sr-only">{item.met ? "(met)" : "(not met)"}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

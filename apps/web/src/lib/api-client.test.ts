@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, api, unwrap } from "./api-client";
+import { saveSession } from "./session";
+import { installTestWindow } from "./test-window";
+import { registerToaster } from "./toast";
+
+type Call = { url: string; init: RequestInit };
+let calls: Call[];
+let answers: ((url: string) => Response)[];
+let data: Map<string, string>;
+const toasts: string[] = [];
+
+function json(status: number, body: unknown, statusText = "") {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+beforeEach(() => {
+  data = installTestWindow();
+  calls = [];
+  answers = [];
+  toasts.length = 0;
+  const fake = Object.assign((title: string) => toasts.push(title), {
+    error: (title: string) => toasts.push(title),
+    success: (title: string) => toasts.push(title),
+  });
+  registerToaster(fake as never);
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+    calls.push({ url, init });
+    const next = answers.shift();
+    if (!next) throw new Error(`unexpected call ${url}`);
+    return next(url);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const signIn = () => saveSession("tok", { email: "a@example.com", role: "admin" });
+const headers = (call: Call | undefined) => (call?.init.headers ?? {}) as Record<string, string>;
+
+describe("api client", () => {
+  it("sends the bearer token on reads, without a CSRF fetch", async () => {
+    signIn();
+    answers.push(() => json(200, { status: "success", data: [] }));
+    await api.get("/apkw/ads");
+    expect(calls.map((c) => c.url)).toEqual(["/api/v1/apkw/ads"]);
+    expect(headers(calls[0]).Authorization).toBe("Bearer tok");
+  });
+
+  it("fetches /csrf before every write and sends x-csrf-token", async () => {
+    signIn();
+    for (const method of ["post", "put", "patch", "delete"] as const) {
+      answers.push(() => json(200, { status: "success", csrfToken: `c-${method}` }));
+      answers.push(() => json(200, { status: "success" }));
+      await api[method]("/apkw/ads/1", { a: 1 });
+    }
+    expect(calls.map((c) => `${c.init.method ?? "GET"} ${c.url}`)).toEqual([
+      "GET /api/v1/csrf",
+      "POST /api/v1/apkw/ads/1",
+      "GET /api/v1/csrf",
+      "PUT /api/v1/apkw/ads/1",
+      "GET /api/v1/csrf",
+      "PATCH /api/v1/apkw/ads/1",
+      "GET /api/v1/csrf",
+      "DELETE /api/v1/apkw/ads/1",
+    ]);
+    expect(headers(calls[1])["x-csrf-token"]).toBe("c-post");
+    expect(headers(calls[7])["x-csrf-token"]).toBe("c-delete");
+    expect(calls[1]?.init.body).toBe('{"a":1}');
+  });
+
+  it("without a token: No authentication token, or the movies wording", async () => {
+    await expect(api.get("/apkw/ads")).rejects.toThrow("No authentication token");
+    await expect(api.get("/movies/catalog", { variant: "movies" })).rejects.toThrow(
+      "Not authenticated for Movies module",
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it("a failed CSRF fetch: Failed to get CSRF token; the movies client goes on without it", async () => {
+    signIn();
+    answers.push(() => json(500, { status: "error", message: "boom" }));
+    await expect(api.post("/apkw/ads", {})).rejects.toThrow("Failed to get CSRF token");
+    expect(calls).toHaveLength(1);
+
+    answers.push(() => json(500, { status: "error", message: "boom" }));
+    answers.push(() => json(403, { status: "fail", message: "Invalid CSRF token" }));
+    await expect(api.post("/movies/catalog", {}, { variant: "movies" })).rejects.toThrow(
+      "Invalid CSRF token",
+    );
+    expect(headers(calls[2])["x-csrf-token"]).toBeUndefined();
+  });
+
+  it("a 401 clears all storage and says Session expired. Please login again.", async () => {
+    signIn();
+    data.set("selectedDashboard", "movies");
+    answers.push(() => json(401, { status: "fail", message: "Unauthorized" }));
+    await expect(api.get("/apkw/ads")).rejects.toThrow("Session expired. Please login again.");
+    expect(data.size).toBe(0);
+    expect(toasts).toEqual(["Session expired. Please login again."]);
+  });
+
+  it("a 401 on a public call is just an answer (wrong password)", async () => {
+    answers.push(() => json(401, { status: "fail", message: "Invalid email or password" }));
+    await expect(api.post("/auth/login", {}, { auth: false })).rejects.toThrow("Invalid email or password");
+    expect(toasts).toEqual([]);
+  });
+
+  it("400 and 500 answers come back as their JSON body", async () => {
+    signIn();
+    answers.push(() => json(400, { status: "fail", message: "Bad input" }));
+    const body = await api.get("/apkw/ads");
+    expect(body).toEqual({ status: "fail", message: "Bad input" });
+    expect(() => unwrap(body)).toThrow("Bad input");
+    answers.push(() => json(500, { status: "error", message: "Oops" }));
+    expect(await api.get("/apkw/ads")).toEqual({ status: "error", message: "Oops" });
+  });
+
+  it("204 returns nothing", async () => {
+    signIn();
+    answers.push(() => new Response(null, { status: 204 }));
+    expect(await api.get("/apkw/ads")).toBeUndefined();
+  });
+
+  it("other failures: the message, the error field, the status text, else Request failed", async () => {
+    signIn();
+    answers.push(() => json(404, { status: "fail", message: "Not found here" }));
+    await expect(api.get("/x")).rejects.toThrow("Not found here");
+    answers.push(() => json(409, { error: "Conflict field" }));
+    await expect(api.get("/x")).rejects.toThrow("Conflict field");
+    answers.push(() => json(429, undefined, "Too Many Requests"));
+    await expect(api.get("/x")).rejects.toThrow("Too Many Requests");
+    answers.push(() => json(403, undefined));
+    await expect(api.get("/x")).rejects.toThrow("Request failed");
+    answers.push(() => json(403, undefined));
+    const error = await api.get("/x", { variant: "movies" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe("Request failed (403)");
+  });
+
+  it("adds query parameters", async () => {
+    signIn();
+    answers.push(() => json(200, { status: "success" }));
+    await api.get("/apkw/emails", { query: { page: 2, skip: undefined } });
+    expect(calls[0]?.url).toBe("/api/v1/apkw/emails?page=2");
+  });
+});

@@ -1,0 +1,195 @@
+import { clearSession, getToken } from "./session";
+import { toast } from "./toast";
+
+export const API_BASE = "/api/v1";
+
+export type ApiVariant = "default" | "movies";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The error body every failing call answers with (DESIGN §3). */
+export type ApiFailure = {
+  status: "fail" | "error";
+  message: string;
+  errors?: { path: string; message: string }[];
+};
+
+/** Texts the client shows itself (spec §6 and §8; movies variants from DESIGN §9). */
+export const clientMessages = {
+  noToken: "No authentication token",
+  noTokenMovies: "Not authenticated for Movies module",
+  csrfFailed: "Failed to get CSRF token",
+  sessionExpired: "Session expired. Please login again.",
+  requestFailed: "Request failed",
+  requestFailedMovies: (status: number) => `Request failed (${status})`,
+} as const;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(message: string, status = 0, body: unknown = undefined) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type RequestOptions = {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Public calls (sign-in, forgotten password) send no token and keep a 401 to themselves. */
+  auth?: boolean;
+  variant?: ApiVariant;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+const WRITES: ReadonlySet<Method> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function url(path: string, query?: RequestOptions["query"]): string {
+  const full = path.startsWith("/api/") ? path : `${API_BASE}${path}`;
+  if (!query) return full;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${full}?${qs}` : full;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (body && typeof body === "object") {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    if (typeof message === "string" && message) return message;
+    if (typeof error === "string" && error) return error;
+  }
+  return undefined;
+}
+
+let expiring = false;
+/** A 401 on an authenticated call: clear everything, tell the user once; the route guard goes to /login. */
+function expireSession() {
+  clearSession();
+  if (expiring) return;
+  expiring = true;
+  toast({ title: clientMessages.sessionExpired, variant: "destructive" });
+  setTimeout(() => {
+    expiring = false;
+  }, 1000);
+}
+
+async function fetchCsrfToken(token: string, signal?: AbortSignal): Promise<string> {
+  const res = await fetch(url("/csrf"), {
+    headers: { Authorization: `Bearer ${token}` },
+    credentials: "same-origin",
+    signal,
+  });
+  if (res.status === 401) {
+    expireSession();
+    throw new ApiError(clientMessages.sessionExpired, 401);
+  }
+  const body = (await readBody(res).catch(() => undefined)) as { csrfToken?: unknown } | undefined;
+  if (!res.ok || typeof body?.csrfToken !== "string") throw new Error("csrf");
+  return body.csrfToken;
+}
+
+/**
+ * The one API client. Sends the bearer token, fetches a CSRF token before every write, and
+ * maps failures to the spec's messages. A 400 or 500 answer is returned as its JSON body
+ * (DESIGN §9): use `unwrap` to turn a failure body into an error. 204 returns undefined.
+ */
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const { auth = true, variant = "default", body, query, signal } = options;
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+
+  if (auth) {
+    const token = getToken(variant);
+    if (!token) {
+      // A call made with no user clears local storage; the route guard sends the user to /login.
+      clearSession();
+      throw new ApiError(variant === "movies" ? clientMessages.noTokenMovies : clientMessages.noToken);
+    }
+    headers.Authorization = `Bearer ${token}`;
+    if (WRITES.has(method)) {
+      try {
+        headers["x-csrf-token"] = await fetchCsrfToken(token, signal);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        // The movies client goes on without the header; the server then refuses with its message.
+        if (variant !== "movies") throw new ApiError(clientMessages.csrfFailed);
+      }
+    }
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(url(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === "AbortError") throw error;
+    throw new ApiError(clientMessages.requestFailed);
+  }
+
+  if (res.status === 204) return undefined as T;
+  const data = await readBody(res);
+
+  if (res.status === 401 && auth) {
+    expireSession();
+    throw new ApiError(clientMessages.sessionExpired, 401, data);
+  }
+  if (res.ok || res.status === 400 || res.status === 500) return data as T;
+
+  const fallback =
+    variant === "movies"
+      ? clientMessages.requestFailedMovies(res.status)
+      : res.statusText || clientMessages.requestFailed;
+  throw new ApiError(serverMessage(data) ?? fallback, res.status, data);
+}
+
+export function isFailure(body: unknown): body is ApiFailure {
+  return (
+    !!body &&
+    typeof body === "object" &&
+    ((body as { status?: unknown }).status === "fail" || (body as { status?: unknown }).status === "error")
+  );
+}
+
+/** Throws the server's message when `body` is a failure answer; otherwise returns it. */
+export function unwrap<T>(body: T | ApiFailure, fallback: string = clientMessages.requestFailed): T {
+  if (isFailure(body)) throw new ApiError(body.message || fallback, 0, body);
+  return body as T;
+}
+
+/** The message of any thrown value, for a toast. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("PUT", path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("PATCH", path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("DELETE", path, { ...options, body }),
+};

@@ -1,0 +1,57 @@
+/**
+ * Shortens `text` to at most `max` characters. With `ellipsis`, a cut text ends in "...".
+ * A `max` of undefined, zero or less leaves the text whole.
+ */
+export function truncate(text: string, max: number | undefined, ellipsis = false): string {
+  if (max === undefined || max <= 0 || text.length <= max) return text;
+  return ellipsis ? `${text.slice(0, max)}...` : text.slice(0, max);
+}
+
+/** The host of a URL, or the text itself when it is not a URL. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** Today's date marker as the session stores it: ISO date, first 10 characters. */
+export function todayMarker(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** A date as dd/mm/yyyy (the email and contact tables). */
+export function formatDayMonthYear(value: string | number | Date): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return "-";
+  const dd = String(d.getDate()).padStart(2, "0");
+  const mm = String(d.getMonth() + 1).padStart(2, "0");
+  return `${dd}/${mm}/${d.getFullYear()}`;
+}
+
+/**
+ * Limits per breakpoint; the most specific one that applies wins (mobile, then narrow, then
+ * desktop, then default). A breakpoint without a limit leaves the text whole.
+ */
+export type TruncateLimits = {
+  default?: number;
+  desktop?: number;
+  narrow?: number;
+  mobile?: number;
+  ellipsis?: boolean;
+};
+
+/** Shortens `text` for a window that is `narrow` (< 992px) and/or `mobile` (< 640px). */
+export function truncateFor(
+  text: string | null | undefined,
+  limits: TruncateLimits,
+  screen: { narrow: boolean; mobile: boolean },
+): string {
+  let max: number | undefined;
+  if (screen.mobile && limits.mobile !== undefined) max = limits.mobile;
+  else if (screen.narrow && limits.narrow !== undefined) max = limits.narrow;
+  else if (!screen.narrow && limits.desktop !== undefined) max = limits.desktop;
+  else max = limits.default;
+  return truncate(text ?? "", max, limits.ellipsis);
+}

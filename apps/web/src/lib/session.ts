@@ -1,0 +1,125 @@
+import { todayMarker } from "./format";
+
+export type SessionUser = { email: string; role: string };
+export type Session = { token: string; user: SessionUser };
+
+/** Local storage keys. Token, user and date also exist with the `:movies` suffix (spec §3). */
+export const storageKeys = {
+  token: "token",
+  user: "user",
+  date: "date",
+  selectedSite: "selectedDashboard",
+} as const;
+export const MOVIES_SUFFIX = ":movies";
+
+const listeners = new Set<() => void>();
+let cachedRaw: string | null | undefined;
+let cachedSession: Session | null = null;
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be full or disabled; the session then lasts for this page only.
+  }
+}
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+function parseUser(raw: string | null): SessionUser | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<SessionUser> | null;
+    if (value && typeof value.email === "string" && typeof value.role === "string") {
+      return { email: value.email, role: value.role };
+    }
+  } catch {
+    // A damaged entry counts as no user.
+  }
+  return null;
+}
+
+/** The stored session, or null. The same object is returned until storage changes. */
+export function getSession(): Session | null {
+  const token = read(storageKeys.token);
+  const userRaw = read(storageKeys.user);
+  const raw = token && userRaw ? `${token}\n${userRaw}` : null;
+  if (raw === cachedRaw) return cachedSession;
+  cachedRaw = raw;
+  const user = parseUser(userRaw);
+  cachedSession = token && user ? { token, user } : null;
+  return cachedSession;
+}
+
+export function getToken(variant: "default" | "movies" = "default"): string | null {
+  return read(variant === "movies" ? storageKeys.token + MOVIES_SUFFIX : storageKeys.token);
+}
+
+function writeBoth(key: string, value: string) {
+  write(key, value);
+  write(key + MOVIES_SUFFIX, value);
+}
+
+/** Stores token, user and today's date marker, with and without the `:movies` suffix. */
+export function saveSession(token: string, user: SessionUser) {
+  writeBoth(storageKeys.token, token);
+  writeBoth(storageKeys.user, JSON.stringify(user));
+  writeBoth(storageKeys.date, todayMarker());
+  notify();
+}
+
+export function updateSessionUser(user: SessionUser) {
+  writeBoth(storageKeys.user, JSON.stringify(user));
+  notify();
+}
+
+/** Clears all local storage (spec §4: logout, a 401, the daily check, a non-admin sign-in). */
+export function clearSession() {
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Nothing to clear.
+  }
+  notify();
+}
+
+/** True when a session exists whose date marker is not today's (the daily check). */
+export function isSessionStale(now: Date = new Date()): boolean {
+  if (!read(storageKeys.token)) return false;
+  const today = todayMarker(now);
+  const date = read(storageKeys.date);
+  const moviesDate = read(storageKeys.date + MOVIES_SUFFIX);
+  return date !== today || (moviesDate !== null && moviesDate !== today);
+}
+
+export function getStoredSite(): string | null {
+  return read(storageKeys.selectedSite);
+}
+
+export function storeSite(site: string) {
+  if (read(storageKeys.selectedSite) === site) return;
+  write(storageKeys.selectedSite, site);
+  notify();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || Object.values(storageKeys).some((k) => event.key?.startsWith(k))) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}

@@ -1,0 +1,76 @@
+import type { toast as SonnerToast } from "sonner";
+
+export type ToastVariant = "default" | "success" | "destructive";
+
+export type ToastOptions = {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+};
+
+type Sonner = typeof SonnerToast;
+
+// The toast library loads on first use, so the sign-in screen downloads less JavaScript.
+let sonner: Sonner | null = null;
+let requested = false;
+const pending: ((s: Sonner) => void)[] = [];
+const listeners = new Set<() => void>();
+
+/** Asks the toaster host to load and mount the toast region (idempotent). */
+export function requestToaster() {
+  if (requested) return;
+  requested = true;
+  for (const listener of listeners) listener();
+}
+
+export function isToasterRequested() {
+  return requested;
+}
+
+export function subscribeToaster(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called by the mounted toast region; shows what was queued meanwhile. */
+export function registerToaster(instance: Sonner) {
+  sonner = instance;
+  for (const show of pending.splice(0)) show(instance);
+}
+
+function run(show: (s: Sonner) => void) {
+  if (sonner) return show(sonner);
+  pending.push(show);
+  requestToaster();
+}
+
+/**
+ * Shows a toast with a title and an optional description. The destructive variant is for
+ * errors: it is styled red and announced assertively.
+ */
+export function toast({ title, description, variant = "default" }: ToastOptions) {
+  run((s) => {
+    const options = { description, className: `toast-${variant}` };
+    if (variant === "destructive") s.error(title, options);
+    else if (variant === "success") s.success(title, options);
+    else s(title, options);
+  });
+}
+
+/**
+ * A destructive toast titled with the spec's fallback text, described by the error's own
+ * message when it says something more.
+ */
+export function toastError(title: string, error: unknown) {
+  const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
+  toast({ title, description: message && message !== title ? message : undefined, variant: "destructive" });
+}
+
+/** A success toast whose description is the server's message when it differs from the title. */
+export function toastSuccess(title: string, serverMessage?: string) {
+  toast({
+    title,
+    description: serverMessage && serverMessage !== title ? serverMessage : undefined,
+    variant: "success",
+  });
+}

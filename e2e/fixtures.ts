@@ -1,0 +1,156 @@
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { baseUrl, screenshotsDir, type TestUser, users } from "./support/env";
+import { waitForMail, waitForOtp } from "./support/mail";
+
+export { expect, users };
+
+export type AuthSession = { token: string; user: { email: string; role: string } };
+
+/** Signs in through the API (no browser) and returns the token and user. */
+export async function apiLogin(user: TestUser): Promise<AuthSession> {
+  const res = await fetch(`${baseUrl()}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const body = (await res.json()) as { data?: AuthSession; message?: string };
+  if (res.status !== 200 || !body.data) throw new Error(`login ${user.email}: ${res.status} ${body.message}`);
+  return body.data;
+}
+
+/** Whether a token is still accepted by the API. */
+export async function tokenIsValid(token: string): Promise<boolean> {
+  const res = await fetch(`${baseUrl()}/api/v1/csrf`, { headers: { authorization: `Bearer ${token}` } });
+  return res.status === 200;
+}
+
+/** Revokes a token the way the client's Logout does. */
+export async function apiLogout(token: string): Promise<void> {
+  const csrf = await fetch(`${baseUrl()}/api/v1/csrf`, { headers: { authorization: `Bearer ${token}` } });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await fetch(`${baseUrl()}/api/v1/auth/logout`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "x-csrf-token": csrfToken },
+  });
+  if (res.status !== 200) throw new Error(`logout: ${res.status}`);
+}
+
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Puts a session into local storage before the app starts, once per tab, as the client stores it. */
+export async function seedSession(page: Page, session: AuthSession, extra: Record<string, string> = {}) {
+  const entries: Record<string, string> = {
+    token: session.token,
+    user: JSON.stringify(session.user),
+    date: today(),
+    "token:movies": session.token,
+    "user:movies": JSON.stringify(session.user),
+    "date:movies": today(),
+    ...extra,
+  };
+  await page.addInitScript((values: Record<string, string>) => {
+    if (window.sessionStorage.getItem("__e2e_seeded")) return;
+    window.sessionStorage.setItem("__e2e_seeded", "1");
+    for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+  }, entries);
+}
+
+export async function storage(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      if (key !== null) out[key] = window.localStorage.getItem(key) ?? "";
+    }
+    return out;
+  });
+}
+
+/** Signs in through the login screen. */
+export async function loginViaUi(page: Page, user: TestUser) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** A toast by its visible text. */
+export function toastWith(page: Page, text: string | RegExp) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+export const widths = [1280, 390] as const;
+
+/** Runs axe on the current screen; fails on any serious or critical violation. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  expect(serious, `axe on ${label}`).toEqual([]);
+}
+
+/**
+ * Saves `.artifacts/screenshots/<screen>-<width>.png` at 1280 and 390 px and runs axe at each
+ * width. `ready` waits for what must be on screen before the shot.
+ */
+export async function captureScreen(page: Page, screen: string, ready: (page: Page) => Promise<void>) {
+  mkdirSync(screenshotsDir, { recursive: true });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await ready(page);
+    // Let toasts and the sidebar settle so the shot shows the screen itself.
+    await page.waitForTimeout(150);
+    await page.screenshot({
+      path: `${screenshotsDir}/${screen}-${width}.png`,
+      fullPage: true,
+      animations: "disabled",
+    });
+    await expectAccessible(page, `${screen} at ${width}px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+type Fixtures = {
+  /** Signs in `user` through the API and opens `path` with the session in storage. */
+  signIn: (path?: string, user?: TestUser, extra?: Record<string, string>) => Promise<AuthSession>;
+  mail: { waitForOtp: typeof waitForOtp; waitForMail: typeof waitForMail };
+  consoleErrors: string[];
+};
+
+export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
+  baseURL: async ({}, use) => {
+    await use(baseUrl());
+  },
+  // An unexpected console error fails the test (failed requests the test provokes are expected).
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource"))
+          errors.push(msg.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+  signIn: async ({ page }, use) => {
+    await use(async (path = "/apkw/apps", user = users.admin, extra = {}) => {
+      const session = await apiLogin(user);
+      await seedSession(page, session, extra);
+      await page.goto(path);
+      return session;
+    });
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
+  mail: async ({}, use) => {
+    await use({ waitForOtp, waitForMail });
+  },
+});

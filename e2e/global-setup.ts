@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FullConfig } from "@playwright/test";
+import { SMTPServer } from "smtp-server";
+import { artifactsDir, repoRoot, users } from "./support/env";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** An SMTP server that accepts everything and writes each raw message to `dir` for the tests to read. */
+async function startSmtp(dir: string): Promise<{ port: number; close: () => Promise<void> }> {
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const name = `${Date.now()}-${String(++count).padStart(4, "0")}`;
+        writeFileSync(join(dir, `${name}.json`), JSON.stringify({ to, receivedAt: Date.now() }));
+        writeFileSync(join(dir, `${name}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function waitForReady(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`API exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`API not ready at ${url}/readyz after ${timeoutMs} ms`);
+}
+
+/** Starts the test SMTP server and the API on a fresh data directory; returns the teardown. */
+export default async function globalSetup(_config: FullConfig) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-data-"));
+  const mailDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-mail-"));
+  const smtp = await startSmtp(mailDir);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    ADMIN_EMAIL: users.admin.email,
+    ADMIN_PASSWORD: users.admin.password,
+    SEED_DEMO: "false",
+    WEB_DIST_DIR: join(repoRoot, "apps/web/dist"),
+    LOG_LEVEL: "warn",
+  };
+
+  // The embedded database is single-process: create the extra accounts before the server opens it.
+  for (const user of Object.values(users)) {
+    const result = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        process.env.E2E_API_USER_CLI ?? "apps/api/src/cli/user.ts",
+        "create",
+        "--email",
+        user.email,
+        "--password",
+        user.password,
+        "--role",
+        user.role,
+      ],
+      { cwd: repoRoot, env, encoding: "utf8" },
+    );
+    if (result.status !== 0) {
+      throw new Error(`creating ${user.email} failed:\n${result.stdout}\n${result.stderr}`);
+    }
+  }
+
+  // E2E_API_SERVER / E2E_API_USER_CLI point the harness at other entry points (debugging only).
+  const api = spawn(process.execPath, ["--import", "tsx", process.env.E2E_API_SERVER ?? "apps/api/src/server.ts"], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    await waitForReady(baseUrl, api);
+  } catch (error) {
+    api.kill("SIGTERM");
+    await smtp.close();
+    throw error;
+  }
+
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    if (api.exitCode === null) {
+      const exited = new Promise((resolve) => api.once("exit", resolve));
+      api.kill("SIGTERM");
+      const timer = setTimeout(() => api.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,142 @@
+import {
+  apiLogin,
+  apiLogout,
+  captureScreen,
+  expect,
+  loginViaUi,
+  storage,
+  test,
+  toastWith,
+  tokenIsValid,
+  users,
+} from "./fixtures";
+
+test("edit profile: screens, checklist and the enabling rule", async ({ page, signIn }) => {
+  await signIn("/apkw/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Profile" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Email Address" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
+  await captureScreen(page, "profile", async (p) => {
+    await expect(p.getByLabel("Email", { exact: true })).toHaveValue(users.admin.email);
+  });
+
+  const email = page.getByLabel("Email", { exact: true });
+  const password = page.getByLabel("New Password", { exact: true });
+  const confirm = page.getByLabel("Confirm New Password");
+  const submit = page.getByRole("button", { name: "Update Profile" });
+  const item = (label: string) => page.getByRole("listitem").filter({ hasText: label });
+
+  // Email with an at-sign and no password: enabled.
+  await expect(submit).toBeEnabled();
+  await email.fill("no-at-sign");
+  await expect(submit).toBeDisabled();
+  await email.fill(users.admin.email);
+  await expect(submit).toBeEnabled();
+
+  for (const label of [
+    "At least 8 characters",
+    "Contains uppercase letter",
+    "Contains lowercase letter",
+    "Contains number",
+  ]) {
+    await expect(item(label)).toHaveAttribute("data-met", "false");
+  }
+  await password.fill("abc");
+  await expect(item("Contains lowercase letter")).toHaveAttribute("data-met", "true");
+  await expect(item("Contains uppercase letter")).toHaveAttribute("data-met", "false");
+  await password.fill("Abcdefg1");
+  for (const label of [
+    "At least 8 characters",
+    "Contains uppercase letter",
+    "Contains lowercase letter",
+    "Contains number",
+  ]) {
+    await expect(item(label)).toHaveAttribute("data-met", "true");
+  }
+
+  // Unconfirmed or mismatched: disabled, with the Password Mismatch message.
+  await expect(submit).toBeDisabled();
+  await confirm.fill("Abcdefg2");
+  await expect(submit).toBeDisabled();
+  await expect(page.getByText("Password Mismatch")).toBeVisible();
+  await expect(page.getByText("New password and confirmation password don't match.")).toBeVisible();
+  await confirm.fill("Abcdefg1");
+  await expect(page.getByText("Password Mismatch")).toBeHidden();
+  await expect(submit).toBeEnabled();
+
+  // Too short: disabled, with the Weak Password message.
+  await password.fill("Ab1");
+  await confirm.fill("Ab1");
+  await expect(submit).toBeDisabled();
+  await expect(page.getByText("Weak Password")).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters long.")).toBeVisible();
+
+  // Show/hide on both fields.
+  await expect(password).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Show password" }).first().click();
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(confirm).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(confirm).toHaveAttribute("type", "text");
+});
+
+test("change the password: Updating Profile..., Profile Updated, sign in with the new one", async ({
+  page,
+  signIn,
+}) => {
+  const user = users.profile;
+  const newPassword = "Changed-Passw0rd!9";
+  const other = await apiLogin(user);
+  const session = await signIn("/sportbn/profile", user);
+
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/v1/auth/me/edit-profile", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel("New Password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm New Password").fill(newPassword);
+  const request = page.waitForRequest("**/api/v1/auth/me/edit-profile");
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  const sent = await request;
+  expect(sent.method()).toBe("PUT");
+  expect(sent.postDataJSON()).toEqual({ email: user.email, password: newPassword });
+  expect(sent.headers()["x-csrf-token"]).toBeTruthy();
+  expect(sent.headers().authorization).toBe(`Bearer ${session.token}`);
+  await expect(page.getByRole("button", { name: "Updating Profile..." })).toBeDisabled();
+  release();
+  await expect(toastWith(page, "Profile Updated")).toBeVisible();
+  await expect(toastWith(page, "Profile updated successfully")).toBeVisible();
+  await expect(page.getByLabel("New Password", { exact: true })).toHaveValue("");
+
+  // The current session stays; the others are revoked (DESIGN §7).
+  expect(await tokenIsValid(session.token)).toBe(true);
+  expect(await tokenIsValid(other.token)).toBe(false);
+  await apiLogout(session.token);
+
+  await page.evaluate(() => window.localStorage.clear());
+  await loginViaUi(page, user);
+  await expect(toastWith(page, "Invalid email or password")).toBeVisible();
+  await loginViaUi(page, { ...user, password: newPassword });
+  await expect(page).toHaveURL(/\/apkw\/apps$/);
+});
+
+test("change the email: stored user, header and sign-in follow", async ({ page, signIn }) => {
+  const user = users.profileEmail;
+  const newEmail = "renamed.admin@example.com";
+  await signIn("/movies/profile", user);
+  await page.getByLabel("Email", { exact: true }).fill(newEmail);
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  await expect(toastWith(page, "Profile Updated")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Account menu for ${newEmail}` })).toBeVisible();
+  const stored = await storage(page);
+  expect(JSON.parse(stored.user ?? "{}").email).toBe(newEmail);
+  expect(JSON.parse(stored["user:movies"] ?? "{}").email).toBe(newEmail);
+
+  await page.evaluate(() => window.localStorage.clear());
+  await loginViaUi(page, { ...user, email: newEmail });
+  await expect(page).toHaveURL(/\/apkw\/apps$/);
+});

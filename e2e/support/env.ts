@@ -1,0 +1,31 @@
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+export const artifactsDir = `${repoRoot}.artifacts`;
+export const screenshotsDir = `${artifactsDir}/screenshots`;
+
+export type TestUser = { email: string; password: string; role: string };
+
+/** Accounts created before the API starts. Each test that changes a password has its own. */
+export const users = {
+  admin: { email: "admin@example.com", password: "Adm1n-Passw0rd!e2e", role: "admin" },
+  editor: { email: "editor@example.com", password: "Passw0rd!x", role: "editor" },
+  reset: { email: "reset.admin@example.com", password: "Reset-Passw0rd!1", role: "admin" },
+  profile: { email: "profile.admin@example.com", password: "Profile-Passw0rd!1", role: "admin" },
+  profileEmail: { email: "rename.admin@example.com", password: "Rename-Passw0rd!1", role: "admin" },
+  logout: { email: "logout.admin@example.com", password: "Logout-Passw0rd!1", role: "admin" },
+  expiry: { email: "expiry.admin@example.com", password: "Expiry-Passw0rd!1", role: "admin" },
+} satisfies Record<string, TestUser>;
+
+/** Set by the global setup; workers inherit them. */
+export function baseUrl(): string {
+  const value = process.env.E2E_BASE_URL;
+  if (!value) throw new Error("E2E_BASE_URL is not set: run through e2e/playwright.config.ts");
+  return value;
+}
+
+export function mailDir(): string {
+  const value = process.env.E2E_MAIL_DIR;
+  if (!value) throw new Error("E2E_MAIL_DIR is not set: run through e2e/playwright.config.ts");
+  return value;
+}

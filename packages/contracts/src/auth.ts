@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const OTP_LENGTH = 6;
+
+const email = z
+  .string({ error: "email is required" })
+  .trim()
+  .min(1, "email is required")
+  .max(254, "email must be at most 254 characters");
+const otp = z.string({ error: "otp must be a 6-digit code" }).regex(/^\d{6}$/, "otp must be a 6-digit code");
+const newPassword = z
+  .string({ error: "password is required" })
+  .min(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters long")
+  .max(256, "password must be at most 256 characters");
+
+export const loginBody = z.strictObject({
+  email,
+  password: z.string({ error: "password is required" }).min(1, "password is required").max(1024),
+});
+export const getOtpBody = z.strictObject({ email });
+export const verifyOtpBody = z.strictObject({ email, otp });
+export const forgotPasswordBody = z.strictObject({ email, otp, password: newPassword });
+export const editProfileBody = z.strictObject({
+  email: email.refine((value) => value.includes("@"), "email must contain an @"),
+  // Empty keeps the current password.
+  password: z.union([z.literal(""), newPassword]).default(""),
+});
+
+export const userSchema = z.object({ email: z.string(), role: z.string() });
+export type User = z.infer<typeof userSchema>;
+
+export const loginAnswer = z.object({
+  status: z.literal("success"),
+  data: z.object({ user: userSchema, token: z.string() }),
+  message: z.string(),
+});
+export const csrfAnswer = z.object({ status: z.literal("success"), csrfToken: z.string() });
+
+export const AUTH_MESSAGES = {
+  loginSuccess: "Login successful",
+  invalidCredentials: "Invalid email or password",
+  forbidden: "You don't have permissions to access this dashboard.",
+  otpSent: "OTP code has been sent to your email",
+  otpVerified: "OTP verified successfully",
+  otpInvalid: "Invalid OTP code",
+  passwordReset: "Password reset successfully",
+  profileUpdated: "Profile updated successfully",
+  loggedOut: "Logged out",
+  noToken: "No authentication token",
+  sessionExpired: "Session expired. Please login again.",
+  csrfInvalid: "Invalid or missing CSRF token",
+} as const;

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+export const SITES = ["apkw", "sportbn", "movies"] as const;
+export type Site = (typeof SITES)[number];
+export const siteSchema = z.enum(SITES);
+
+export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, "id must be 24 hexadecimal digits");
+export const idParams = z.strictObject({ id: idSchema });
+export const idsBody = z.strictObject({
+  ids: z.array(idSchema, { error: "ids must be a list of ids" }).min(1, "ids must not be empty").max(1000),
+});
+
+export const errorBody = z.object({
+  status: z.enum(["fail", "error"]),
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messageBody = z.object({ status: z.literal("success"), message: z.string() });
+
+/** `{status: "success", data, message?}`, the spec's answer shape. */
+export function successOf<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal("success"), data, message: z.string().optional() });
+}
+
+export const pagination = z.object({ page: z.number().int(), numberOfPages: z.number().int() });
+export function pagedOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    status: z.literal("success"),
+    data: z.array(item),
+    pagination,
+    result: z.number().int(),
+  });
+}
+export const pageQuery = z.strictObject({
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page must be at least 1")
+    .default(1),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(100, "limit must be at most 100")
+    .default(20),
+});
+
+/** The spec's client sends booleans as the text "true"/"false"; accept both forms, store real booleans. */
+export const booleanish = (field: string) =>
+  z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")], {
+    error: `${field} must be true or false`,
+  });
+
+export const httpUrl = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(2048, `${field} must be at most 2048 characters`)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === "http:" || url.protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, `${field} must be an http(s) URL`);
+
+export const isoDate = z.union([z.date(), z.string()]).transform((value) => new Date(value).toISOString());

@@ -1,0 +1,133 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class DatabaseLockedError extends Error {}
+
+// PostgreSQL's int8 and numeric come back as strings from node-postgres; we only use them for counts.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function wrapPglite(client: PGlite, onClose?: () => void): Database {
+  const run = async <T>(q: { query: PGlite["query"] }, text: string, params?: unknown[]) =>
+    (await q.query<T>(text, params as unknown[])).rows;
+  return {
+    kind: "pglite",
+    query: (text, params) => run(client, text, params),
+    transaction: (fn) => client.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
+    async ping() {
+      if (client.closed) return false;
+      await client.query("select 1");
+      return true;
+    },
+    async close() {
+      if (!client.closed) await client.close();
+      onClose?.();
+    },
+  };
+}
+
+export function wrapPool(pool: pg.Pool): Database {
+  return {
+    kind: "postgres",
+    async query(text, params) {
+      return (await pool.query(text, params as unknown[])).rows;
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await fn({
+          query: async (text, params) => (await client.query(text, params as unknown[])).rows,
+        });
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query("select 1");
+      return true;
+    },
+    close: () => pool.end(),
+  };
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite does not lock its data directory and a second process opening it corrupts it,
+ * so we take an exclusive lock file holding our pid; a lock left by a dead process is taken over.
+ */
+export function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockPath = join(dir, "LOCK");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(lockPath, "utf8").trim());
+      if (holder && holder !== process.pid && processAlive(holder)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${dir} is already in use by process ${holder}. Stop that process first, or use another DATA_DIR.`,
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock the embedded database in ${dir}.`);
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent, PGlite under `dataDir` is used. */
+  url?: string | undefined;
+  /** Folder of the embedded database (PGlite); `memory://` keeps it in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on("error", () => {}); // an idle client dropping is reported by the next query instead
+    const db = wrapPool(pool);
+    await db.ping();
+    return db;
+  }
+  const dir = options.dataDir;
+  if (!dir || dir === "memory://") return wrapPglite(await PGlite.create());
+  const unlock = lockDataDir(dir);
+  try {
+    const client = await PGlite.create({ dataDir: join(dir, "pgdata") });
+    return wrapPglite(client, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Database } from "./database.ts";
+
+export type Schema = "api" | "content";
+
+export function migrationsDir(schema: Schema): string {
+  return join(dirname(fileURLToPath(import.meta.url)), "..", "migrations", schema);
+}
+
+export function migrationFiles(schema: Schema): { name: string; sql: string }[] {
+  const dir = migrationsDir(schema);
+  return readdirSync(dir)
+    .filter((file) => /^\d{4}_.+\.sql$/.test(file))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(join(dir, name), "utf8") }));
+}
+
+/** Applies the numbered plain-SQL migrations not yet applied, each in its own transaction. */
+export async function migrate(db: Database, schema: Schema): Promise<string[]> {
+  await db.query(
+    "create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())",
+  );
+  const applied = new Set(
+    (await db.query<{ name: string }>("select name from schema_migrations")).map((row) => row.name),
+  );
+  const done: string[] = [];
+  for (const file of migrationFiles(schema)) {
+    if (applied.has(file.name)) continue;
+    await db.transaction(async (tx) => {
+      // Several API instances may start at once on PostgreSQL; the advisory lock serialises them.
+      if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock(7261001)");
+      const again = await tx.query("select 1 from schema_migrations where name = $1", [file.name]);
+      if (again.length > 0) return;
+      for (const statement of splitStatements(file.sql)) await tx.query(statement);
+      await tx.query("insert into schema_migrations (name) values ($1)", [file.name]);
+    });
+    done.push(file.name);
+  }
+  return done;
+}
+
+// Parameterised queries take one statement at a time; our migrations keep one per `;` line end.
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
+    .filter(Boolean);
+}

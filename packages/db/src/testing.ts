@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type Database, wrapPglite, wrapPool } from "./database.ts";
+import { migrate, migrationFiles, type Schema } from "./migrate.ts";
+
+/** Which engine the test suite runs on: PostgreSQL when TEST_DB_KIND=postgres (needs TEST_DATABASE_URL). */
+export function testDatabaseKind(): "pglite" | "postgres" {
+  return process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite";
+}
+
+function migrationsHash(schema: Schema): string {
+  const hash = createHash("sha256");
+  for (const file of migrationFiles(schema)) hash.update(file.name).update(file.sql);
+  return hash.digest("hex").slice(0, 12);
+}
+
+function templatePath(schema: Schema) {
+  return join(tmpdir(), `backoffice-${schema}-${migrationsHash(schema)}.pgdata.tar`);
+}
+
+function templateDatabaseName(schema: Schema) {
+  return `tmpl_${schema}_${migrationsHash(schema)}`;
+}
+
+function serverUrl(database: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Builds the migrated template once per migration set (call from Vitest's globalSetup). */
+export async function prepareTemplate(schema: Schema): Promise<void> {
+  if (testDatabaseKind() === "postgres") {
+    const admin = new pg.Client({ connectionString: serverUrl("postgres") });
+    await admin.connect();
+    const name = templateDatabaseName(schema);
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (exists.rowCount === 0) {
+      await admin.query(`create database ${name}`);
+      const pool = new pg.Pool({ connectionString: serverUrl(name), max: 1 });
+      const db = wrapPool(pool);
+      await migrate(db, schema);
+      await db.close();
+    }
+    await admin.end();
+    return;
+  }
+  const path = templatePath(schema);
+  if (existsSync(path)) return;
+  const client = await PGlite.create();
+  await migrate(wrapPglite(client), schema);
+  const dump = await client.dumpDataDir("none");
+  await client.close();
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, path);
+}
+
+/** A fresh, migrated database for one test file: a PGlite copy of the template, or a PostgreSQL clone. */
+export async function createTestDatabase(schema: Schema): Promise<Database> {
+  await prepareTemplate(schema);
+  if (testDatabaseKind() === "postgres") {
+    const name = `test_${schema}_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl("postgres") });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${templateDatabaseName(schema)}`);
+    await admin.end();
+    const db = wrapPool(new pg.Pool({ connectionString: serverUrl(name), max: 5 }));
+    const close = db.close;
+    return {
+      ...db,
+      async close() {
+        await close();
+        const cleanup = new pg.Client({ connectionString: serverUrl("postgres") });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name}`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(templatePath(schema))]);
+  return wrapPglite(await PGlite.create({ loadDataDir: dump }));
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Browser tests: make sure Debian's Chromium is there, build the web app, run Playwright.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const CHROMIUM = "/usr/bin/chromium";
+
+function run(command, args, options = {}) {
+  console.log(`$ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+if (!existsSync(CHROMIUM)) {
+  // apt-get needs root; use sudo when we are not root.
+  const asRoot = (args, options) =>
+    process.getuid?.() === 0 ? run("apt-get", args, options) : run("sudo", ["apt-get", ...args], options);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  if (asRoot(["update"], { env }) !== 0 || asRoot(["install", "-y", "chromium"], { env }) !== 0) {
+    console.error("Could not install Chromium with apt-get.");
+    process.exit(1);
+  }
+}
+
+const build = run("npm", ["run", "build", "-w", "apps/web"]);
+if (build !== 0) process.exit(build);
+
+const extra = process.argv.slice(2);
+process.exit(run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts", ...extra]));

@@ -1,0 +1,31 @@
+import { defineConfig } from "vitest/config";
+
+// The database-backed suites run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
+const databaseKinds = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+
+export default defineConfig({
+  test: {
+    reporters: ["default", ["json", { outputFile: ".artifacts/unit-results.json" }]],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    setupFiles: ["./test/fail-on-console-error.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["packages/**/*.test.ts", "apps/sandbox/**/*.test.ts", "apps/web/**/*.test.ts"],
+        },
+      },
+      ...databaseKinds.map((kind) => ({
+        extends: true,
+        test: {
+          name: `db-${kind}`,
+          include: ["apps/api/**/*.test.ts", "apps/content/**/*.test.ts"],
+          env: { TEST_DB_KIND: kind },
+          globalSetup: ["./test/global-setup.ts"],
+        },
+      })),
+    ],
+  },
+});
