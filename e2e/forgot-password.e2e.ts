@@ -46,12 +46,12 @@ test("validation of each step and the screens at both widths", async ({ page, ma
   const submit = page.getByRole("button", { name: "Reset Password" });
   await submit.click();
   await expect(page.getByRole("alert")).toHaveText("Please fill in all fields");
-  await page.getByLabel("New Password").fill("Abcdefgh1");
-  await page.getByLabel("Confirm Password").fill("Abcdefgh2");
+  await page.getByLabel("New Password", { exact: true }).fill("Abcdefgh1");
+  await page.getByLabel("Confirm Password", { exact: true }).fill("Abcdefgh2");
   await submit.click();
   await expect(page.getByRole("alert")).toHaveText("Passwords do not match");
-  await page.getByLabel("New Password").fill("Abc1");
-  await page.getByLabel("Confirm Password").fill("Abc1");
+  await page.getByLabel("New Password", { exact: true }).fill("Abc1");
+  await page.getByLabel("Confirm Password", { exact: true }).fill("Abc1");
   await submit.click();
   await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters long");
   await expect(page).toHaveURL(/\/forgot-password$/);
@@ -73,8 +73,8 @@ test("reset with the code from the mail, then sign in with the new password", as
   await page.getByRole("button", { name: "Verify OTP" }).click();
   expect((await verify).postDataJSON()).toEqual({ email: user.email, otp: code });
 
-  await page.getByLabel("New Password").fill(newPassword);
-  await page.getByLabel("Confirm Password").fill(newPassword);
+  await page.getByLabel("New Password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm Password", { exact: true }).fill(newPassword);
   const reset = page.waitForRequest("**/api/v1/auth/forgot-password");
   await page.getByRole("button", { name: "Reset Password" }).click();
   expect((await reset).postDataJSON()).toEqual({ email: user.email, otp: code, password: newPassword });

@@ -12,7 +12,7 @@ export default defineConfig({
   outputDir: `${artifacts}/test-results`,
   globalSetup: "./global-setup.ts",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,

@@ -8,12 +8,16 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Counters } from "./lib/counters.ts";
 import type { Mailer } from "./lib/mailer.ts";
+import type { PublicCache } from "./lib/public-cache.ts";
 import errors from "./plugins/errors.ts";
 import web from "./plugins/web.ts";
 import authRoutes from "./routes/auth/index.ts";
+import publicRoutes from "./routes/public/index.ts";
+import siteRoutes from "./routes/sites/index.ts";
 import systemRoutes from "./routes/system.ts";
 import "./types.ts";
 
@@ -22,6 +26,9 @@ export interface AppOptions {
   db: Database;
   counters: Counters;
   mailer: Mailer;
+  publicCache: PublicCache;
+  /** Shares rate-limit counters of the public intake between instances. */
+  redis?: Redis | undefined;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -60,6 +67,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   fastify.decorate("db", options.db);
   fastify.decorate("counters", options.counters);
   fastify.decorate("mailer", options.mailer);
+  fastify.decorate("publicCache", options.publicCache);
   fastify.decorateRequest("session", null);
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
@@ -114,7 +122,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
     },
   });
 
-  await fastify.register(rateLimit, { global: false });
+  await fastify.register(rateLimit, { global: false, ...(options.redis ? { redis: options.redis } : {}) });
 
   await fastify.register(swagger, {
     openapi: {
@@ -129,4 +137,6 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(web);
   await fastify.register(systemRoutes);
   await fastify.register(authRoutes, { prefix: "/api/v1" });
+  await fastify.register(siteRoutes);
+  await fastify.register(publicRoutes, { prefix: "/api/v1/public" });
 });

@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import { type Counters, memoryCounters, redisCounters } from "./lib/counters.ts";
 import { generatePassword, hashPassword } from "./lib/crypto.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { createPublicCache, type PublicCache } from "./lib/public-cache.ts";
 import { usersRepository } from "./repositories/users.ts";
 import { seedDemoData } from "./seed/demo.ts";
 
@@ -13,6 +14,8 @@ export interface Services {
   db: Database;
   counters: Counters;
   mailer: Mailer;
+  publicCache: PublicCache;
+  redis: Redis | undefined;
   close(): Promise<void>;
 }
 
@@ -25,11 +28,15 @@ export async function openServices(config: Config, log: FastifyBaseLogger): Prom
     redis.on("error", (error) => log.warn({ err: error }, "redis error"));
     await redis.connect();
   }
+  const publicCache = createPublicCache(redis ? { redis } : {});
   return {
     db,
+    redis,
+    publicCache,
     counters: redis ? redisCounters(redis) : memoryCounters(),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
     async close() {
+      await publicCache.close();
       redis?.disconnect();
       await db.close();
     },

@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { Config } from "./config.ts";
 import type { Counters } from "./lib/counters.ts";
 import type { Mailer } from "./lib/mailer.ts";
+import type { PublicCache } from "./lib/public-cache.ts";
 
 export interface AuthSession {
   id: string;
@@ -19,6 +20,7 @@ declare module "fastify" {
     db: Database;
     counters: Counters;
     mailer: Mailer;
+    publicCache: PublicCache;
     /** Set when the built dashboard is served: answers a client route with index.html. */
     sendSpaIndex?: (reply: FastifyReply) => FastifyReply;
   }

@@ -6,6 +6,7 @@ import { type Config, loadConfig } from "../src/config.ts";
 import { memoryCounters } from "../src/lib/counters.ts";
 import { hashPassword } from "../src/lib/crypto.ts";
 import { createMailer, type Mail, type Mailer } from "../src/lib/mailer.ts";
+import { createPublicCache } from "../src/lib/public-cache.ts";
 import { usersRepository } from "../src/repositories/users.ts";
 
 export const ADMIN = { email: "admin@example.com", password: "Admin-pass-1" };
@@ -41,7 +42,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: fastify.log })
     : { send: async (mail) => void mails.push(mail) };
   await bootstrap(db, config, fastify.log, () => {});
-  await fastify.register(app, { config, db, counters: memoryCounters(), mailer });
+  await fastify.register(app, {
+    config,
+    db,
+    counters: memoryCounters(),
+    mailer,
+    publicCache: createPublicCache(),
+  });
   await fastify.ready();
 
   const inject = (options: InjectOptions) => fastify.inject(options);

@@ -1,11 +1,17 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 
-/** A 24-hex-digit id whose first 8 digits are the creation time in seconds (sortable, spec's `_id`). */
+// Like a MongoDB ObjectId: seconds, a random per-process part, then a counter, so ids made by one
+// process sort in creation order even within the same second.
+const processPart = randomBytes(5).toString("hex");
+let counter = randomInt(0, 0xffffff);
+
+/** A 24-hex-digit id whose first 8 digits are the creation time in seconds (the spec's `_id`). */
 export function newId(now: number = Date.now()): string {
+  counter = (counter + 1) % 0x1000000;
   const seconds = Math.floor(now / 1000)
     .toString(16)
     .padStart(8, "0");
-  return seconds + randomBytes(8).toString("hex");
+  return seconds + processPart + counter.toString(16).padStart(6, "0");
 }
 
 export const ID_PATTERN = /^[0-9a-f]{24}$/;

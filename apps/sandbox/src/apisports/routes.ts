@@ -150,8 +150,7 @@ function select(sport: Sport, p: Parameters, timeZone: string, now: Date): Sched
 /** Filters that compare against the rendered record (season label, status code, round, venue). */
 function matchesRendered(sport: Sport, p: Parameters, record: unknown): boolean {
   const r = record as Record<string, Record<string, unknown>>;
-  const season = sport === "football" || sport === "american-football" ? r.league?.season : r.league?.season;
-  if (p.season && String(season).slice(0, p.season.length) !== p.season) return false;
+  if (p.season && String(r.league?.season).slice(0, p.season.length) !== p.season) return false;
   if (sport === "football") {
     const fixture = r.fixture as { status: { short: string }; venue: { id: number } };
     if (p.status && !p.status.split("-").includes(fixture.status.short)) return false;

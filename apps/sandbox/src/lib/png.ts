@@ -24,7 +24,7 @@ function chunk(type: string, data: Uint8Array): Buffer {
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, "ascii");
   Buffer.from(data).copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 7 + data.length)), 8 + data.length);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
   return out;
 }
 

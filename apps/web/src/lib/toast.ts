@@ -62,6 +62,10 @@ export function toast({ title, description, variant = "default" }: ToastOptions)
  * message when it says something more.
  */
 export function toastError(title: string, error: unknown) {
+  // An expired session has already been announced by the API client.
+  if (error instanceof Error && error.name === "ApiError" && (error as Error & { status?: number }).status === 401) {
+    return;
+  }
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
   toast({ title, description: message && message !== title ? message : undefined, variant: "destructive" });
 }

@@ -65,14 +65,16 @@ export function Header({
       <div className="ml-auto">
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" className="gap-2 px-2" aria-label={`Account menu for ${userEmail}`}>
+            <Button variant="ghost" className="gap-2 px-2">
               <span
                 className="flex size-7 items-center justify-center rounded-full bg-muted text-xs font-semibold uppercase"
                 aria-hidden="true"
               >
                 {userEmail.slice(0, 1) || "?"}
               </span>
-              <span className="hidden max-w-48 truncate text-sm md:inline">{userEmail}</span>
+              <span className="sr-only">Account menu for </span>
+              {/* The address is visible from 768px; below, screen readers still hear it. */}
+              <span className="sr-only md:not-sr-only md:max-w-48 md:truncate md:text-sm">{userEmail}</span>
               <ChevronDown className="size-4 text-muted-foreground" aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>

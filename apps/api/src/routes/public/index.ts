@@ -1,0 +1,98 @@
+import {
+  adsQuery,
+  errorBody,
+  messageBody,
+  publicAdSchema,
+  publicLockerSchema,
+  SITE_RESOURCES,
+  type Site,
+  subscribeBody,
+  successOf,
+} from "@backoffice/contracts";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adsRepository, emailsRepository, lockersRepository } from "../../repositories/site-modules.ts";
+import { checkAdPage } from "../sites/ads.ts";
+
+export const PUBLIC_BODY_LIMIT = 4 * 1024;
+// Reads are cached by browsers and proxies briefly; admin writes reach this server's cache at once.
+const CACHE_CONTROL = "public, max-age=30";
+const DEFAULT_LOCKER = { type: "js" as const, seconds: 30, isActive: true };
+
+const sendCached = (reply: FastifyReply, text: string) =>
+  reply.header("cache-control", CACHE_CONTROL).type("application/json; charset=utf-8").send(text);
+
+/** What the three public sites read and send: active ads, the locker, and email subscriptions (DESIGN §4). */
+const publicRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { publicCache: cache } = fastify;
+
+  for (const site of SITE_RESOURCES.ads as readonly Site[]) {
+    fastify.get(
+      `/${site}/ads`,
+      {
+        schema: {
+          tags: ["public"],
+          querystring: adsQuery,
+          response: { 200: successOf(z.array(publicAdSchema)), 400: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const page = request.query.page || undefined;
+        checkAdPage(site, page);
+        const text = await cache.get(`${site}:ads:${page ?? ""}`, async () => ({
+          status: "success",
+          data: (await adsRepository(fastify.db, site).list({ page, activeOnly: true })).map(
+            ({ _id, page, url, head, body, updatedAt }) => ({ _id, page, url, head, body, updatedAt }),
+          ),
+        }));
+        return sendCached(reply, text);
+      },
+    );
+  }
+
+  for (const site of SITE_RESOURCES.locker as readonly Site[]) {
+    fastify.get(
+      `/${site}/locker`,
+      { schema: { tags: ["public"], response: { 200: successOf(publicLockerSchema) } } },
+      async (_request, reply) => {
+        const text = await cache.get(`${site}:locker`, async () => {
+          const locker = await lockersRepository(fastify.db, site).find();
+          const data = locker
+            ? { type: locker.type, seconds: locker.seconds, isActive: locker.isActive }
+            : DEFAULT_LOCKER;
+          return { status: "success", data };
+        });
+        return sendCached(reply, text);
+      },
+    );
+  }
+
+  for (const site of SITE_RESOURCES.emails as readonly Site[]) {
+    fastify.post(
+      `/${site}/emails`,
+      {
+        bodyLimit: PUBLIC_BODY_LIMIT,
+        config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+        schema: {
+          tags: ["public"],
+          body: subscribeBody,
+          response: { 200: messageBody, 201: messageBody, 400: errorBody, 429: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const url = request.body.url || request.headers.referer || null;
+        // The insert returns only after the database has committed it.
+        const created = await emailsRepository(fastify.db, site).subscribe(request.body.email, url);
+        return reply
+          .code(created ? 201 : 200)
+          .send({
+            status: "success" as const,
+            message: created ? "Subscribed successfully" : "Already subscribed",
+          });
+      },
+    );
+  }
+};
+
+export default publicRoutes;

@@ -1,0 +1,60 @@
+import {
+  emailSubscriptionSchema,
+  errorBody,
+  idsBody,
+  pagedOf,
+  pageQuery,
+  type Site,
+} from "@backoffice/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { emailsRepository } from "../../repositories/site-modules.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+const emailsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
+  const emails = emailsRepository(fastify.db, site);
+  const tags = [`${site}: emails`];
+
+  fastify.get(
+    "/emails",
+    {
+      schema: {
+        tags,
+        querystring: pageQuery,
+        response: { 200: pagedOf(emailSubscriptionSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rows, total } = await emails.page(page, limit);
+      return {
+        status: "success" as const,
+        data: rows,
+        pagination: { page, numberOfPages: Math.max(1, Math.ceil(total / limit)) },
+        result: total,
+      };
+    },
+  );
+
+  fastify.delete(
+    "/emails",
+    {
+      schema: {
+        tags,
+        body: idsBody,
+        response: {
+          200: z.object({ status: z.literal("success"), message: z.string(), deleted: z.number() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const deleted = await emails.remove(request.body.ids);
+      const message = deleted === 0 ? "No matching emails to delete" : "Emails deleted successfully";
+      return { status: "success" as const, message, deleted };
+    },
+  );
+};
+
+export default emailsRoutes;

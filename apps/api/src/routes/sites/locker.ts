@@ -1,0 +1,90 @@
+import {
+  errorBody,
+  idParams,
+  lockerBody,
+  lockerQuery,
+  lockerSchema,
+  type Site,
+  successOf,
+} from "@backoffice/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { lockersRepository } from "../../repositories/site-modules.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** sportbn chooses js or api; movies is fixed to site "movies" and type js. */
+function settingsFrom(site: Site, body: z.infer<typeof lockerBody>, currentType: "js" | "api" = "js") {
+  if (body.site !== undefined && body.site !== site) throw badRequest(`site must be ${site}`);
+  if (site === "movies" && body.type !== undefined && body.type !== "js")
+    throw badRequest("type is fixed to js for movies");
+  return { type: body.type ?? currentType, seconds: body.seconds, isActive: body.isActive };
+}
+
+const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
+  const lockers = lockersRepository(fastify.db, site);
+  const changed = () => fastify.publicCache.invalidate(`${site}:locker`);
+  const tags = [`${site}: locker`];
+
+  fastify.get(
+    "/locker",
+    {
+      schema: {
+        tags,
+        querystring: lockerQuery,
+        response: { 200: successOf(z.array(lockerSchema)), ...errors },
+      },
+    },
+    async (request) => {
+      if (request.query.site !== undefined && request.query.site !== site)
+        throw badRequest(`site must be ${site}`);
+      const locker = await lockers.find();
+      return { status: "success" as const, data: locker ? [locker] : [] };
+    },
+  );
+
+  fastify.post(
+    "/locker",
+    {
+      schema: {
+        tags,
+        body: lockerBody,
+        response: { 200: successOf(lockerSchema), 201: successOf(lockerSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const current = await lockers.find();
+      const { locker, created } = await lockers.upsert(settingsFrom(site, request.body, current?.type));
+      await changed();
+      return reply
+        .code(created ? 201 : 200)
+        .send({
+          status: "success" as const,
+          data: locker,
+          message: created ? "Locker created successfully" : "Locker updated successfully",
+        });
+    },
+  );
+
+  fastify.put(
+    "/locker/:id",
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: lockerBody,
+        response: { 200: successOf(lockerSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const current = await lockers.find();
+      if (!current || current._id !== request.params.id) throw notFound("Locker not found");
+      const locker = await lockers.update(request.params.id, settingsFrom(site, request.body, current.type));
+      await changed();
+      return { status: "success" as const, data: locker!, message: "Locker updated successfully" };
+    },
+  );
+};
+
+export default lockerRoutes;

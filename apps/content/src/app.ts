@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "@backoffice/db";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { type Config, tmdbSettings } from "./config.ts";
+import { installErrorHandlers } from "./plugins/errors.ts";
+import { installJsonParser } from "./plugins/signature.ts";
+import moviesRoutes from "./routes/movies/index.ts";
+import systemRoutes from "./routes/system.ts";
+import "./types.ts";
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** Key of the request signatures (CONTENT_HMAC_SECRET or the generated one). */
+  secret: string;
+  /** Clock of the signature check (tests move it). */
+  now?: () => number;
+}
+
+// The largest write is a delete of 1000 ids (~30 kB).
+export const BODY_LIMIT = 256 * 1024;
+
+/** Server options shared by the entry point and the tests. */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: ['req.headers["x-signature"]'], censor: "[redacted]" },
+    },
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    forceCloseConnections: true,
+  };
+}
+
+/** The whole content service as one plugin: the entry point and the tests register it on their own instance. */
+export default async function app(fastify: FastifyInstance, options: AppOptions) {
+  fastify.decorate("config", options.config);
+  fastify.decorate("db", options.db);
+  fastify.decorate("tmdb", tmdbSettings(options.config));
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  installJsonParser(fastify);
+  installErrorHandlers(fastify);
+
+  fastify.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await fastify.register(systemRoutes);
+  await fastify.register(moviesRoutes, { secret: options.secret, now: options.now });
+}

@@ -1,0 +1,137 @@
+import {
+  errorBody,
+  idParams,
+  MOVIE_MESSAGES,
+  movieDeleteAnswer,
+  movieDeleteBody,
+  movieImportBody,
+  movieItemAnswer,
+  movieListAnswer,
+  movieListQuery,
+  movieLockerBody,
+  moviePatchBody,
+} from "@backoffice/contracts";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../lib/errors.ts";
+import { fetchTmdbTitle, TmdbError } from "../../lib/tmdb.ts";
+import { allowOrigins } from "../../plugins/public-cors.ts";
+import { requireSignature } from "../../plugins/signature.ts";
+import { usedSignaturesRepository } from "../../repositories/signatures.ts";
+import { titlesRepository, toMovieItem } from "../../repositories/titles.ts";
+
+export interface MoviesRoutesOptions {
+  secret: string;
+  /** Clock of the signature check (tests move it). */
+  now?: () => number;
+}
+
+const writeErrors = { 400: errorBody, 401: errorBody, 404: errorBody };
+const plainText = z.string();
+const TEXT = "text/plain; charset=utf-8";
+
+/** Spec §7 "Content service": the public list, and the signed writes. */
+const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify, options) => {
+  const titles = titlesRepository(fastify.db);
+  const { config } = fastify;
+
+  fastify.get(
+    "/api/movies",
+    {
+      schema: { querystring: movieListQuery, response: { 200: movieListAnswer, 400: errorBody } },
+      onSend: allowOrigins([config.SITE_MOVIES_URL, ...config.PUBLIC_ORIGINS]),
+    },
+    async (request, reply) => {
+      // Writes must show up on the next read, so caches have to ask every time.
+      reply.header("cache-control", "no-cache");
+      const rows = await titles.list(request.query);
+      return rows.map(toMovieItem);
+    },
+  );
+
+  // Writes: only signed requests get past this point.
+  await fastify.register(async (signed) => {
+    signed.addHook(
+      "preValidation",
+      requireSignature({
+        secret: options.secret,
+        signatures: usedSignaturesRepository(fastify.db),
+        now: options.now,
+      }),
+    );
+    const route = signed.withTypeProvider<ZodTypeProvider>();
+
+    route.delete(
+      "/api/movies",
+      { schema: { body: movieDeleteBody, response: { 200: movieDeleteAnswer, ...writeErrors } } },
+      async (request) => {
+        const deleted = await titles.deleteMany([...new Set(request.body.ids)]);
+        request.log.info({ deleted }, "titles deleted");
+        return { status: "success" as const, message: MOVIE_MESSAGES.deleted(deleted), deleted };
+      },
+    );
+
+    route.patch(
+      "/api/movies/:id",
+      {
+        schema: { params: idParams, body: moviePatchBody, response: { 200: movieItemAnswer, ...writeErrors } },
+      },
+      async (request) => {
+        const row = await titles.update(request.params.id, request.body);
+        if (!row) throw notFound(MOVIE_MESSAGES.notFound);
+        return { status: "success" as const, data: toMovieItem(row) };
+      },
+    );
+
+    route.patch(
+      "/api/movies/:id/locker",
+      {
+        schema: {
+          params: idParams,
+          body: movieLockerBody,
+          response: { 200: movieItemAnswer, ...writeErrors },
+        },
+      },
+      async (request) => {
+        const row = await titles.update(request.params.id, { lockerSelected: request.body.lockerSelected });
+        if (!row) throw notFound(MOVIE_MESSAGES.notFound);
+        return { status: "success" as const, data: toMovieItem(row) };
+      },
+    );
+
+    // The spec's client reads this answer as text: "Imported: {title}".
+    route.post(
+      "/api/movies/import/tmdb",
+      {
+        schema: {
+          body: movieImportBody,
+          response: {
+            200: plainText,
+            201: plainText,
+            400: errorBody,
+            401: errorBody,
+            404: plainText,
+            502: plainText,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { tmdbId, kind, featured } = request.body;
+        try {
+          const details = await fetchTmdbTitle(fastify.tmdb, kind, tmdbId, request.log);
+          const { row, inserted } = await titles.upsert({ ...details, featured });
+          request.log.info({ id: row.id, tmdbId, kind, inserted }, "title imported");
+          return reply
+            .code(inserted ? 201 : 200)
+            .type(TEXT)
+            .send(inserted ? MOVIE_MESSAGES.imported(row.title) : MOVIE_MESSAGES.updated(row.title));
+        } catch (error) {
+          if (!(error instanceof TmdbError)) throw error;
+          return reply.code(error.statusCode).type(TEXT).send(error.message);
+        }
+      },
+    );
+  });
+};
+
+export default moviesRoutes;

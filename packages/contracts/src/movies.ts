@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { booleanish, idsBody } from "./common.ts";
+
+/** Movie and TV titles of the content service (spec §3 "Movie/TV item", §7 "Content service"). */
+export const MOVIE_KINDS = ["movie", "tv"] as const;
+export type MovieKind = (typeof MOVIE_KINDS)[number];
+export const movieKind = (field: string) => z.enum(MOVIE_KINDS, { error: `${field} must be movie or tv` });
+
+/** Shown by clients for a title whose `status` is null. */
+export const MOVIE_DRAFT_STATUS = "draft";
+export const MOVIE_RATING_MAX = 10;
+
+export const movieGenre = z.object({ id: z.number().int().optional(), name: z.string() });
+export type MovieGenre = z.infer<typeof movieGenre>;
+
+export const movieItem = z.object({
+  _id: z.string(),
+  title: z.string(),
+  overview: z.string(),
+  type: z.enum(MOVIE_KINDS),
+  /** The movie database's own status text (Released, Returning Series, ...); null shows as "draft". */
+  status: z.string().nullable(),
+  featured: z.boolean(),
+  lockerSelected: z.boolean(),
+  /** A movie-database image path (`/abc.jpg`) or a full http(s) URL. */
+  poster_path: z.string().nullable(),
+  vote_average: z.number().nullable(),
+  /** Release date (movies) or first-air date (TV), `yyyy-mm-dd`. */
+  releaseDate: z.string().nullable(),
+  genres: z.array(movieGenre),
+  tmdbId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MovieItem = z.infer<typeof movieItem>;
+
+/** `GET /api/movies` answers a bare array, newest first. */
+export const movieListAnswer = z.array(movieItem);
+
+export const movieListQuery = z.strictObject({
+  // "all" and empty mean no filter, as when the parameter is left out.
+  type: z
+    .union([z.literal(""), z.literal("all"), movieKind("type")], { error: "type must be movie or tv" })
+    .optional()
+    .transform((value) => (value === "" || value === "all" ? undefined : value)),
+  search: z.string().trim().max(200, "search must be at most 200 characters").optional(),
+});
+export type MovieListQuery = z.infer<typeof movieListQuery>;
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`);
+
+const posterPath = z
+  .union([z.string({ error: "poster_path must be text or null" }), z.null()])
+  .transform((value) => (value === null || value.trim() === "" || value === "null" ? null : value.trim()))
+  .refine(
+    (value) => value === null || (value.length <= 2048 && /^(\/\S+|https?:\/\/\S+)$/.test(value)),
+    "poster_path must be an image path starting with / or an http(s) URL",
+  );
+
+const rating = z
+  .union(
+    [
+      z.number(),
+      z.null(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/)
+        .transform(Number),
+    ],
+    { error: "vote_average must be a number" },
+  )
+  .pipe(
+    z
+      .number()
+      .min(0, "vote_average must be between 0 and 10")
+      .max(MOVIE_RATING_MAX, "vote_average must be between 0 and 10")
+      .nullable(),
+  );
+
+/** `PATCH /api/movies/{id}`: any of the editable fields; the feature toggle sends only `featured`. */
+export const moviePatchBody = z
+  .strictObject({
+    title: optionalText("title", 300).min(1, "title must not be empty"),
+    overview: optionalText("overview", 10_000),
+    status: z
+      .union([z.string(), z.null()], { error: "status must be text or null" })
+      .transform((value) => (value === null || value.trim() === "" ? null : value.trim()))
+      .refine((value) => value === null || value.length <= 100, "status must be at most 100 characters"),
+    featured: booleanish("featured"),
+    poster_path: posterPath,
+    vote_average: rating,
+    lockerSelected: booleanish("lockerSelected"),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
+export type MoviePatchBody = z.infer<typeof moviePatchBody>;
+
+export const movieLockerBody = z.strictObject({ lockerSelected: booleanish("lockerSelected") });
+export const movieDeleteBody = idsBody;
+
+export const movieImportBody = z.strictObject({
+  tmdbId: z
+    .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], {
+      error: "tmdbId must be a positive whole number",
+    })
+    .pipe(
+      z
+        .number()
+        .int("tmdbId must be a positive whole number")
+        .positive("tmdbId must be a positive whole number")
+        .max(2_147_483_647, "tmdbId is too large"),
+    ),
+  kind: movieKind("kind"),
+  featured: booleanish("featured").default(false),
+});
+export type MovieImportBody = z.infer<typeof movieImportBody>;
+
+export const movieItemAnswer = z.object({ status: z.literal("success"), data: movieItem });
+export const movieDeleteAnswer = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  deleted: z.number().int(),
+});
+
+export const MOVIE_MESSAGES = {
+  notFound: "Title not found",
+  tmdbNotFound: "TMDB title not found",
+  tmdbUnreachable: "TMDB is unreachable",
+  tmdbRejectedKey: "TMDB rejected the API key",
+  tmdbFailed: "TMDB error",
+  imported: (title: string) => `Imported: ${title}`,
+  updated: (title: string) => `Updated: ${title}`,
+  deleted: (count: number) => `${count} ${count === 1 ? "item" : "items"} deleted`,
+} as const;

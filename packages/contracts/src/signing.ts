@@ -1,0 +1,66 @@
+// Server-only: the content service's request signature (DESIGN §5). The browser never signs.
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export const TIMESTAMP_HEADER = "X-Timestamp";
+export const SIGNATURE_HEADER = "X-Signature";
+/** How far (seconds) a signed request's timestamp may be from the receiver's clock, either way. */
+export const SIGNATURE_MAX_AGE_SECONDS = 300;
+
+export const SIGNATURE_MESSAGES = {
+  missing: "Missing signature: send X-Timestamp and X-Signature",
+  invalid: "Invalid signature",
+  stale: "Request timestamp is too old or too far in the future",
+  replayed: "Request already used",
+} as const;
+
+export interface SignatureInput {
+  method: string;
+  /** Request path as sent, without the query string (a query string is cut off). */
+  path: string;
+  /** The exact JSON text sent; empty or absent counts as `{}`. */
+  body?: string | undefined;
+  secret: string;
+}
+
+/** What the HMAC covers: METHOD + path + body + timestamp. */
+export function signatureBase(input: Omit<SignatureInput, "secret"> & { timestamp: string }): string {
+  const path = input.path.split("?")[0]!;
+  const body = input.body === undefined || input.body === "" ? "{}" : input.body;
+  return input.method.toUpperCase() + path + body + input.timestamp;
+}
+
+function hmacHex(secret: string, base: string): string {
+  return createHmac("sha256", secret).update(base, "utf8").digest("hex");
+}
+
+/**
+ * Headers for a signed content-service write:
+ * `X-Signature` = hex HMAC-SHA256(secret, METHOD + path + body + timestamp), `X-Timestamp` in epoch seconds.
+ */
+export function signRequest(input: SignatureInput & { timestamp?: number | string }): {
+  "X-Timestamp": string;
+  "X-Signature": string;
+} {
+  const timestamp = String(input.timestamp ?? Math.floor(Date.now() / 1000));
+  return {
+    [TIMESTAMP_HEADER]: timestamp,
+    [SIGNATURE_HEADER]: hmacHex(input.secret, signatureBase({ ...input, timestamp })),
+  } as { "X-Timestamp": string; "X-Signature": string };
+}
+
+/** True when `signature` is the request's HMAC; compared in constant time. Does not check the timestamp's age. */
+export function verifySignature(input: SignatureInput & { timestamp: string; signature: string }): boolean {
+  if (!/^[0-9a-fA-F]{64}$/.test(input.signature)) return false;
+  const expected = Buffer.from(hmacHex(input.secret, signatureBase(input)), "hex");
+  return timingSafeEqual(expected, Buffer.from(input.signature, "hex"));
+}
+
+/** Whether an `X-Timestamp` value is epoch seconds within `maxAgeSeconds` of `nowMs`. */
+export function isFreshTimestamp(
+  timestamp: string,
+  nowMs: number = Date.now(),
+  maxAgeSeconds: number = SIGNATURE_MAX_AGE_SECONDS,
+): boolean {
+  if (!/^\d{1,12}$/.test(timestamp)) return false;
+  return Math.abs(Number(timestamp) - nowMs / 1000) <= maxAgeSeconds;
+}
