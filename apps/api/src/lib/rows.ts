@@ -9,3 +9,8 @@ export function setClause(columns: Record<string, unknown>, firstIndex: number) 
     values: entries.map(([, value]) => value),
   };
 }
+
+/** The fields of `values` that are not undefined (a patch's given fields). */
+export function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

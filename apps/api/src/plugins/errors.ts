@@ -24,10 +24,10 @@ function describeIssue(
   if (issue.keyword === "invalid_type" && /received undefined/.test(message)) {
     return { path, message: `${path} is required` };
   }
-  // Our own messages already name their field; zod's generic ones get the field in front.
+  // Our own messages are complete sentences; zod's generic ones get the field in front.
   return {
     path,
-    message: message.toLowerCase().includes(path.toLowerCase()) ? message : `${path}: ${message}`,
+    message: /^(Invalid|Too (small|big)|Expected)/.test(message) ? `${path}: ${message}` : message,
   };
 }
 

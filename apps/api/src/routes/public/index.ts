@@ -1,5 +1,7 @@
 import {
   adsQuery,
+  appSchema,
+  appsQuery,
   errorBody,
   messageBody,
   publicAdSchema,
@@ -12,6 +14,7 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { appsRepository } from "../../repositories/apps.ts";
 import { adsRepository, emailsRepository, lockersRepository } from "../../repositories/site-modules.ts";
 import { checkAdPage } from "../sites/ads.ts";
 
@@ -68,6 +71,25 @@ const publicRoutes: FastifyPluginAsyncZod = async (fastify) => {
     );
   }
 
+  fastify.get(
+    "/apkw/apps",
+    {
+      schema: {
+        tags: ["public"],
+        querystring: appsQuery,
+        response: { 200: successOf(z.array(appSchema)), 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { category } = request.query;
+      const text = await cache.get(`apkw:apps:${category ?? ""}`, async () => ({
+        status: "success",
+        data: await appsRepository(fastify.db).list(category),
+      }));
+      return sendCached(reply, text);
+    },
+  );
+
   for (const site of SITE_RESOURCES.emails as readonly Site[]) {
     fastify.post(
       `/${site}/emails`,
@@ -84,12 +106,10 @@ const publicRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const url = request.body.url || request.headers.referer || null;
         // The insert returns only after the database has committed it.
         const created = await emailsRepository(fastify.db, site).subscribe(request.body.email, url);
-        return reply
-          .code(created ? 201 : 200)
-          .send({
-            status: "success" as const,
-            message: created ? "Subscribed successfully" : "Already subscribed",
-          });
+        return reply.code(created ? 201 : 200).send({
+          status: "success" as const,
+          message: created ? "Subscribed successfully" : "Already subscribed",
+        });
       },
     );
   }

@@ -57,13 +57,11 @@ const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
       const current = await lockers.find();
       const { locker, created } = await lockers.upsert(settingsFrom(site, request.body, current?.type));
       await changed();
-      return reply
-        .code(created ? 201 : 200)
-        .send({
-          status: "success" as const,
-          data: locker,
-          message: created ? "Locker created successfully" : "Locker updated successfully",
-        });
+      return reply.code(created ? 201 : 200).send({
+        status: "success" as const,
+        data: locker,
+        message: created ? "Locker created successfully" : "Locker updated successfully",
+      });
     },
   );
 

@@ -1,0 +1,107 @@
+import type { App, AppCategory, AppInput } from "@backoffice/contracts";
+import { newId, type Queryable } from "@backoffice/db";
+import { definedOnly, iso, setClause } from "../lib/rows.ts";
+
+interface AppRow {
+  id: string;
+  title: string;
+  type: string;
+  icon_app: string;
+  bg_app: string;
+  content: string;
+  rating: number;
+  size: string;
+  download: string;
+  developer: string;
+  category: AppCategory;
+  trending: boolean;
+  slider: boolean;
+  supported_devices: string[];
+  is_first: boolean;
+  it: string | null;
+  key: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toApp = (row: AppRow): App => ({
+  _id: row.id,
+  title: row.title,
+  type: row.type,
+  icon_app: row.icon_app,
+  bg_app: row.bg_app,
+  content: row.content,
+  rating: row.rating,
+  size: row.size,
+  download: row.download,
+  developer: row.developer,
+  category: row.category,
+  trending: row.trending,
+  slider: row.slider,
+  supportedDevices: row.supported_devices,
+  isFirst: row.is_first,
+  it: row.it,
+  key: row.key,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+/** Column values of an app input; undefined fields are left out (kept on update). */
+function columns(input: AppInput) {
+  return {
+    title: input.title,
+    type: input.type,
+    icon_app: input.icon_app,
+    bg_app: input.bg_app,
+    content: input.content,
+    rating: input.rating,
+    size: input.size,
+    download: input.download,
+    developer: input.developer,
+    category: input.category,
+    trending: input.trending,
+    slider: input.slider,
+    supported_devices: input.supportedDevices,
+    is_first: input.isFirst,
+    it: input.it,
+    key: input.key,
+  };
+}
+
+export function appsRepository(db: Queryable) {
+  return {
+    async list(category?: AppCategory): Promise<App[]> {
+      const rows = await db.query<AppRow>(
+        "select * from apps where ($1::text is null or category = $1) order by is_first desc, id desc",
+        [category ?? null],
+      );
+      return rows.map(toApp);
+    },
+    async find(id: string): Promise<App | undefined> {
+      const [row] = await db.query<AppRow>("select * from apps where id = $1", [id]);
+      return row && toApp(row);
+    },
+    async create(input: Required<Pick<AppInput, "title">> & AppInput): Promise<App> {
+      const values = { trending: false, slider: false, is_first: false, ...definedOnly(columns(input)) };
+      const names = Object.keys(values);
+      const [row] = await db.query<AppRow>(
+        `insert into apps (id, ${names.join(", ")}) values ($1, ${names.map((_, index) => `$${index + 2}`).join(", ")}) returning *`,
+        [newId(), ...Object.values(values)],
+      );
+      return toApp(row!);
+    },
+    async update(id: string, input: AppInput): Promise<App | undefined> {
+      const set = setClause(columns(input), 2);
+      const [row] = await db.query<AppRow>(
+        `update apps set ${set.sql ? `${set.sql}, ` : ""}updated_at = now() where id = $1 returning *`,
+        [id, ...set.values],
+      );
+      return row && toApp(row);
+    },
+    /** Deletes the given ids; returns the ones that existed. */
+    async remove(ids: string[]): Promise<string[]> {
+      const rows = await db.query<{ id: string }>("delete from apps where id = any($1) returning id", [ids]);
+      return rows.map((row) => row.id);
+    },
+  };
+}

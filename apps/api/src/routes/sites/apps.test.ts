@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  token = await t.login();
+});
+afterAll(() => t.close());
+
+const admin = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+  t.as(token, { method, url, ...(payload ? { payload } : {}) });
+
+const REQUIRED = "Please fill all the fields because is required except it, key and toggles";
+
+// What the spec's client sends: booleans as text and the device list under "supportedDevices[]".
+const validApp = (overrides: Record<string, unknown> = {}) => ({
+  title: "Subway Surfers",
+  type: "Arcade",
+  icon_app: "https://cdn.example/icons/subway.png",
+  bg_app: "https://cdn.example/bg/subway.jpg",
+  content: "Dash as fast as you can through the subway.",
+  rating: "4.5",
+  size: "180 MB",
+  download: "1B+",
+  developer: "SYBO Games",
+  category: "games",
+  trending: "true",
+  slider: "false",
+  isFirst: "false",
+  "supportedDevices[]": ["https://play.example/subway", "https://apps.example/subway"],
+  it: "",
+  key: "",
+  ...overrides,
+});
+
+describe("apkw apps", () => {
+  it("creates an app from the spec client's payload and stores real booleans and lists", async () => {
+    const response = await admin("POST", "/api/v1/apkw/apps", validApp());
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe("App created successfully");
+    expect(response.json().data).toMatchObject({
+      title: "Subway Surfers",
+      rating: 4.5,
+      category: "games",
+      trending: true,
+      slider: false,
+      isFirst: false,
+      supportedDevices: ["https://play.example/subway", "https://apps.example/subway"],
+      it: null,
+      key: null,
+    });
+  });
+
+  it("lists all apps or one category", async () => {
+    await admin(
+      "POST",
+      "/api/v1/apkw/apps",
+      validApp({ title: "Notion", category: "apps", type: "Productivity" }),
+    );
+    const all = await admin("GET", "/api/v1/apkw/apps");
+    expect(all.json().status).toBe("success");
+    expect(all.json().data.length).toBeGreaterThanOrEqual(2);
+    const apps = await admin("GET", "/api/v1/apkw/apps?category=apps");
+    expect(apps.json().data.every((app: { category: string }) => app.category === "apps")).toBe(true);
+    expect(apps.json().data.map((app: { title: string }) => app.title)).toContain("Notion");
+    expect((await admin("GET", "/api/v1/apkw/apps?category=music")).json().message).toBe(
+      "category must be apps or games",
+    );
+  });
+
+  it("requires every listed field, with the spec's message", async () => {
+    for (const field of [
+      "title",
+      "type",
+      "icon_app",
+      "bg_app",
+      "content",
+      "size",
+      "download",
+      "developer",
+      "category",
+    ]) {
+      for (const value of [undefined, "", "   "]) {
+        const payload: Record<string, unknown> = validApp();
+        if (value === undefined) delete payload[field];
+        else payload[field] = value;
+        const response = await admin("POST", "/api/v1/apkw/apps", payload);
+        expect(response.statusCode, `${field}=${JSON.stringify(value)}`).toBe(400);
+        expect(response.json().message).toBe(REQUIRED);
+        expect(response.json().errors[0].path).toBe(field);
+      }
+    }
+    for (const devices of [[], ["https://one.example"], ["https://one.example", ""]]) {
+      const response = await admin("POST", "/api/v1/apkw/apps", validApp({ "supportedDevices[]": devices }));
+      expect(response.json().message).toBe(REQUIRED);
+    }
+    expect((await admin("POST", "/api/v1/apkw/apps", validApp({ rating: 0 }))).json().message).toBe(REQUIRED);
+    expect((await admin("POST", "/api/v1/apkw/apps", validApp({ rating: "0" }))).json().message).toBe(
+      REQUIRED,
+    );
+  });
+
+  it("checks rating, URLs, booleans, devices and the it/key pair", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ rating: 10.5 }, "rating must be between 0 and 10 in steps of 0.1"],
+      [{ rating: -1 }, "rating must be between 0 and 10 in steps of 0.1"],
+      [{ rating: 4.55 }, "rating must be between 0 and 10 in steps of 0.1"],
+      [{ rating: "abc" }, "rating must be between 0 and 10 in steps of 0.1"],
+      [{ icon_app: "ftp://cdn.example/x.png" }, "icon_app must be an http(s) URL"],
+      [{ bg_app: "not a url" }, "bg_app must be an http(s) URL"],
+      [
+        { "supportedDevices[]": ["https://a.example", "javascript:alert(1)"] },
+        "supportedDevices must be an http(s) URL",
+      ],
+      [
+        { "supportedDevices[]": ["https://a.example", "https://b.example", "https://c.example"] },
+        "supportedDevices must be exactly two http(s) URLs",
+      ],
+      [{ trending: "yes" }, "trending must be true or false"],
+      [{ it: "locker-1", key: "" }, "Please enter a key if you want to add a Locker."],
+      [{ it: "", key: "secret" }, "Please enter an It if you want to add a Locker."],
+      [{ owner: "me" }, "Unknown field: owner"],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await admin("POST", "/api/v1/apkw/apps", validApp(overrides));
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    const ok = await admin(
+      "POST",
+      "/api/v1/apkw/apps",
+      validApp({ rating: 9.9, it: "locker-1", key: "k-1", trending: false }),
+    );
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data).toMatchObject({ rating: 9.9, it: "locker-1", key: "k-1", trending: false });
+    const plainList = await admin("POST", "/api/v1/apkw/apps", {
+      ...validApp(),
+      "supportedDevices[]": undefined,
+      supportedDevices: ["https://a.example", "https://b.example"],
+    });
+    expect(plainList.statusCode).toBe(201);
+  });
+
+  it("updates an app, keeping the create rules", async () => {
+    const created = (
+      await admin("POST", "/api/v1/apkw/apps", validApp({ title: "Spotify", category: "apps" }))
+    ).json().data;
+    const updated = await admin(
+      "PUT",
+      `/api/v1/apkw/apps/${created._id}`,
+      validApp({ title: "Spotify Music", category: "apps", slider: "true" }),
+    );
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().message).toBe("App updated successfully");
+    expect(updated.json().data).toMatchObject({ _id: created._id, title: "Spotify Music", slider: true });
+    const partial = await admin("PUT", `/api/v1/apkw/apps/${created._id}`, { trending: "false" });
+    expect(partial.json().data).toMatchObject({ title: "Spotify Music", trending: false });
+    expect((await admin("PUT", `/api/v1/apkw/apps/${created._id}`, { it: "only-it" })).json().message).toBe(
+      "Please enter a key if you want to add a Locker.",
+    );
+    expect((await admin("PUT", `/api/v1/apkw/apps/${created._id}`, { rating: 0 })).json().message).toBe(
+      REQUIRED,
+    );
+    expect((await admin("PUT", "/api/v1/apkw/apps/aaaaaaaaaaaaaaaaaaaaaaaa", validApp())).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("deletes the given ids, reports unknown ones and leaves the others", async () => {
+    const a = (await admin("POST", "/api/v1/apkw/apps", validApp({ title: "Delete A" }))).json().data._id;
+    const b = (await admin("POST", "/api/v1/apkw/apps", validApp({ title: "Delete B" }))).json().data._id;
+    const keep = (await admin("POST", "/api/v1/apkw/apps", validApp({ title: "Keep C" }))).json().data._id;
+    const unknown = "bbbbbbbbbbbbbbbbbbbbbbbb";
+    const response = await admin("DELETE", "/api/v1/apkw/apps", { ids: [a, b, unknown] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: "success",
+      deleted: expect.arrayContaining([a, b]),
+      notFound: [unknown],
+    });
+    expect(response.json().message).toContain(unknown);
+    const titles = (await admin("GET", "/api/v1/apkw/apps"))
+      .json()
+      .data.map((app: { _id: string }) => app._id);
+    expect(titles).toContain(keep);
+    expect(titles).not.toContain(a);
+    const none = await admin("DELETE", "/api/v1/apkw/apps", { ids: [unknown] });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(`No app found with this id: ${unknown}`);
+    expect((await admin("DELETE", "/api/v1/apkw/apps", { ids: ["nope"] })).statusCode).toBe(400);
+  });
+
+  it("exists only on apkw and feeds the cached public catalogue", async () => {
+    expect((await admin("GET", "/api/v1/sportbn/apps")).statusCode).toBe(404);
+    expect((await t.inject({ method: "GET", url: "/api/v1/public/sportbn/apps" })).statusCode).toBe(404);
+    const before = (await t.inject({ method: "GET", url: "/api/v1/public/apkw/apps?category=games" })).json()
+      .data.length;
+    const created = (await admin("POST", "/api/v1/apkw/apps", validApp({ title: "Fresh Game" }))).json().data;
+    const after = await t.inject({ method: "GET", url: "/api/v1/public/apkw/apps?category=games" });
+    expect(after.json().data).toHaveLength(before + 1);
+    await admin("DELETE", "/api/v1/apkw/apps", { ids: [created._id] });
+    expect(
+      (await t.inject({ method: "GET", url: "/api/v1/public/apkw/apps?category=games" })).json().data,
+    ).toHaveLength(before);
+  });
+});

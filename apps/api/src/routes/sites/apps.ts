@@ -1,0 +1,93 @@
+import {
+  APP_MESSAGES,
+  type AppInput,
+  appInputIssues,
+  appSchema,
+  appsQuery,
+  createAppBody,
+  errorBody,
+  idParams,
+  idsBody,
+  successOf,
+  updateAppBody,
+} from "@backoffice/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { HttpError, notFound } from "../../lib/errors.ts";
+import { definedOnly } from "../../lib/rows.ts";
+import { appsRepository } from "../../repositories/apps.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const deleteAnswer = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  deleted: z.array(z.string()),
+  notFound: z.array(z.string()),
+});
+
+/** The apkw apps & games catalogue; the public catalogue reads it through the cache. */
+const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const apps = appsRepository(fastify.db);
+  const changed = () => fastify.publicCache.invalidate("apkw:apps");
+  const tags = ["apkw: apps"];
+
+  fastify.get(
+    "/apps",
+    { schema: { tags, querystring: appsQuery, response: { 200: successOf(z.array(appSchema)), ...errors } } },
+    async (request) => ({ status: "success" as const, data: await apps.list(request.query.category) }),
+  );
+
+  fastify.post(
+    "/apps",
+    { schema: { tags, body: createAppBody, response: { 201: successOf(appSchema), ...errors } } },
+    async (request, reply) => {
+      const app = await apps.create(request.body as AppInput & { title: string });
+      await changed();
+      return reply.code(201).send({ status: "success" as const, data: app, message: APP_MESSAGES.created });
+    },
+  );
+
+  fastify.put(
+    "/apps/:id",
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: updateAppBody,
+        response: { 200: successOf(appSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const existing = await apps.find(request.params.id);
+      if (!existing) throw notFound("App not found");
+      // A partial update must still leave a complete app behind.
+      const merged = { ...existing, ...definedOnly(request.body) } as AppInput;
+      const issues = appInputIssues(merged);
+      if (issues.length) throw new HttpError(400, issues[0]!.message);
+      const app = await apps.update(request.params.id, request.body);
+      await changed();
+      return { status: "success" as const, data: app!, message: APP_MESSAGES.updated };
+    },
+  );
+
+  fastify.delete(
+    "/apps",
+    { schema: { tags, body: idsBody, response: { 200: deleteAnswer, ...errors } } },
+    async (request) => {
+      const ids = [...new Set(request.body.ids)];
+      const deleted = await apps.remove(ids);
+      const missing = ids.filter((id) => !deleted.includes(id));
+      if (deleted.length === 0)
+        throw notFound(
+          `No app found with ${ids.length > 1 ? "these ids" : "this id"}: ${missing.join(", ")}`,
+        );
+      await changed();
+      const message = missing.length
+        ? `${APP_MESSAGES.deleted}; not found: ${missing.join(", ")}`
+        : APP_MESSAGES.deleted;
+      return { status: "success" as const, message, deleted, notFound: missing };
+    },
+  );
+};
+
+export default appsRoutes;
