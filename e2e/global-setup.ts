@@ -82,6 +82,8 @@ export default async function globalSetup(_config: FullConfig) {
     SEED_DEMO: "false",
     WEB_DIST_DIR: join(repoRoot, "apps/web/dist"),
     LOG_LEVEL: "warn",
+    // Each test sends its own X-Forwarded-For, so per-address sign-in limits do not couple tests.
+    TRUST_PROXY: "true",
   };
 
   // The embedded database is single-process: create the extra accounts before the server opens it.
@@ -108,11 +110,15 @@ export default async function globalSetup(_config: FullConfig) {
   }
 
   // E2E_API_SERVER / E2E_API_USER_CLI point the harness at other entry points (debugging only).
-  const api = spawn(process.execPath, ["--import", "tsx", process.env.E2E_API_SERVER ?? "apps/api/src/server.ts"], {
-    cwd: repoRoot,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const api = spawn(
+    process.execPath,
+    ["--import", "tsx", process.env.E2E_API_SERVER ?? "apps/api/src/server.ts"],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   try {
     await waitForReady(baseUrl, api);
   } catch (error) {

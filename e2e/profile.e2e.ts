@@ -11,6 +11,10 @@ import {
   users,
 } from "./fixtures";
 
+// The last two tests change the same account one after the other.
+test.describe.configure({ mode: "serial" });
+const account = { ...users.profile };
+
 test("edit profile: screens, checklist and the enabling rule", async ({ page, signIn }) => {
   await signIn("/apkw/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Edit Profile" })).toBeVisible();
@@ -84,7 +88,7 @@ test("change the password: Updating Profile..., Profile Updated, sign in with th
   page,
   signIn,
 }) => {
-  const user = users.profile;
+  const user = { ...account };
   const newPassword = "Changed-Passw0rd!9";
   const other = await apiLogin(user);
   const session = await signIn("/sportbn/profile", user);
@@ -122,10 +126,11 @@ test("change the password: Updating Profile..., Profile Updated, sign in with th
   await expect(toastWith(page, "Invalid email or password")).toBeVisible();
   await loginViaUi(page, { ...user, password: newPassword });
   await expect(page).toHaveURL(/\/apkw\/apps$/);
+  account.password = newPassword;
 });
 
 test("change the email: stored user, header and sign-in follow", async ({ page, signIn }) => {
-  const user = users.profileEmail;
+  const user = { ...account };
   const newEmail = "renamed.admin@example.com";
   await signIn("/movies/profile", user);
   await page.getByLabel("Email", { exact: true }).fill(newEmail);

@@ -1,5 +1,4 @@
 import {
-  apiLogin,
   apiLogout,
   captureScreen,
   expect,
@@ -145,7 +144,7 @@ test("the switcher works with the keyboard", async ({ page, signIn }) => {
 });
 
 test("logout revokes the token, goes to / and shows Logged out", async ({ page }) => {
-  await loginViaUi(page, users.logout);
+  await loginViaUi(page, users.admin);
   await expect(page).toHaveURL(/\/apkw\/apps$/);
   const { token } = await storage(page);
   expect(token && (await tokenIsValid(token))).toBe(true);
@@ -192,12 +191,11 @@ test.describe("daily check", () => {
 });
 
 test("a 401 clears the session with Session expired. Please login again.", async ({ page, signIn }) => {
-  const session = await signIn("/apkw/profile", users.expiry);
+  const session = await signIn("/apkw/profile", users.admin);
   await expect(page.getByRole("heading", { name: "Edit Profile" })).toBeVisible();
   await apiLogout(session.token);
   await page.getByRole("button", { name: "Update Profile" }).click();
   await expect(toastWith(page, "Session expired. Please login again.")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect(await storage(page)).toEqual({});
-  await apiLogin(users.expiry);
 });

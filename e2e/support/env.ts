@@ -6,15 +6,16 @@ export const screenshotsDir = `${artifactsDir}/screenshots`;
 
 export type TestUser = { email: string; password: string; role: string };
 
-/** Accounts created before the API starts. Each test that changes a password has its own. */
+/**
+ * Accounts created with the user CLI before the API starts (the server only creates its first
+ * admin on an empty database). A password reset or change revokes other sessions, so the tests
+ * that do one have their own account.
+ */
 export const users = {
   admin: { email: "admin@example.com", password: "Adm1n-Passw0rd!e2e", role: "admin" },
   editor: { email: "editor@example.com", password: "Passw0rd!x", role: "editor" },
   reset: { email: "reset.admin@example.com", password: "Reset-Passw0rd!1", role: "admin" },
   profile: { email: "profile.admin@example.com", password: "Profile-Passw0rd!1", role: "admin" },
-  profileEmail: { email: "rename.admin@example.com", password: "Rename-Passw0rd!1", role: "admin" },
-  logout: { email: "logout.admin@example.com", password: "Logout-Passw0rd!1", role: "admin" },
-  expiry: { email: "expiry.admin@example.com", password: "Expiry-Passw0rd!1", role: "admin" },
 } satisfies Record<string, TestUser>;
 
 /** Set by the global setup; workers inherit them. */

@@ -12,7 +12,8 @@ const list = z
       .split(",")
       .map((item) => item.trim())
       .filter(Boolean),
-  );
+  )
+  .pipe(z.array(z.url({ error: "must be a comma-separated list of URLs" })));
 
 const repoRoot = resolve(import.meta.dirname, "../../..");
 

@@ -32,7 +32,11 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof SecretFileError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DatabaseLockedError ||
+    error instanceof SecretFileError
+  ) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -1,5 +1,5 @@
 // Server-only: the content service's request signature (DESIGN §5). The browser never signs.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 export const TIMESTAMP_HEADER = "X-Timestamp";
 export const SIGNATURE_HEADER = "X-Signature";
@@ -33,15 +33,44 @@ function hmacHex(secret: string, base: string): string {
   return createHmac("sha256", secret).update(base, "utf8").digest("hex");
 }
 
+// Last timestamp issued per request text, so this process never sends the same signature twice.
+const lastIssued = new Map<string, number>();
+
+/**
+ * A timestamp for a new request: now, or one second past the last one given to the same request
+ * text, since the receiver refuses a signature it has already accepted (an admin clicking the
+ * same toggle twice within a second would otherwise be refused as a replay).
+ */
+function freshTimestamp(key: string): number {
+  const now = Math.floor(Date.now() / 1000);
+  const timestamp = Math.max(now, (lastIssued.get(key) ?? 0) + 1);
+  lastIssued.set(key, timestamp);
+  // An entry older than the current second no longer changes anything.
+  if (lastIssued.size > 1000) {
+    for (const [entry, issued] of lastIssued) if (issued < now) lastIssued.delete(entry);
+  }
+  return timestamp;
+}
+
 /**
  * Headers for a signed content-service write:
- * `X-Signature` = hex HMAC-SHA256(secret, METHOD + path + body + timestamp), `X-Timestamp` in epoch seconds.
+ * `X-Signature` = hex HMAC-SHA256(secret, METHOD + path + body + timestamp), `X-Timestamp` in epoch
+ * seconds. Without an explicit timestamp, repeats of the same request get distinct signatures.
  */
 export function signRequest(input: SignatureInput & { timestamp?: number | string }): {
   "X-Timestamp": string;
   "X-Signature": string;
 } {
-  const timestamp = String(input.timestamp ?? Math.floor(Date.now() / 1000));
+  const timestamp = String(
+    input.timestamp ??
+      freshTimestamp(
+        createHash("sha256")
+          .update(input.secret)
+          .update("\0")
+          .update(signatureBase({ ...input, timestamp: "" }))
+          .digest("base64"),
+      ),
+  );
   return {
     [TIMESTAMP_HEADER]: timestamp,
     [SIGNATURE_HEADER]: hmacHex(input.secret, signatureBase({ ...input, timestamp })),

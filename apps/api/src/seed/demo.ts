@@ -1,4 +1,194 @@
+import type { AppInput, CreateAdBody, Site } from "@backoffice/contracts";
 import type { Database } from "@backoffice/db";
+import { appsRepository } from "../repositories/apps.ts";
+import { adsRepository, emailsRepository } from "../repositories/site-modules.ts";
+
+const adScript = (network: string, slot: string) =>
+  `<script async src="https://${network}/tag.js" data-slot="${slot}"></script>`;
+
+const demoAds: Record<Site, CreateAdBody[]> = {
+  apkw: [
+    {
+      page: "Home",
+      url: "https://ads.adnetwork.example/apkw/home",
+      head: adScript("ads.adnetwork.example", "apkw-home"),
+      body: null,
+      isActive: true,
+    },
+    {
+      page: "Download",
+      url: "https://ads.adnetwork.example/apkw/download",
+      head: null,
+      body: adScript("ads.adnetwork.example", "apkw-dl"),
+      isActive: true,
+    },
+    {
+      page: "App details",
+      url: "https://popunder.example/apkw",
+      head: null,
+      body: adScript("popunder.example", "apkw-pop"),
+      isActive: false,
+    },
+  ],
+  sportbn: [
+    {
+      page: "Home",
+      url: "https://ads.adnetwork.example/sportbn/home",
+      head: adScript("ads.adnetwork.example", "sbn-home"),
+      body: null,
+      isActive: true,
+    },
+    {
+      page: "Match",
+      url: "https://video-ads.example/sportbn/preroll",
+      head: null,
+      body: adScript("video-ads.example", "sbn-preroll"),
+      isActive: true,
+    },
+    {
+      page: "Schedule",
+      url: "https://banners.example/sportbn/schedule",
+      head: null,
+      body: adScript("banners.example", "sbn-schedule"),
+      isActive: false,
+    },
+  ],
+  movies: [
+    {
+      page: "home",
+      url: "https://ads.adnetwork.example/movies/home",
+      head: adScript("ads.adnetwork.example", "mv-home"),
+      body: null,
+      isActive: true,
+    },
+    {
+      page: "info",
+      url: "https://banners.example/movies/info",
+      head: null,
+      body: adScript("banners.example", "mv-info"),
+      isActive: true,
+    },
+    {
+      page: "player",
+      url: "https://video-ads.example/movies/player",
+      head: null,
+      body: adScript("video-ads.example", "mv-player"),
+      isActive: true,
+    },
+    {
+      page: "browse",
+      url: "https://popunder.example/movies/browse",
+      head: null,
+      body: adScript("popunder.example", "mv-browse"),
+      isActive: false,
+    },
+  ],
+};
+
+const firstNames = [
+  "liam",
+  "olivia",
+  "noah",
+  "emma",
+  "mateo",
+  "sofia",
+  "lucas",
+  "amelia",
+  "yusuf",
+  "hana",
+  "ivan",
+  "chloe",
+  "diego",
+  "mia",
+  "arjun",
+  "zoe",
+  "kofi",
+  "lea",
+  "omar",
+  "nina",
+  "tom",
+  "ana",
+  "jonas",
+];
+const domains = ["gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com"];
+
+const apps: (AppInput & { title: string })[] = [
+  ["Subway Surfers", "Arcade", "SYBO Games", "games", 4.5, "180 MB", "1B+", true],
+  ["Clash of Clans", "Strategy", "Supercell", "games", 4.6, "260 MB", "500M+", true],
+  ["Minecraft", "Sandbox", "Mojang", "games", 4.6, "650 MB", "100M+", false],
+  ["Asphalt 9: Legends", "Racing", "Gameloft SE", "games", 4.4, "2.1 GB", "100M+", false],
+  ["Candy Crush Saga", "Puzzle", "King", "games", 4.6, "90 MB", "1B+", true],
+  ["PUBG Mobile", "Action", "Level Infinite", "games", 4.2, "1.1 GB", "500M+", false],
+  ["Stardew Valley", "Simulation", "ConcernedApe", "games", 4.8, "160 MB", "10M+", false],
+  ["WhatsApp Messenger", "Communication", "WhatsApp LLC", "apps", 4.3, "60 MB", "5B+", true],
+  ["Spotify: Music and Podcasts", "Music & Audio", "Spotify AB", "apps", 4.4, "95 MB", "1B+", true],
+  [
+    "CapCut - Video Editor",
+    "Video Players & Editors",
+    "Bytedance Pte. Ltd.",
+    "apps",
+    4.5,
+    "210 MB",
+    "500M+",
+    false,
+  ],
+  ["Notion", "Productivity", "Notion Labs, Inc.", "apps", 4.7, "40 MB", "10M+", false],
+  ["VLC for Android", "Video Players & Editors", "Videolabs", "apps", 4.4, "45 MB", "100M+", false],
+  ["Duolingo: Language Lessons", "Education", "Duolingo", "apps", 4.7, "70 MB", "500M+", false],
+].map(([title, type, developer, category, rating, size, download, trending], index) => {
+  const slug = String(title)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/-$/, "");
+  return {
+    title: String(title),
+    type: String(type),
+    developer: String(developer),
+    category: category as "apps" | "games",
+    rating: Number(rating),
+    size: String(size),
+    download: String(download),
+    trending: Boolean(trending),
+    slider: index % 4 === 0,
+    isFirst: index === 0 || index === 7,
+    icon_app: `https://cdn.apkw.example/icons/${slug}.png`,
+    bg_app: `https://cdn.apkw.example/backgrounds/${slug}.jpg`,
+    content: `${title} by ${developer}: download the latest version, read what's new and see the requirements before installing.`,
+    supportedDevices: [
+      `https://play.google.com/store/apps/details?id=com.${slug.replaceAll("-", ".")}`,
+      `https://apps.apple.com/app/${slug}`,
+    ],
+    it: index === 1 ? "locker-clash" : undefined,
+    key: index === 1 ? "k-7f3a91" : undefined,
+  };
+});
 
 /** Realistic sample content for every module, so a first start shows working screens. */
-export async function seedDemoData(_db: Database): Promise<void> {}
+export async function seedDemoData(db: Database): Promise<void> {
+  for (const [site, ads] of Object.entries(demoAds) as [Site, CreateAdBody[]][]) {
+    const repository = adsRepository(db, site);
+    for (const ad of ads) await repository.create(ad);
+  }
+  const pages: Record<"apkw" | "sportbn", string[]> = {
+    apkw: [
+      "https://apkw.example/",
+      "https://apkw.example/games/minecraft",
+      "https://apkw.example/apps/notion",
+    ],
+    sportbn: [
+      "https://sportbn.example/",
+      "https://sportbn.example/match/arsenal-vs-chelsea",
+      "https://sportbn.example/nba",
+    ],
+  };
+  for (const site of ["apkw", "sportbn"] as const) {
+    const repository = emailsRepository(db, site);
+    const count = site === "apkw" ? 46 : 23;
+    for (let i = 0; i < count; i++) {
+      const email = `${firstNames[i % firstNames.length]}.${site}${i}@${domains[i % domains.length]}`;
+      await repository.subscribe(email, pages[site][i % pages[site].length]!);
+    }
+  }
+  const repository = appsRepository(db);
+  for (const app of apps) await repository.create(app);
+}

@@ -25,7 +25,7 @@ const tmdbDetails = z.object({
 /** A failed movie-database call, with the status and plain-text message the import answers. */
 export class TmdbError extends Error {
   constructor(
-    readonly statusCode: number,
+    readonly statusCode: 404 | 502,
     message: string,
   ) {
     super(message);
@@ -76,7 +76,7 @@ export async function fetchTmdbTitle(
     parsed = undefined;
   }
   const title = parsed
-    ? blankToNull(parsed.title ?? parsed.name) ?? blankToNull(parsed.original_title ?? parsed.original_name)
+    ? (blankToNull(parsed.title ?? parsed.name) ?? blankToNull(parsed.original_title ?? parsed.original_name))
     : null;
   if (!parsed || !title) {
     log.warn({ url: where }, "movie database answered an unexpected shape");

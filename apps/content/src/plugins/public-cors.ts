@@ -9,7 +9,8 @@ export function allowOrigins(urls: string[]) {
   return async function corsHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     reply.header("vary", "Origin");
     const origin = request.headers.origin;
-    if (typeof origin === "string" && origins.has(origin)) reply.header("access-control-allow-origin", origin);
+    if (typeof origin === "string" && origins.has(origin))
+      reply.header("access-control-allow-origin", origin);
     return payload;
   };
 }

@@ -150,3 +150,16 @@ describe("api client", () => {
     expect(calls[0]?.url).toBe("/api/v1/apkw/emails?page=2");
   });
 });
+
+describe("toastError", () => {
+  it("stays quiet for an expired session, which the client already announced", async () => {
+    const { toastError } = await import("./toast");
+    signIn();
+    answers.push(() => json(401, { status: "fail", message: "Unauthorized" }));
+    const expired = await api.get("/x").catch((e: unknown) => e);
+    toastError("Profile update failed", expired);
+    toastError("Login failed", new ApiError("Invalid email or password", 401));
+    expect(toasts).not.toContain("Profile update failed");
+    expect(toasts).toContain("Login failed");
+  });
+});

@@ -26,11 +26,14 @@ export const clientMessages = {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  constructor(message: string, status = 0, body: unknown = undefined) {
+  /** The session ended (a 401 on an authenticated call); the user has already been told. */
+  readonly sessionExpired: boolean;
+  constructor(message: string, status = 0, body: unknown = undefined, sessionExpired = false) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.body = body;
+    this.sessionExpired = sessionExpired;
   }
 }
 
@@ -96,7 +99,7 @@ async function fetchCsrfToken(token: string, signal?: AbortSignal): Promise<stri
   });
   if (res.status === 401) {
     expireSession();
-    throw new ApiError(clientMessages.sessionExpired, 401);
+    throw new ApiError(clientMessages.sessionExpired, 401, undefined, true);
   }
   const body = (await readBody(res).catch(() => undefined)) as { csrfToken?: unknown } | undefined;
   if (!res.ok || typeof body?.csrfToken !== "string") throw new Error("csrf");
@@ -151,7 +154,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
 
   if (res.status === 401 && auth) {
     expireSession();
-    throw new ApiError(clientMessages.sessionExpired, 401, data);
+    throw new ApiError(clientMessages.sessionExpired, 401, data, true);
   }
   if (res.ok || res.status === 400 || res.status === 500) return data as T;
 

@@ -63,9 +63,7 @@ export function toast({ title, description, variant = "default" }: ToastOptions)
  */
 export function toastError(title: string, error: unknown) {
   // An expired session has already been announced by the API client.
-  if (error instanceof Error && error.name === "ApiError" && (error as Error & { status?: number }).status === 401) {
-    return;
-  }
+  if ((error as { sessionExpired?: unknown } | null)?.sessionExpired === true) return;
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
   toast({ title, description: message && message !== title ? message : undefined, variant: "destructive" });
 }

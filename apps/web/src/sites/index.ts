@@ -70,6 +70,8 @@ export type SiteSettings = {
   /** Movies ads have one list per page (tabs); the others have a single list. */
   adPages: AdPage[] | null;
   lockerTypes: ("js" | "api")[] | null;
+  /** Which Manage Locker the site shows (spec §2, §7, §8: sportbn's or movies' calls and wording), or null. */
+  lockerVariant: "sportbn" | "movies" | null;
 };
 
 const dashboard = (icon: LucideIcon = LayoutDashboard) => ({ label: "Dashboard", icon });
@@ -104,6 +106,7 @@ export const sites: Record<SiteKey, SiteSettings> = {
     truncation: sportbnTruncation,
     adPages: null,
     lockerTypes: null,
+    lockerVariant: null,
   },
   sportbn: {
     key: "sportbn",
@@ -124,6 +127,7 @@ export const sites: Record<SiteKey, SiteSettings> = {
     truncation: sportbnTruncation,
     adPages: null,
     lockerTypes: ["js", "api"],
+    lockerVariant: "sportbn",
   },
   movies: {
     key: "movies",
@@ -146,6 +150,7 @@ export const sites: Record<SiteKey, SiteSettings> = {
     truncation: { ...sportbnTruncation, adUrl: { default: 40, mobile: 24 } },
     adPages: ["home", "info", "player", "browse"],
     lockerTypes: ["js"],
+    lockerVariant: "movies",
   },
 };
 

@@ -74,7 +74,11 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
     route.patch(
       "/api/movies/:id",
       {
-        schema: { params: idParams, body: moviePatchBody, response: { 200: movieItemAnswer, ...writeErrors } },
+        schema: {
+          params: idParams,
+          body: moviePatchBody,
+          response: { 200: movieItemAnswer, ...writeErrors },
+        },
       },
       async (request) => {
         const row = await titles.update(request.params.id, request.body);

@@ -1,14 +1,295 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import type { App, AppCategory } from "@backoffice/contracts";
+import { AlertTriangle, CheckSquare, FilterX, Plus, RotateCw, Search, Square, Trash2 } from "lucide-react";
+import { useDeferredValue, useMemo, useState } from "react";
+import { useConfirm } from "@/components/confirm-dialog";
+import { PageHeader } from "@/components/layout/page-header";
+import { EmptyState } from "@/components/states";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
 import { useCurrentSite } from "@/hooks/use-current-site";
+import { useErrorToast } from "@/hooks/use-error-toast";
+import { toastError, toastSuccess } from "@/lib/toast";
+import { useDeleteApps } from "../api/delete-apps";
+import { useApps } from "../api/get-apps";
+import { matchesSearch } from "../utils/app-form";
+import { appMessages, foundText } from "../utils/app-messages";
+import { AppCard } from "./app-card";
+import { AppDialog, type AppDialogState, categoryLabels } from "./app-dialog";
 
-/** Apps & Games (apkw). Placeholder until its own issue replaces this component. */
+type CategoryFilter = "all" | AppCategory;
+
+/** Apps & Games (apkw, spec §2): search, category filter, selection, bulk delete, Add/Edit dialog. */
 export function AppsScreen() {
   const site = useCurrentSite();
+  const confirm = useConfirm();
+  const [search, setSearch] = useState("");
+  const [category, setCategory] = useState<CategoryFilter>("all");
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [dialog, setDialog] = useState<AppDialogState | null>(null);
+  const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(() => new Set());
+
+  const query = useApps(site, category === "all" ? null : category);
+  useErrorToast(query, (error) => toastError(appMessages.fetchFailed, error));
+  const remove = useDeleteApps(site);
+
+  const deferredSearch = useDeferredValue(search);
+  const apps = query.data;
+  const visible = useMemo(
+    () => (apps ?? []).filter((app) => matchesSearch(app, deferredSearch)),
+    [apps, deferredSearch],
+  );
+  // Only what is on screen can be selected: a filter never leaves hidden apps to be deleted.
+  const selectedVisible = visible.filter((app) => selected.has(app._id));
+  const allSelected = visible.length > 0 && selectedVisible.length === visible.length;
+  const filtered = search.trim() !== "" || category !== "all";
+
+  const setOne = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const selectAll = () => setSelected(new Set(visible.map((app) => app._id)));
+  const deselectAll = () => setSelected(new Set());
+  const clearFilters = () => {
+    setSearch("");
+    setCategory("all");
+  };
+
+  const runDelete = async (ids: string[], one: boolean, label?: string) => {
+    setDeletingIds(new Set(ids));
+    try {
+      const answer = await remove.mutateAsync(ids);
+      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+      const title = one ? appMessages.deletedOne : appMessages.deletedMany;
+      const description =
+        answer.message && answer.message !== title
+          ? answer.message
+          : one
+            ? `${label ?? "The app"} was removed from the catalogue.`
+            : `${ids.length} apps were removed from the catalogue.`;
+      toastSuccess(title, description);
+    } catch (error) {
+      toastError(one ? appMessages.deleteFailed : appMessages.bulkDeleteFailed, error);
+    } finally {
+      setDeletingIds(new Set());
+    }
+  };
+
+  const onDeleteOne = async (app: App) => {
+    const ok = await confirm({
+      title: appMessages.confirmDeleteOne,
+      description: `"${app.title}" will be removed from the catalogue. This cannot be undone.`,
+      confirmText: "Delete",
+    });
+    if (ok) await runDelete([app._id], true, `"${app.title}"`);
+  };
+
+  const onDeleteSelected = async () => {
+    const targets = selectedVisible;
+    if (targets.length === 0) return;
+    const one = targets.length === 1;
+    const ok = await confirm({
+      title: one ? appMessages.confirmDeleteOne : appMessages.confirmDeleteMany,
+      description: one
+        ? `"${targets[0]!.title}" will be removed from the catalogue. This cannot be undone.`
+        : `${targets.length} apps will be removed from the catalogue. This cannot be undone.`,
+      confirmText: one ? "Delete" : `Delete ${targets.length} apps`,
+    });
+    if (ok)
+      await runDelete(
+        targets.map((app) => app._id),
+        one,
+        one ? `"${targets[0]!.title}"` : undefined,
+      );
+  };
+
+  const busy = remove.isPending;
+
   return (
-    <ScreenPlaceholder
-      title="Apps & Games"
-      description="Manage the catalogue of apps and games."
-      siteName={site.name}
+    <div className="grid gap-6">
+      <PageHeader
+        title="Apps & Games"
+        description={appMessages.subtitle}
+        actions={
+          <Button
+            onClick={() => setDialog({ mode: "create", category: category === "all" ? null : category })}
+          >
+            <Plus aria-hidden="true" />
+            Add App
+          </Button>
+        }
+      />
+
+      <Card className="gap-4 py-4">
+        <CardContent className="grid gap-4 px-4">
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <div className="relative flex-1">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Search by title, developer or type..."
+                aria-label="Search apps"
+                className="pl-9"
+              />
+            </div>
+            <Select value={category} onValueChange={(value) => setCategory(value as CategoryFilter)}>
+              <SelectTrigger aria-label="Filter by category" className="w-full sm:w-44">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All categories</SelectItem>
+                <SelectItem value="apps">{categoryLabels.apps}</SelectItem>
+                <SelectItem value="games">{categoryLabels.games}</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+
+          <div className="flex flex-col gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
+            <p
+              role="status"
+              aria-live="polite"
+              className="flex items-center gap-2 text-sm text-muted-foreground"
+            >
+              {query.isPending ? (
+                "Loading apps..."
+              ) : (
+                <>
+                  <span data-slot="apps-count" className="font-medium text-foreground">
+                    {foundText(visible.length)}
+                  </span>
+                  {selectedVisible.length > 0 && <span>· {selectedVisible.length} selected</span>}
+                  {query.isFetching && !query.isPending && <Spinner className="size-3.5" />}
+                </>
+              )}
+            </p>
+            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={selectAll}
+                disabled={busy || visible.length === 0 || allSelected}
+              >
+                <CheckSquare aria-hidden="true" />
+                Select All
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={deselectAll}
+                disabled={busy || selectedVisible.length === 0}
+              >
+                <Square aria-hidden="true" />
+                Deselect All
+              </Button>
+              <Button
+                variant="destructive"
+                size="sm"
+                className="col-span-2"
+                onClick={onDeleteSelected}
+                disabled={busy || selectedVisible.length === 0}
+              >
+                {busy && deletingIds.size > 1 ? <Spinner /> : <Trash2 aria-hidden="true" />}
+                Delete Selected ({selectedVisible.length})
+              </Button>
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+
+      {query.isPending ? (
+        <AppsSkeleton />
+      ) : query.isError && !apps ? (
+        <ErrorPanel onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : visible.length === 0 ? (
+        <EmptyState
+          title={appMessages.empty}
+          description={
+            filtered
+              ? "No app or game matches the search and category."
+              : "The catalogue is empty. Add the first app or game."
+          }
+          action={
+            filtered ? (
+              <Button variant="outline" onClick={clearFilters}>
+                <FilterX aria-hidden="true" />
+                {appMessages.clearFilters}
+              </Button>
+            ) : (
+              <Button onClick={() => setDialog({ mode: "create", category: null })}>
+                <Plus aria-hidden="true" />
+                Add App
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <ul aria-label="Apps and games" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+          {visible.map((app) => (
+            <li key={app._id} className="min-w-0">
+              <AppCard
+                app={app}
+                site={site}
+                selected={selected.has(app._id)}
+                onSelectedChange={(on) => setOne(app._id, on)}
+                onEdit={(target) => setDialog({ mode: "edit", app: target })}
+                onDelete={onDeleteOne}
+                deleting={deletingIds.has(app._id)}
+                busy={busy}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <AppDialog site={site} state={dialog} onClose={() => setDialog(null)} />
+    </div>
+  );
+}
+
+function AppsSkeleton() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" aria-hidden="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder cards
+        <Card key={i} className="gap-0 overflow-hidden py-0">
+          <Skeleton className="h-20 rounded-none" />
+          <div className="grid gap-3 p-4">
+            <Skeleton className="-mt-10 size-14 rounded-xl" />
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-1/2" />
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-8 w-full" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function ErrorPanel({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <EmptyState
+      icon={AlertTriangle}
+      title={appMessages.fetchFailed}
+      description="The catalogue could not be loaded. Check the connection and try again."
+      className="border-destructive/40"
+      action={
+        <Button variant="outline" onClick={onRetry} disabled={retrying}>
+          {retrying ? <Spinner /> : <RotateCw aria-hidden="true" />}
+          Try again
+        </Button>
+      }
     />
   );
 }

@@ -1,14 +1,219 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import { RefreshCw, Trash2, WifiOff } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useConfirm } from "@/components/confirm-dialog";
+import { PageHeader } from "@/components/layout/page-header";
+import { Pagination } from "@/components/pagination";
+import { EmptyState, ListSkeleton } from "@/components/states";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useCurrentSite } from "@/hooks/use-current-site";
+import { serverMessageOf, useErrorToast } from "@/hooks/use-error-toast";
+import { toast, toastSuccess } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import { useDeleteEmails } from "../api/delete-emails";
+import { useEmails } from "../api/get-emails";
+import { clampPage, emailMessages, pageFromParam } from "../utils/email-texts";
+import { EmailsCards, EmailsTable } from "./emails-table";
 
-/** Manage Emails (apkw, sportbn). Placeholder until its own issue replaces this component. */
+/** Manage Emails (spec §2): the subscriptions a public site collected, 20 a page. */
 export function EmailsScreen() {
   const site = useCurrentSite();
+  const { mobile } = useBreakpoint();
+  const confirm = useConfirm();
+  const [params, setParams] = useSearchParams();
+  const page = pageFromParam(params.get("page"));
+  const query = useEmails(site, page);
+  const remove = useDeleteEmails(site);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+
+  useErrorToast(query, () => toast({ ...emailMessages.loadError, variant: "destructive" }));
+
+  const data = query.data;
+  const rows = data?.data ?? [];
+  const numberOfPages = data?.pagination.numberOfPages ?? 1;
+  // Only rows on screen count as selected, so a refresh or a delete elsewhere cannot leave ghosts.
+  const selectedIds = rows.filter((row) => selected.has(row._id)).map((row) => row._id);
+
+  const goTo = (next: number) => {
+    setSelected(new Set());
+    setParams(next === 1 ? {} : { page: String(next) });
+  };
+
+  // After deletes shrink the list, a page past the end moves back to the last one.
+  const stale = !query.isFetching && data && page > numberOfPages;
+  useEffect(() => {
+    if (stale)
+      setParams(clampPage(page, numberOfPages) === 1 ? {} : { page: String(numberOfPages) }, {
+        replace: true,
+      });
+  }, [stale, page, numberOfPages, setParams]);
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.map((row) => row._id)) : new Set());
+
+  const onCopy = async (email: string) => {
+    try {
+      await navigator.clipboard.writeText(email);
+      toast({ ...emailMessages.copied(email), variant: "success" });
+    } catch {
+      toast({ ...emailMessages.copyFailed, variant: "destructive" });
+    }
+  };
+
+  const forget = (ids: string[]) =>
+    setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+
+  const onDelete = async (id: string) => {
+    if (!(await confirm({ title: emailMessages.confirmDelete, confirmText: "Delete" }))) return;
+    try {
+      await remove.mutateAsync([id]);
+      forget([id]);
+      toastSuccess(emailMessages.deleted);
+    } catch (error) {
+      toast({
+        title: emailMessages.deleteFailed.title,
+        description: serverMessageOf(error, emailMessages.deleteFailed.description),
+        variant: "destructive",
+      });
+    }
+  };
+
+  const onDeleteSelected = async () => {
+    const ids = selectedIds;
+    // An empty selection does nothing (spec §5).
+    if (ids.length === 0) return;
+    if (!(await confirm({ title: emailMessages.confirmBulkDelete(ids.length), confirmText: "Delete" })))
+      return;
+    try {
+      const answer = await remove.mutateAsync(ids);
+      forget(ids);
+      toastSuccess(answer.message || emailMessages.deleted);
+    } catch (error) {
+      toast({
+        title: emailMessages.bulkDeleteFailed.title,
+        description: serverMessageOf(error, emailMessages.bulkDeleteFailed.description),
+        variant: "destructive",
+      });
+    }
+  };
+
+  const connection = query.isError ? "disconnected" : query.isSuccess ? "connected" : "connecting";
+  const refreshing = query.isFetching && !query.isPending;
+
   return (
-    <ScreenPlaceholder
-      title="Manage Emails"
-      description="View and manage email subscriptions."
-      siteName={site.name}
-    />
+    <div className="grid gap-6">
+      <PageHeader
+        title="Manage Emails"
+        description={emailMessages.subtitle}
+        actions={<ConnectionBadge state={connection} />}
+      />
+      <Card className="gap-4">
+        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <CardTitle>Email Subscriptions{data ? ` (${data.result})` : ""}</CardTitle>
+          <div className="flex flex-wrap gap-2">
+            {selectedIds.length > 0 && (
+              <Button variant="destructive" size="sm" onClick={onDeleteSelected} disabled={remove.isPending}>
+                {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
+                Delete Selected ({selectedIds.length})
+              </Button>
+            )}
+            <Button variant="outline" size="sm" onClick={() => query.refetch()} disabled={query.isFetching}>
+              <RefreshCw aria-hidden="true" className={cn(query.isFetching && "animate-spin")} />
+              Refresh
+            </Button>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-4 px-0 sm:px-6">
+          <p className="sr-only" role="status" aria-live="polite">
+            {refreshing ? "Refreshing emails..." : ""}
+          </p>
+          {query.isPending ? (
+            <div role="status" aria-live="polite" className="px-4 sm:px-0">
+              <span className="sr-only">Loading emails...</span>
+              <ListSkeleton rows={5} className="[&>*]:h-10" />
+            </div>
+          ) : query.isError && !data ? (
+            <EmptyState
+              className="mx-4 sm:mx-0"
+              icon={WifiOff}
+              title={emailMessages.loadError.title}
+              description={emailMessages.loadError.description}
+            />
+          ) : rows.length === 0 ? (
+            <EmptyState
+              className="mx-4 sm:mx-0"
+              title={emailMessages.empty.title}
+              description={emailMessages.empty.description}
+            />
+          ) : mobile ? (
+            <EmailsCards
+              rows={rows}
+              selected={selected}
+              onToggle={toggle}
+              onToggleAll={toggleAll}
+              onCopy={onCopy}
+              onDelete={onDelete}
+              busy={remove.isPending}
+            />
+          ) : (
+            <EmailsTable
+              rows={rows}
+              selected={selected}
+              onToggle={toggle}
+              onToggleAll={toggleAll}
+              onCopy={onCopy}
+              onDelete={onDelete}
+              busy={remove.isPending}
+            />
+          )}
+          <Pagination
+            page={Math.min(page, numberOfPages)}
+            totalPages={numberOfPages}
+            onPageChange={goTo}
+            className="px-4 sm:px-0"
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ConnectionBadge({ state }: { state: "connected" | "disconnected" | "connecting" }) {
+  const label =
+    state === "connected"
+      ? emailMessages.connected
+      : state === "disconnected"
+        ? emailMessages.disconnected
+        : "Connecting...";
+  return (
+    <Badge
+      variant={state === "connected" ? "success" : state === "disconnected" ? "destructive" : "secondary"}
+      data-state={state}
+      role="status"
+      className="gap-1.5 px-2.5 py-1 text-sm"
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          "size-2 rounded-full",
+          state === "connected"
+            ? "bg-success"
+            : state === "disconnected"
+              ? "bg-white"
+              : "bg-muted-foreground",
+        )}
+      />
+      {label}
+    </Badge>
   );
 }

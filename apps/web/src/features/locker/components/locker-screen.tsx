@@ -1,14 +1,65 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import type { Locker } from "@backoffice/contracts";
+import { RefreshCw, WifiOff } from "lucide-react";
+import { PageHeader } from "@/components/layout/page-header";
+import { EmptyState, LoadingState } from "@/components/states";
+import { Button } from "@/components/ui/button";
 import { useCurrentSite } from "@/hooks/use-current-site";
+import { useErrorToast } from "@/hooks/use-error-toast";
+import { toast } from "@/lib/toast";
+import { useLocker } from "../api/get-locker";
+import { lockerTexts, lockerValuesOf } from "../utils/locker-texts";
+import { LockerForm } from "./locker-form";
+import { StatusIndicator } from "./locker-summary";
 
-/** Manage Locker (sportbn, movies). Placeholder until its own issue replaces this component. */
+/** Manage Locker (spec §2): sportbn's type, seconds and switch, or movies' fixed-js variant. */
 export function LockerScreen() {
   const site = useCurrentSite();
+  const variant = site.lockerVariant ?? "sportbn";
+  const texts = lockerTexts[variant];
+  const query = useLocker(site);
+
+  useErrorToast(query, (error) =>
+    toast({
+      title: texts.loadFailed,
+      description: (error instanceof Error && error.message) || texts.unknownError,
+      variant: "destructive",
+    }),
+  );
+
+  const locker: Locker | null = query.data ?? null;
+  const saved = lockerValuesOf(locker, site.lockerTypes ?? ["js"]);
+
   return (
-    <ScreenPlaceholder
-      title="Manage Locker"
-      description="Configure the wait timer the public site shows."
-      siteName={site.name}
-    />
+    <div className="grid gap-6">
+      <PageHeader
+        title={texts.heading}
+        description="Set the wait timer the public site shows before its content."
+        actions={query.isSuccess ? <StatusIndicator isActive={saved.isActive} /> : undefined}
+      />
+      {query.isPending ? (
+        <LoadingState label="Loading locker settings..." />
+      ) : query.isError ? (
+        <EmptyState
+          icon={WifiOff}
+          title={texts.loadFailed}
+          description={(query.error instanceof Error && query.error.message) || texts.unknownError}
+          action={
+            <Button variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
+              <RefreshCw aria-hidden="true" className={query.isFetching ? "animate-spin" : undefined} />
+              Try again
+            </Button>
+          }
+        />
+      ) : (
+        <LockerForm
+          // A new record (first save) starts the form from what the server stored.
+          key={locker?._id ?? "new"}
+          site={site}
+          variant={variant}
+          locker={locker}
+          saved={saved}
+        />
+      )}
+    </div>
   );
 }

@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { testDatabaseKind } from "@backoffice/db/testing";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "../test/helpers.ts";
+
+const serverEntry = join(import.meta.dirname, "server.ts");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: "warn", SEED_DEMO: "false", WEB_DIST_DIR: "/nonexistent", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
+  return { child, exited, output: () => output };
+}
+
+async function waitReady(base: string, process: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (process.exitCode !== null) throw new Error("server exited");
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("server not ready");
+}
+
+describe("configuration", () => {
+  it("refuses a bad value with one line naming the variable and exit code 1", async () => {
+    const server = startServer({ PORT: "not-a-port", DATA_DIR: "/tmp/never-used" });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
+  });
+});
+
+describe("first start", () => {
+  it("fills every module with demo data unless SEED_DEMO=false", async () => {
+    const seeded = await buildTestApp({ SEED_DEMO: "true" });
+    const token = await seeded.login();
+    const get = async (url: string) => (await seeded.as(token, { method: "GET", url })).json();
+    expect((await get("/api/v1/apkw/apps")).data.length).toBeGreaterThan(10);
+    expect((await get("/api/v1/apkw/emails")).pagination.numberOfPages).toBeGreaterThan(1);
+    expect((await get("/api/v1/sportbn/ads")).data.length).toBeGreaterThan(0);
+    expect((await get("/api/v1/movies/ads?page=player")).data.length).toBeGreaterThan(0);
+    await seeded.close();
+    const empty = await buildTestApp({ SEED_DEMO: "false" });
+    const emptyToken = await empty.login();
+    expect((await empty.as(emptyToken, { method: "GET", url: "/api/v1/apkw/apps" })).json().data).toEqual([]);
+    await empty.close();
+  });
+});
+
+// The process-level checks concern the embedded database only.
+describe.runIf(testDatabaseKind() === "pglite")("embedded database across restarts", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-restart-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("keeps users and sessions, and refuses a second process on the same DATA_DIR", { timeout: 180_000 }, async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: "boss@example.com" };
+    const first = startServer(env);
+    await waitReady(base, first.child);
+    // No ADMIN_PASSWORD: a generated one is printed once.
+    const password = first.output().match(/password: (\S+)/)?.[1];
+    expect(password).toBeDefined();
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "boss@example.com", password }),
+    });
+    const token = (await login.json()).data.token as string;
+
+    const second = startServer({ ...env, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/already in use by process \d+/);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+
+    const again = startServer(env);
+    await waitReady(base, again.child);
+    expect(again.output()).not.toContain("First run");
+    const csrf = await fetch(`${base}/api/v1/csrf`, { headers: { authorization: `Bearer ${token}` } });
+    expect(csrf.status).toBe(200);
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
+  });
+});

@@ -1,0 +1,271 @@
+import { createHmac } from "node:crypto";
+import { signRequest, verifySignature } from "@backoffice/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, SECRET, type TestApp } from "../../test/helpers.ts";
+
+let t: TestApp;
+let clock = Date.now();
+const nowSeconds = () => Math.floor(clock / 1000);
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { now: () => clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A harmless signed write: a locker update of a title made for the test. */
+async function lockerCall(
+  options: { timestamp?: number; secret?: string; headers?: Record<string, string> } = {},
+) {
+  const id = await t.addTitle({ title: "Signed" });
+  return {
+    id,
+    response: await t.signed("PATCH", `/api/movies/${id}/locker`, { lockerSelected: true }, options),
+  };
+}
+
+describe("signRequest / verifySignature", () => {
+  it("is hex HMAC-SHA256 over METHOD + path + body + timestamp", () => {
+    const body = '{"tmdbId":603,"kind":"movie","featured":false}';
+    const expected = createHmac("sha256", "k".repeat(20))
+      .update(`POST/api/movies/import/tmdb${body}1700000000`)
+      .digest("hex");
+    expect(
+      signRequest({
+        method: "post",
+        path: "/api/movies/import/tmdb?x=1",
+        body,
+        secret: "k".repeat(20),
+        timestamp: 1700000000,
+      }),
+    ).toEqual({ "X-Timestamp": "1700000000", "X-Signature": expected });
+  });
+
+  it("signs `{}` when there is no body, and uses the current time in seconds by default", () => {
+    const headers = signRequest({ method: "DELETE", path: "/api/movies", secret: SECRET });
+    const timestamp = Number(headers["X-Timestamp"]);
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5);
+    const expected = createHmac("sha256", SECRET).update(`DELETE/api/movies{}${timestamp}`).digest("hex");
+    expect(headers["X-Signature"]).toBe(expected);
+  });
+
+  it("never gives the same request the same signature twice in one process", () => {
+    const input = { method: "PATCH", path: "/api/movies/x", body: '{"featured":true}', secret: SECRET };
+    const first = signRequest(input);
+    const second = signRequest(input);
+    expect(second["X-Signature"]).not.toBe(first["X-Signature"]);
+    expect(Number(second["X-Timestamp"])).toBe(Number(first["X-Timestamp"]) + 1);
+    // Explicit timestamps are used as given.
+    expect(signRequest({ ...input, timestamp: 5 })).toEqual(signRequest({ ...input, timestamp: 5 }));
+  });
+
+  it("verifies only the exact request", () => {
+    const input = { method: "PATCH", path: "/api/movies/a", body: '{"a":1}', secret: SECRET };
+    const { "X-Timestamp": timestamp, "X-Signature": signature } = signRequest({ ...input, timestamp: 100 });
+    expect(verifySignature({ ...input, timestamp, signature })).toBe(true);
+    expect(verifySignature({ ...input, timestamp, signature: signature.toUpperCase() })).toBe(true);
+    expect(verifySignature({ ...input, body: '{"a":2}', timestamp, signature })).toBe(false);
+    expect(verifySignature({ ...input, path: "/api/movies/b", timestamp, signature })).toBe(false);
+    expect(verifySignature({ ...input, method: "POST", timestamp, signature })).toBe(false);
+    expect(verifySignature({ ...input, timestamp: "101", signature })).toBe(false);
+    expect(verifySignature({ ...input, secret: `${SECRET}x`, timestamp, signature })).toBe(false);
+    expect(verifySignature({ ...input, timestamp, signature: signature.slice(2) })).toBe(false);
+    expect(verifySignature({ ...input, timestamp, signature: "zz".repeat(32) })).toBe(false);
+  });
+});
+
+describe("signed writes", () => {
+  it("accepts a valid signature", async () => {
+    const { response } = await lockerCall();
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.lockerSelected).toBe(true);
+  });
+
+  it("accepts the same change sent twice in a row (each signed anew)", async () => {
+    const id = await t.addTitle();
+    for (const _ of [1, 2, 3]) {
+      const response = await t.signed("PATCH", `/api/movies/${id}`, { featured: true });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it("refuses a wrong secret", async () => {
+    const { response } = await lockerCall({ secret: "another-secret-of-enough-length" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ status: "fail", message: "Invalid signature" });
+  });
+
+  it("refuses missing headers", async () => {
+    const id = await t.addTitle();
+    const none = await t.inject({
+      method: "PATCH",
+      url: `/api/movies/${id}/locker`,
+      payload: { lockerSelected: true },
+    });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({
+      status: "fail",
+      message: "Missing signature: send X-Timestamp and X-Signature",
+    });
+    const headers = signRequest({
+      method: "PATCH",
+      path: `/api/movies/${id}/locker`,
+      body: '{"lockerSelected":true}',
+      secret: SECRET,
+    });
+    for (const only of ["X-Timestamp", "X-Signature"] as const) {
+      const response = await t.inject({
+        method: "PATCH",
+        url: `/api/movies/${id}/locker`,
+        headers: { "content-type": "application/json", [only]: headers[only] },
+        payload: '{"lockerSelected":true}',
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const row = await t.inject({ method: "GET", url: "/api/movies" });
+    expect(row.json().find((item: { _id: string }) => item._id === id).lockerSelected).toBe(false);
+  });
+
+  it("refuses a timestamp more than 300 s away, either way", async () => {
+    for (const offset of [-301, 301, -3600]) {
+      const { response } = await lockerCall({ timestamp: nowSeconds() + offset });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe("Request timestamp is too old or too far in the future");
+    }
+    for (const offset of [-299, 299]) {
+      const { response } = await lockerCall({ timestamp: nowSeconds() + offset });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it("refuses a timestamp in milliseconds or not a number", async () => {
+    expect((await lockerCall({ timestamp: clock })).response.statusCode).toBe(401);
+    const id = await t.addTitle();
+    const body = '{"lockerSelected":true}';
+    const signature = createHmac("sha256", SECRET)
+      .update(`PATCH/api/movies/${id}/locker${body}soon`)
+      .digest("hex");
+    const response = await t.inject({
+      method: "PATCH",
+      url: `/api/movies/${id}/locker`,
+      headers: { "content-type": "application/json", "x-timestamp": "soon", "x-signature": signature },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("refuses a replay within the window, and a replay after it as stale", async () => {
+    const id = await t.addTitle();
+    const url = `/api/movies/${id}/locker`;
+    const body = '{"lockerSelected":true}';
+    const headers = {
+      "content-type": "application/json",
+      ...signRequest({ method: "PATCH", path: url, body, secret: SECRET, timestamp: nowSeconds() }),
+    };
+    const first = await t.inject({ method: "PATCH", url, headers, payload: body });
+    expect(first.statusCode).toBe(200);
+    const again = await t.inject({ method: "PATCH", url, headers, payload: body });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ status: "fail", message: "Request already used" });
+    // Upper-case hex is the same signature.
+    const upper = { ...headers, "X-Signature": headers["X-Signature"].toUpperCase() };
+    expect((await t.inject({ method: "PATCH", url, headers: upper, payload: body })).statusCode).toBe(401);
+
+    const saved = clock;
+    try {
+      clock += 250_000;
+      expect((await t.inject({ method: "PATCH", url, headers, payload: body })).json().message).toBe(
+        "Request already used",
+      );
+      clock += 100_000;
+      expect((await t.inject({ method: "PATCH", url, headers, payload: body })).json().message).toBe(
+        "Request timestamp is too old or too far in the future",
+      );
+    } finally {
+      clock = saved;
+    }
+  });
+
+  it("accepts exactly one of two identical requests sent at once", async () => {
+    const id = await t.addTitle();
+    const url = `/api/movies/${id}/locker`;
+    const body = '{"lockerSelected":false}';
+    const headers = {
+      "content-type": "application/json",
+      ...signRequest({ method: "PATCH", path: url, body, secret: SECRET }),
+    };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => t.inject({ method: "PATCH", url, headers, payload: body })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401]);
+  });
+
+  it("refuses a body changed after signing, even when it means the same", async () => {
+    const id = await t.addTitle();
+    const url = `/api/movies/${id}/locker`;
+    const signed = signRequest({
+      method: "PATCH",
+      path: url,
+      body: '{"lockerSelected":false}',
+      secret: SECRET,
+    });
+    for (const payload of ['{"lockerSelected":true}', '{ "lockerSelected": false }']) {
+      const response = await t.inject({
+        method: "PATCH",
+        url,
+        headers: { "content-type": "application/json", ...signed },
+        payload,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe("Invalid signature");
+    }
+  });
+
+  it("refuses a signature made for another path or method", async () => {
+    const a = await t.addTitle();
+    const b = await t.addTitle();
+    const body = '{"lockerSelected":true}';
+    const forA = signRequest({ method: "PATCH", path: `/api/movies/${a}/locker`, body, secret: SECRET });
+    const moved = await t.inject({
+      method: "PATCH",
+      url: `/api/movies/${b}/locker`,
+      headers: { "content-type": "application/json", ...forA },
+      payload: body,
+    });
+    expect(moved.statusCode).toBe(401);
+    const asPost = signRequest({ method: "POST", path: `/api/movies/${a}/locker`, body, secret: SECRET });
+    const wrongMethod = await t.inject({
+      method: "PATCH",
+      url: `/api/movies/${a}/locker`,
+      headers: { "content-type": "application/json", ...asPost },
+      payload: body,
+    });
+    expect(wrongMethod.statusCode).toBe(401);
+  });
+
+  it("ignores the query string when signing", async () => {
+    const id = await t.addTitle();
+    const response = await t.signed("PATCH", `/api/movies/${id}/locker?from=test`, { lockerSelected: true });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("checks the signature before the payload, so unsigned callers learn no rules", async () => {
+    const id = await t.addTitle();
+    const response = await t.inject({
+      method: "PATCH",
+      url: `/api/movies/${id}`,
+      payload: { title: "", admin: true },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      status: "fail",
+      message: "Missing signature: send X-Timestamp and X-Signature",
+    });
+  });
+
+  it("keeps reads unsigned", async () => {
+    const response = await t.inject({ method: "GET", url: "/api/movies" });
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,325 @@
+import { movieItem } from "@backoffice/contracts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_ORIGINS: "https://mirror.movies.example" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const HOUR = 3_600_000;
+const list = async (query = "") => {
+  const response = await t.inject({ method: "GET", url: `/api/movies${query}` });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { _id: string; title: string; type: string }[];
+};
+const titlesOf = async (query = "") => (await list(query)).map((item) => item.title);
+const missingId = "0123456789abcdef01234567";
+
+describe("GET /api/movies", () => {
+  beforeEach(async () => {
+    await t.db.query("delete from titles");
+    const base = Date.now() - 10 * HOUR;
+    await t.addTitle(
+      { title: "The Matrix", overview: "A hacker learns the truth.", type: "movie" },
+      new Date(base),
+    );
+    await t.addTitle(
+      { title: "Breaking Bad", overview: "A chemistry TEACHER turns to crime.", type: "tv" },
+      new Date(base + HOUR),
+    );
+    await t.addTitle(
+      { title: "Coco", overview: "A boy enters the Land of the Dead.", type: "movie" },
+      new Date(base + 2 * HOUR),
+    );
+    await t.addTitle(
+      { title: "100% Wolf", overview: "Not a teacher.", type: "tv" },
+      new Date(base + 3 * HOUR),
+    );
+  });
+
+  it("answers a bare array, newest first, in the item shape", async () => {
+    const response = await t.inject({ method: "GET", url: "/api/movies" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^application\/json/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    const items = response.json();
+    expect(Array.isArray(items)).toBe(true);
+    expect(items.map((item: { title: string }) => item.title)).toEqual([
+      "100% Wolf",
+      "Coco",
+      "Breaking Bad",
+      "The Matrix",
+    ]);
+    for (const item of items) expect(() => movieItem.strict().parse(item)).not.toThrow();
+    const ids = items.map((item: { _id: string }) => item._id);
+    expect([...ids].sort().reverse()).toEqual(ids);
+    expect(items[3]).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      title: "The Matrix",
+      overview: "A hacker learns the truth.",
+      type: "movie",
+      status: "Released",
+      featured: false,
+      lockerSelected: false,
+      poster_path: "/poster.jpg",
+      vote_average: 7,
+      releaseDate: "2020-01-01",
+      genres: [{ id: 18, name: "Drama" }],
+      tmdbId: expect.any(Number),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    // The id's first 8 hex digits are its creation time in seconds.
+    const created = Math.floor(Date.parse(items[3].createdAt) / 1000);
+    expect(Number.parseInt(items[3]._id.slice(0, 8), 16)).toBe(created);
+  });
+
+  it("filters by type", async () => {
+    expect(await titlesOf("?type=movie")).toEqual(["Coco", "The Matrix"]);
+    expect(await titlesOf("?type=tv")).toEqual(["100% Wolf", "Breaking Bad"]);
+    expect(await titlesOf("?type=all")).toHaveLength(4);
+    expect(await titlesOf("?type=")).toHaveLength(4);
+  });
+
+  it("searches title and overview, case-insensitively", async () => {
+    expect(await titlesOf("?search=matrix")).toEqual(["The Matrix"]);
+    expect(await titlesOf("?search=TEACHER")).toEqual(["100% Wolf", "Breaking Bad"]);
+    expect(await titlesOf("?search=teacher&type=tv")).toEqual(["100% Wolf", "Breaking Bad"]);
+    expect(await titlesOf("?search=teacher&type=movie")).toEqual([]);
+    expect(await titlesOf("?search=%20%20coco%20")).toEqual(["Coco"]);
+    expect(await titlesOf("?search=")).toHaveLength(4);
+  });
+
+  it("treats % and _ in a search as plain characters", async () => {
+    expect(await titlesOf(`?search=${encodeURIComponent("100%")}`)).toEqual(["100% Wolf"]);
+    expect(await titlesOf(`?search=${encodeURIComponent("%")}`)).toEqual(["100% Wolf"]);
+    expect(await titlesOf("?search=_")).toEqual([]);
+  });
+
+  it("rejects an unknown type or query parameter", async () => {
+    const badType = await t.inject({ method: "GET", url: "/api/movies?type=film" });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json()).toMatchObject({ status: "fail", message: "type must be movie or tv" });
+    const unknown = await t.inject({ method: "GET", url: "/api/movies?sort=asc" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ status: "fail", message: "Unknown field: sort" });
+  });
+
+  it("lets only the public sites' origins read it from a browser", async () => {
+    const allowed = await t.inject({
+      method: "GET",
+      url: "/api/movies",
+      headers: { origin: "https://movies.example" },
+    });
+    expect(allowed.headers["access-control-allow-origin"]).toBe("https://movies.example");
+    const mirror = await t.inject({
+      method: "GET",
+      url: "/api/movies",
+      headers: { origin: "https://mirror.movies.example" },
+    });
+    expect(mirror.headers["access-control-allow-origin"]).toBe("https://mirror.movies.example");
+    const other = await t.inject({
+      method: "GET",
+      url: "/api/movies",
+      headers: { origin: "https://evil.example" },
+    });
+    expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(other.headers.vary).toMatch(/Origin/);
+  });
+});
+
+describe("DELETE /api/movies", () => {
+  it("deletes the listed titles and counts them", async () => {
+    const a = await t.addTitle({ title: "Delete A" });
+    const b = await t.addTitle({ title: "Delete B" });
+    const keep = await t.addTitle({ title: "Keep C" });
+    const response = await t.signed("DELETE", "/api/movies", { ids: [a, b, a, missingId] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "success", message: "2 items deleted", deleted: 2 });
+    const ids = (await list()).map((item) => item._id);
+    expect(ids).toContain(keep);
+    expect(ids).not.toContain(a);
+    expect(ids).not.toContain(b);
+  });
+
+  it("answers 0 for ids that do not exist", async () => {
+    const response = await t.signed("DELETE", "/api/movies", { ids: [missingId] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "success", message: "0 items deleted", deleted: 0 });
+    const one = await t.signed("DELETE", "/api/movies", { ids: [await t.addTitle()] });
+    expect(one.json().message).toBe("1 item deleted");
+  });
+
+  it("validates the ids", async () => {
+    const cases: [unknown, string][] = [
+      [{ ids: [] }, "ids must not be empty"],
+      [{ ids: ["nope"] }, "id must be 24 hexadecimal digits"],
+      [{ ids: "all" }, "ids must be a list of ids"],
+      [{}, "ids must be a list of ids"],
+      [{ ids: [missingId], force: true }, "Unknown field: force"],
+    ];
+    for (const [body, message] of cases) {
+      const response = await t.signed("DELETE", "/api/movies", body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().status).toBe("fail");
+      expect(response.json().message).toContain(message);
+    }
+    const noBody = await t.signed("DELETE", "/api/movies");
+    expect(noBody.statusCode).toBe(400);
+  });
+
+  it("needs a signature", async () => {
+    const id = await t.addTitle();
+    const response = await t.inject({ method: "DELETE", url: "/api/movies", payload: { ids: [id] } });
+    expect(response.statusCode).toBe(401);
+    expect((await list()).map((item) => item._id)).toContain(id);
+  });
+});
+
+describe("PATCH /api/movies/:id", () => {
+  it("changes the given fields and answers the item", async () => {
+    const id = await t.addTitle({ title: "Before", overview: "Old", status: null });
+    const before = (await list()).find((item) => item._id === id) as unknown as { updatedAt: string };
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const response = await t.signed("PATCH", `/api/movies/${id}`, {
+      title: "  After  ",
+      overview: "New overview",
+      status: "Released",
+      featured: true,
+      poster_path: "https://images.example/poster.png",
+      vote_average: 7.5,
+      lockerSelected: true,
+    });
+    expect(response.statusCode).toBe(200);
+    const { status, data } = response.json();
+    expect(status).toBe("success");
+    expect(data).toMatchObject({
+      _id: id,
+      title: "After",
+      overview: "New overview",
+      status: "Released",
+      featured: true,
+      poster_path: "https://images.example/poster.png",
+      vote_average: 7.5,
+      lockerSelected: true,
+      type: "movie",
+    });
+    expect(() => movieItem.strict().parse(data)).not.toThrow();
+    expect(Date.parse(data.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
+    expect((await list()).find((item) => item._id === id)).toEqual(data);
+  });
+
+  it("changes only what is sent (the feature toggle sends only featured)", async () => {
+    const id = await t.addTitle({ title: "Toggle", featured: false, vote_average: 6.1 });
+    const response = await t.signed("PATCH", `/api/movies/${id}`, { featured: true });
+    expect(response.json().data).toMatchObject({ title: "Toggle", featured: true, vote_average: 6.1 });
+    const back = await t.signed("PATCH", `/api/movies/${id}`, { featured: "false" });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data.featured).toBe(false);
+  });
+
+  it("clears status, poster and rating with null or empty text", async () => {
+    const id = await t.addTitle({ status: "Released" });
+    const response = await t.signed("PATCH", `/api/movies/${id}`, {
+      status: null,
+      poster_path: "",
+      vote_average: null,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ status: null, poster_path: null, vote_average: null });
+    const empty = await t.signed("PATCH", `/api/movies/${id}`, { status: "" });
+    expect(empty.json().data.status).toBeNull();
+  });
+
+  it("validates the fields and rejects unknown ones", async () => {
+    const id = await t.addTitle();
+    const cases: [unknown, string][] = [
+      [{ vote_average: 10.5 }, "vote_average must be between 0 and 10"],
+      [{ vote_average: -1 }, "vote_average must be between 0 and 10"],
+      [{ vote_average: "high" }, "vote_average must be a number"],
+      [{ title: "   " }, "title must not be empty"],
+      [{ featured: "yes" }, "featured must be true or false"],
+      [{ poster_path: "poster.jpg" }, "poster_path must be an image path"],
+      [{ poster_path: "javascript:alert(1)" }, "poster_path must be an image path"],
+      [{ title: "x", type: "tv" }, "Unknown field: type"],
+      [{ _id: missingId }, "Unknown field: _id"],
+      [{}, "Send at least one field to change"],
+    ];
+    for (const [body, message] of cases) {
+      const response = await t.signed("PATCH", `/api/movies/${id}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().status).toBe("fail");
+      expect(response.json().message).toContain(message);
+    }
+  });
+
+  it("answers 404 for an unknown id and 400 for a malformed one", async () => {
+    const unknown = await t.signed("PATCH", `/api/movies/${missingId}`, { featured: true });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ status: "fail", message: "Title not found" });
+    const malformed = await t.signed("PATCH", "/api/movies/603", { featured: true });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe("id must be 24 hexadecimal digits");
+  });
+
+  it("answers 400 for malformed JSON and 415 for other content types", async () => {
+    const id = await t.addTitle();
+    const malformed = await t.signed("PATCH", `/api/movies/${id}`, '{"title": ');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ status: "fail", message: "Malformed JSON body" });
+    const text = await t.signed("PATCH", `/api/movies/${id}`, "title=x", {
+      headers: { "content-type": "text/plain" },
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().status).toBe("fail");
+  });
+});
+
+describe("PATCH /api/movies/:id/locker", () => {
+  it("sets and clears the locker flag", async () => {
+    const id = await t.addTitle({ title: "Locked", featured: true });
+    const on = await t.signed("PATCH", `/api/movies/${id}/locker`, { lockerSelected: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({
+      status: "success",
+      data: { _id: id, lockerSelected: true, featured: true, title: "Locked" },
+    });
+    const off = await t.signed("PATCH", `/api/movies/${id}/locker`, { lockerSelected: "false" });
+    expect(off.json().data.lockerSelected).toBe(false);
+  });
+
+  it("validates its body and answers 404 for an unknown id", async () => {
+    const id = await t.addTitle();
+    const missing = await t.signed("PATCH", `/api/movies/${id}/locker`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe("lockerSelected must be true or false");
+    const extra = await t.signed("PATCH", `/api/movies/${id}/locker`, {
+      lockerSelected: true,
+      featured: true,
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().message).toBe("Unknown field: featured");
+    const unknown = await t.signed("PATCH", `/api/movies/${missingId}/locker`, { lockerSelected: true });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ status: "fail", message: "Title not found" });
+  });
+});
+
+describe("system routes", () => {
+  it("answers liveness and readiness", async () => {
+    expect((await t.inject({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok" });
+    expect((await t.inject({ method: "GET", url: "/readyz" })).json()).toEqual({ status: "ok" });
+  });
+
+  it("answers unknown routes with the error envelope", async () => {
+    const response = await t.inject({ method: "GET", url: "/api/nothing?x=1" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: "fail", message: "Route GET /api/nothing not found" });
+    expect(response.headers["x-request-id"]).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,34 @@
+import type { Ad } from "@backoffice/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "@/lib/api-client";
+import type { AdPage, SiteSettings } from "@/sites";
+
+/** The spec allows `{data: [...]}` or a bare list; this server answers the former. */
+type AdsAnswer = { status: "success"; data: Ad[] } | Ad[];
+
+/** The ads of a site, newest first; on movies the ads of one page. */
+export async function getAds(site: SiteSettings, page: AdPage | null, signal?: AbortSignal): Promise<Ad[]> {
+  const answer = unwrap(
+    await api.get<AdsAnswer>(`/${site.key}/ads`, {
+      variant: site.apiVariant,
+      query: page ? { page } : undefined,
+      signal,
+    }),
+  );
+  return Array.isArray(answer) ? answer : (answer.data ?? []);
+}
+
+/** Every ads list of a site (what a write invalidates). */
+export const adsKey = (site: SiteSettings) => ["ads", site.key] as const;
+
+export const adsQueryOptions = (site: SiteSettings, page: AdPage | null) =>
+  queryOptions({
+    queryKey: [...adsKey(site), page ?? "all"] as const,
+    queryFn: ({ signal }) => getAds(site, page, signal),
+    // A failed load shows its toast once; retrying would only delay it.
+    retry: false,
+  });
+
+export function useAds(site: SiteSettings, page: AdPage | null) {
+  return useQuery(adsQueryOptions(site, page));
+}

@@ -1,0 +1,170 @@
+import type { Ad } from "@backoffice/contracts";
+import { CheckCircle2, Clock, Globe, Pencil, Power, PowerOff, Trash2, XCircle } from "lucide-react";
+import { useConfirm } from "@/components/confirm-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { serverMessageOf } from "@/hooks/use-error-toast";
+import { useTruncate } from "@/hooks/use-truncate";
+import { toast, toastSuccess } from "@/lib/toast";
+import type { SiteSettings } from "@/sites";
+import { useDeleteAd } from "../api/delete-ad";
+import { useUpdateAd } from "../api/update-ad";
+import { adMessages, formatDateTime } from "../utils/ad-form";
+import { ShortenedText } from "./shortened-text";
+
+export type AdCardProps = { ad: Ad; site: SiteSettings; onEdit: (ad: Ad) => void };
+
+/** One ad: page name, state, URL, its scripts shown as text (never run), and its actions. */
+export function AdCard({ ad, site, onEdit }: AdCardProps) {
+  const shorten = useTruncate();
+  const confirm = useConfirm();
+  const update = useUpdateAd(site);
+  const remove = useDeleteAd(site);
+  const busy = update.isPending || remove.isPending;
+  const titleId = `ad-${ad._id}-title`;
+
+  const onToggle = async () => {
+    const next = !ad.isActive;
+    try {
+      await update.mutateAsync({ id: ad._id, changes: { isActive: next } });
+      toastSuccess(next ? adMessages.activated : adMessages.deactivated);
+    } catch (error) {
+      toast({
+        title: adMessages.toggleFailed,
+        description: serverMessageOf(error, adMessages.toggleFailed),
+        variant: "destructive",
+      });
+    }
+  };
+
+  const onDelete = async () => {
+    if (!(await confirm({ title: adMessages.confirmDelete, confirmText: "Delete" }))) return;
+    try {
+      const answer = await remove.mutateAsync(ad._id);
+      toastSuccess(adMessages.deleted, answer.message);
+    } catch (error) {
+      toast({
+        title: adMessages.deleteFailed,
+        description: serverMessageOf(error, adMessages.deleteFailed),
+        variant: "destructive",
+      });
+    }
+  };
+
+  const StateIcon = ad.isActive ? CheckCircle2 : XCircle;
+  return (
+    <Card
+      data-slot="ad-card"
+      data-active={ad.isActive}
+      aria-labelledby={titleId}
+      role="article"
+      className="h-full gap-4 py-5"
+    >
+      <CardHeader className="flex items-start justify-between gap-3 px-5">
+        <div className="flex min-w-0 items-center gap-2">
+          <StateIcon
+            role="img"
+            aria-label={ad.isActive ? "Active" : "Inactive"}
+            className={ad.isActive ? "size-5 shrink-0 text-success" : "size-5 shrink-0 text-muted-foreground"}
+          />
+          <CardTitle as="h3" id={titleId} className="min-w-0 truncate text-base">
+            <ShortenedText
+              slot="ad-page"
+              text={ad.page}
+              short={shorten(ad.page, { narrow: site.truncation.adPageName.narrow })}
+            />
+          </CardTitle>
+        </div>
+        <Badge variant={ad.isActive ? "success" : "secondary"} aria-hidden="true">
+          {ad.isActive ? "Active" : "Inactive"}
+        </Badge>
+      </CardHeader>
+      <CardContent className="grid gap-3 px-5">
+        <p className="flex min-w-0 items-center gap-2 text-sm">
+          <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span className="sr-only">URL: </span>
+          <ShortenedText
+            slot="ad-url"
+            className="min-w-0 truncate font-mono text-xs"
+            text={ad.url}
+            short={shorten(ad.url, site.truncation.adUrl)}
+          />
+        </p>
+        <dl className="grid gap-2 text-xs">
+          <Script label="Script Head" text={ad.head} />
+          <Script label="Script Body" text={ad.body} />
+        </dl>
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <Clock className="size-3.5" aria-hidden="true" />
+          <span>
+            Updated: <time dateTime={ad.updatedAt}>{formatDateTime(ad.updatedAt)}</time>
+          </span>
+        </p>
+      </CardContent>
+      <CardFooter className="mt-auto flex flex-wrap gap-2 px-5">
+        <Button
+          variant={ad.isActive ? "outline" : "default"}
+          size="sm"
+          onClick={onToggle}
+          disabled={busy}
+          aria-label={`${ad.isActive ? "Deactivate" : "Activate"} ad ${ad.page}`}
+        >
+          {update.isPending ? (
+            <Spinner />
+          ) : ad.isActive ? (
+            <PowerOff aria-hidden="true" />
+          ) : (
+            <Power aria-hidden="true" />
+          )}
+          {ad.isActive ? "Deactivate" : "Activate"}
+        </Button>
+        <div className="ml-auto flex gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => onEdit(ad)}
+            disabled={busy}
+            aria-label={`Edit ad ${ad.page}`}
+            title="Edit"
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onDelete}
+            disabled={busy}
+            aria-label={`Delete ad ${ad.page}`}
+            title="Delete"
+            className="text-destructive hover:text-destructive"
+          >
+            {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
+          </Button>
+        </div>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** A script as plain text: React escapes it, so nothing in it runs. */
+function Script({ label, text }: { label: string; text: string | null }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="font-medium text-muted-foreground">{label}</dt>
+      <dd>
+        {text ? (
+          <pre
+            data-slot="ad-script"
+            className="line-clamp-2 overflow-hidden rounded-md bg-muted px-2 py-1.5 font-mono text-[11px] break-all whitespace-pre-wrap"
+          >
+            {text}
+          </pre>
+        ) : (
+          <span className="text-muted-foreground">None</span>
+        )}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Ad } from "@backoffice/contracts";
+import { Megaphone, RefreshCw, WifiOff } from "lucide-react";
+import { EmptyState, ListSkeleton } from "@/components/states";
+import { Button } from "@/components/ui/button";
+import { useErrorToast } from "@/hooks/use-error-toast";
+import { toast } from "@/lib/toast";
+import type { AdPage, SiteSettings } from "@/sites";
+import { useAds } from "../api/get-ads";
+import { adMessages } from "../utils/ad-form";
+import { AdCard } from "./ad-card";
+
+/** The ads of a site (movies: of one page), newest first. */
+export function AdsList({
+  site,
+  page,
+  onEdit,
+}: {
+  site: SiteSettings;
+  page: AdPage | null;
+  onEdit: (ad: Ad) => void;
+}) {
+  const query = useAds(site, page);
+  useErrorToast(query, () => toast({ ...site.wording.adsLoadError, variant: "destructive" }));
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-live="polite">
+        <span className="sr-only">Loading ads...</span>
+        <ListSkeleton rows={3} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <EmptyState
+        icon={WifiOff}
+        title={site.wording.adsLoadError.title}
+        description={site.wording.adsLoadError.description}
+        action={
+          <Button variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
+            <RefreshCw aria-hidden="true" className={query.isFetching ? "animate-spin" : undefined} />
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (query.data.length === 0) {
+    return <EmptyState icon={Megaphone} title={adMessages.empty} description={adMessages.emptyHint} />;
+  }
+  return (
+    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Ads">
+      {query.data.map((ad) => (
+        <li key={ad._id}>
+          <AdCard ad={ad} site={site} onEdit={onEdit} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { adMessages, adToForm, emptyAdForm, formatDateTime, toAdPayload, validateAdForm } from "./ad-form";
+
+describe("validateAdForm", () => {
+  it("needs a page name and a URL", () => {
+    expect(validateAdForm(emptyAdForm())).toBe(adMessages.required);
+    expect(validateAdForm({ ...emptyAdForm("home"), url: "  " })).toBe(adMessages.required);
+    expect(validateAdForm({ ...emptyAdForm("  "), url: "https://a.example" })).toBe(adMessages.required);
+    expect(validateAdForm({ ...emptyAdForm("home"), url: "https://a.example" })).toBeNull();
+  });
+});
+
+describe("toAdPayload", () => {
+  it("trims page and URL and sends empty scripts as the text null", () => {
+    expect(
+      toAdPayload({ page: " home ", url: " https://a.example ", head: "", body: "  ", isActive: false }),
+    ).toEqual({
+      page: "home",
+      url: "https://a.example",
+      head: "null",
+      body: "null",
+      isActive: false,
+    });
+  });
+
+  it("keeps scripts exactly as typed", () => {
+    const head = "  <script>alert(1)</script>\n";
+    expect(
+      toAdPayload({ page: "p", url: "https://a.example", head, body: "x", isActive: true }),
+    ).toMatchObject({
+      head,
+      body: "x",
+      isActive: true,
+    });
+  });
+});
+
+describe("adToForm", () => {
+  it("turns stored null scripts into empty fields", () => {
+    expect(
+      adToForm({
+        _id: "a",
+        page: "home",
+        url: "https://a.example",
+        head: null,
+        body: "<b>x</b>",
+        isActive: true,
+        createdAt: "",
+        updatedAt: "",
+      }),
+    ).toEqual({ page: "home", url: "https://a.example", head: "", body: "<b>x</b>", isActive: true });
+  });
+});
+
+describe("formatDateTime", () => {
+  it("shows dd/mm/yyyy HH:mm", () => {
+    expect(formatDateTime(new Date(2025, 0, 5, 7, 3))).toBe("05/01/2025 07:03");
+  });
+  it("shows a dash for a date it cannot read", () => {
+    expect(formatDateTime("nope")).toBe("-");
+  });
+});

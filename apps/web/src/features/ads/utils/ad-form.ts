@@ -1,0 +1,65 @@
+import type { Ad } from "@backoffice/contracts";
+import { formatDayMonthYear } from "../../../lib/format"; // relative: the unit test project has no "@" alias
+
+/** What the dialog edits. */
+export type AdFormValues = { page: string; url: string; head: string; body: string; isActive: boolean };
+
+/** What POST /ads and PUT /ads/{id} carry: an empty script is the text "null" (spec §5). */
+export type AdPayload = { page: string; url: string; head: string; body: string; isActive: boolean };
+
+export const adMessages = {
+  required: "Please page name and domain url are required",
+  noneSelected: "No ad selected to update",
+  created: "Ad created successfully",
+  deleted: "Ad deleted successfully",
+  activated: "Ad activated successfully",
+  deactivated: "Ad deactivated successfully",
+  confirmDelete: "Are you sure you want to delete this ad?",
+  empty: "No ads created yet.",
+  emptyHint: "Create your first ad to get started.",
+  subtitle: "Create and manage advertisement scripts for your website.",
+  errorTitle: "Error",
+  createFailed: "Failed to create",
+  updateFailed: "Failed to update",
+  deleteFailed: "Failed to delete",
+  toggleFailed: "Failed to toggle",
+} as const;
+
+export const emptyAdForm = (page = ""): AdFormValues => ({
+  page,
+  url: "",
+  head: "",
+  body: "",
+  isActive: false,
+});
+
+/** The form of an existing ad; a stored null script is an empty field. */
+export function adToForm(ad: Ad): AdFormValues {
+  return { page: ad.page, url: ad.url, head: ad.head ?? "", body: ad.body ?? "", isActive: ad.isActive };
+}
+
+/** The spec's one validation message when page name or URL is missing, else null. */
+export function validateAdForm(values: AdFormValues): string | null {
+  return values.page.trim() && values.url.trim() ? null : adMessages.required;
+}
+
+/** Page and URL trimmed; scripts kept exactly as typed, an empty one sent as the text "null". */
+export function toAdPayload(values: AdFormValues): AdPayload {
+  const script = (text: string) => (text.trim() === "" ? "null" : text);
+  return {
+    page: values.page.trim(),
+    url: values.url.trim(),
+    head: script(values.head),
+    body: script(values.body),
+    isActive: values.isActive,
+  };
+}
+
+/** "dd/mm/yyyy HH:mm" in the viewer's time zone, for the card's "Updated:" line. */
+export function formatDateTime(value: string | number | Date): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return "-";
+  const hh = String(d.getHours()).padStart(2, "0");
+  const mm = String(d.getMinutes()).padStart(2, "0");
+  return `${formatDayMonthYear(d)} ${hh}:${mm}`;
+}

@@ -1,0 +1,35 @@
+import type { App } from "@backoffice/contracts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "@/lib/api-client";
+import type { SiteSettings } from "@/sites";
+import { appsKey } from "./get-apps";
+
+/** The server names the ids it deleted and the ones it did not find. */
+export type DeleteAppsAnswer = {
+  status: "success";
+  message?: string;
+  deleted?: string[];
+  notFound?: string[];
+};
+
+/** `DELETE /apps` with `{ids}`: one app or a selection. */
+export async function deleteApps(site: SiteSettings, ids: string[]): Promise<DeleteAppsAnswer> {
+  return unwrap(
+    await api.delete<DeleteAppsAnswer>(`/${site.key}/apps`, { ids }, { variant: site.apiVariant }),
+  );
+}
+
+export function useDeleteApps(site: SiteSettings) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => deleteApps(site, ids),
+    onSuccess: (answer, ids) => {
+      // The cards leave at once; the refetch below confirms the list.
+      const gone = new Set(answer.deleted ?? ids);
+      queryClient.setQueriesData<App[]>({ queryKey: appsKey(site) }, (apps) =>
+        apps?.filter((app) => !gone.has(app._id)),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appsKey(site) }),
+  });
+}

@@ -1,0 +1,39 @@
+import type { App, AppCategory } from "@backoffice/contracts";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "@/lib/api-client";
+import type { SiteSettings } from "@/sites";
+
+type AppsAnswer = { status: "success"; data: App[] };
+
+/** The catalogue of a site, optionally one category (spec §7: `GET /apps?category=`). */
+export async function getApps(
+  site: SiteSettings,
+  category: AppCategory | null,
+  signal?: AbortSignal,
+): Promise<App[]> {
+  const answer = unwrap(
+    await api.get<AppsAnswer>(`/${site.key}/apps`, {
+      variant: site.apiVariant,
+      query: category ? { category } : undefined,
+      signal,
+    }),
+  );
+  return answer.data ?? [];
+}
+
+/** Every apps list of a site (what a write invalidates). */
+export const appsKey = (site: SiteSettings) => ["apps", site.key] as const;
+
+export const appsQueryOptions = (site: SiteSettings, category: AppCategory | null) =>
+  queryOptions({
+    queryKey: [...appsKey(site), category ?? "all"] as const,
+    queryFn: ({ signal }) => getApps(site, category, signal),
+    // Switching category keeps the previous cards on screen until the new list arrives.
+    placeholderData: keepPreviousData,
+    // A failed load shows its toast once; retrying would only delay it.
+    retry: false,
+  });
+
+export function useApps(site: SiteSettings, category: AppCategory | null) {
+  return useQuery(appsQueryOptions(site, category));
+}

@@ -1,0 +1,151 @@
+import type { App } from "@backoffice/contracts";
+import { Download, Flame, Gamepad2, HardDrive, Pencil, Smartphone, Star, Trash2 } from "lucide-react";
+import { ImageWithFallback } from "@/components/image-with-fallback";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Spinner } from "@/components/ui/spinner";
+import { useTruncate } from "@/hooks/use-truncate";
+import type { SiteSettings } from "@/sites";
+
+export type AppCardProps = {
+  app: App;
+  site: SiteSettings;
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
+  onEdit: (app: App) => void;
+  onDelete: (app: App) => void;
+  deleting: boolean;
+  busy: boolean;
+};
+
+/**
+ * One catalogue entry (spec §2): icon, title (shortened on desktop), type, developer, the
+ * Trending and Game/App badges, rating, size, downloads, Edit and Delete.
+ */
+export function AppCard({
+  app,
+  site,
+  selected,
+  onSelectedChange,
+  onEdit,
+  onDelete,
+  deleting,
+  busy,
+}: AppCardProps) {
+  const shorten = useTruncate();
+  const titleId = `app-${app._id}-title`;
+  const short = shorten(app.title, { desktop: site.truncation.appTitle.desktop });
+  const isGame = app.category === "games";
+
+  return (
+    <Card
+      role="article"
+      aria-labelledby={titleId}
+      data-slot="app-card"
+      data-selected={selected}
+      className="relative h-full gap-0 overflow-hidden py-0 transition-shadow data-[selected=true]:border-primary data-[selected=true]:ring-2 data-[selected=true]:ring-primary/30"
+    >
+      <div className="relative h-20 bg-muted" aria-hidden="true">
+        <ImageWithFallback src={app.bg_app} alt="" data-slot="app-bg" className="size-full" />
+      </div>
+      <div className="absolute top-2.5 left-2.5 flex rounded-md bg-background/90 p-1.5 shadow-sm">
+        <Checkbox
+          checked={selected}
+          onCheckedChange={(value) => onSelectedChange(value === true)}
+          aria-label={`Select ${app.title}`}
+          disabled={busy}
+        />
+      </div>
+
+      <div className="flex flex-1 flex-col gap-4 px-4 pb-4">
+        <div className="-mt-7 flex items-end gap-3">
+          <ImageWithFallback
+            src={app.icon_app}
+            alt={`${app.title} icon`}
+            data-slot="app-icon"
+            className="size-14 shrink-0 rounded-xl border-2 border-card bg-card shadow-sm"
+          />
+          <div className="flex min-w-0 flex-wrap justify-end gap-1.5 pb-0.5 ml-auto">
+            {app.trending && (
+              <Badge variant="warning" data-slot="trending-badge">
+                <Flame aria-hidden="true" />
+                Trending
+              </Badge>
+            )}
+            <Badge variant={isGame ? "default" : "secondary"} data-slot="category-badge">
+              {isGame ? <Gamepad2 aria-hidden="true" /> : <Smartphone aria-hidden="true" />}
+              {isGame ? "Game" : "App"}
+            </Badge>
+          </div>
+        </div>
+
+        <div className="grid min-w-0 gap-1">
+          <h3 id={titleId} title={app.title} className="truncate text-base leading-tight font-semibold">
+            {short === app.title ? (
+              <span data-slot="app-title">{app.title}</span>
+            ) : (
+              <>
+                <span data-slot="app-title" aria-hidden="true">
+                  {short}
+                </span>
+                <span className="sr-only">{app.title}</span>
+              </>
+            )}
+          </h3>
+          <p className="truncate text-sm text-muted-foreground">
+            <span className="sr-only">Type: </span>
+            <span data-slot="app-type">{app.type}</span>
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">, developer: </span>
+            <span data-slot="app-developer">{app.developer}</span>
+          </p>
+        </div>
+
+        <dl className="grid grid-cols-3 divide-x rounded-lg border bg-muted/40 text-center">
+          <Stat label="Rating" slot="app-rating">
+            <Star className="size-3.5 fill-amber-400 text-amber-500" aria-hidden="true" />
+            {app.rating.toFixed(1)}
+          </Stat>
+          <Stat label="Size" slot="app-size">
+            <HardDrive className="size-3.5 text-muted-foreground" aria-hidden="true" />
+            {app.size}
+          </Stat>
+          <Stat label="Downloads" slot="app-downloads">
+            <Download className="size-3.5 text-muted-foreground" aria-hidden="true" />
+            {app.download}
+          </Stat>
+        </dl>
+
+        <div className="mt-auto flex gap-2">
+          <Button variant="outline" size="sm" className="flex-1" onClick={() => onEdit(app)} disabled={busy}>
+            <Pencil aria-hidden="true" />
+            Edit<span className="sr-only"> {app.title}</span>
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            className="flex-1 text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={() => onDelete(app)}
+            disabled={busy}
+          >
+            {deleting ? <Spinner /> : <Trash2 aria-hidden="true" />}
+            Delete<span className="sr-only"> {app.title}</span>
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function Stat({ label, slot, children }: { label: string; slot: string; children: React.ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5 px-2 py-2">
+      <dt className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd data-slot={slot} className="flex min-w-0 items-center justify-center gap-1 text-sm font-semibold">
+        <span className="flex min-w-0 items-center gap-1 truncate">{children}</span>
+      </dd>
+    </div>
+  );
+}

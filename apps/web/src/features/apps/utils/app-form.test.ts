@@ -1,0 +1,159 @@
+import { APP_MESSAGES, type App } from "@backoffice/contracts";
+import { describe, expect, it } from "vitest";
+import {
+  type AppFormValues,
+  appToForm,
+  checkAppForm,
+  emptyAppForm,
+  issuesToFields,
+  matchesSearch,
+  toAppPayload,
+  toFieldErrors,
+} from "./app-form";
+
+const valid: AppFormValues = {
+  ...emptyAppForm(),
+  title: " Photo Editor Pro ",
+  type: "Photography",
+  icon_app: "https://cdn.example/icon.png",
+  bg_app: "https://cdn.example/bg.png",
+  content: "Edit photos.",
+  rating: "4.5",
+  size: "45 MB",
+  download: "1M+",
+  developer: "Pixel Labs",
+  category: "apps",
+  trending: true,
+  supportedDevices: ["https://devices.example/android", "https://devices.example/ios"],
+};
+
+describe("checkAppForm", () => {
+  it("accepts a complete app and builds the spec's payload", () => {
+    const checked = checkAppForm(valid);
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(toAppPayload(checked.app)).toEqual({
+      title: "Photo Editor Pro",
+      type: "Photography",
+      icon_app: "https://cdn.example/icon.png",
+      bg_app: "https://cdn.example/bg.png",
+      content: "Edit photos.",
+      rating: 4.5,
+      size: "45 MB",
+      download: "1M+",
+      developer: "Pixel Labs",
+      category: "apps",
+      trending: "true",
+      slider: "false",
+      isFirst: "false",
+      "supportedDevices[]": ["https://devices.example/android", "https://devices.example/ios"],
+      it: "",
+      key: "",
+    });
+  });
+
+  it("names every missing field with the one required message", () => {
+    const checked = checkAppForm(emptyAppForm());
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    for (const field of [
+      "title",
+      "type",
+      "icon_app",
+      "bg_app",
+      "content",
+      "rating",
+      "size",
+      "download",
+      "developer",
+      "category",
+      "supportedDevices.0",
+      "supportedDevices.1",
+    ] as const) {
+      expect(checked.fields[field], field).toBe(APP_MESSAGES.required);
+    }
+    expect(checked.fields.it).toBeUndefined();
+  });
+
+  it("refuses a rating of 0 as missing and out-of-range or off-step ratings", () => {
+    const fields = (rating: string) => {
+      const checked = checkAppForm({ ...valid, rating });
+      return checked.ok ? {} : checked.fields;
+    };
+    expect(fields("0").rating).toBe(APP_MESSAGES.required);
+    expect(fields("10.5").rating).toBe(APP_MESSAGES.rating);
+    expect(fields("4.55").rating).toBe(APP_MESSAGES.rating);
+    expect(fields("-1").rating).toBe(APP_MESSAGES.rating);
+    expect(fields("10").rating).toBeUndefined();
+  });
+
+  it("wants it and key together", () => {
+    const only = (values: Partial<AppFormValues>) => {
+      const checked = checkAppForm({ ...valid, ...values });
+      return checked.ok ? {} : checked.fields;
+    };
+    expect(only({ it: "locker-1" }).key).toBe(APP_MESSAGES.keyMissing);
+    expect(only({ key: "abc" }).it).toBe(APP_MESSAGES.itMissing);
+    expect(checkAppForm({ ...valid, it: "locker-1", key: "abc" }).ok).toBe(true);
+  });
+
+  it("puts URL messages on the field that holds the bad URL", () => {
+    const checked = checkAppForm({ ...valid, icon_app: "ftp://x", supportedDevices: ["", "not a url"] });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.fields.icon_app).toBe("icon_app must be an http(s) URL");
+    expect(checked.fields["supportedDevices.1"]).toBe("supportedDevices must be an http(s) URL");
+    expect(checked.fields["supportedDevices.0"]).toBeUndefined();
+  });
+
+  it("maps a server answer's issues and nests device errors for react-hook-form", () => {
+    const fields = issuesToFields(
+      [
+        { path: "supportedDevices", message: APP_MESSAGES.required },
+        { path: "key", message: APP_MESSAGES.keyMissing },
+      ],
+      { ...valid, supportedDevices: ["https://a.example", ""] },
+    );
+    expect(fields).toEqual({ "supportedDevices.1": APP_MESSAGES.required, key: APP_MESSAGES.keyMissing });
+    const errors = toFieldErrors(fields);
+    expect(errors.supportedDevices?.[1]?.message).toBe(APP_MESSAGES.required);
+    expect(errors.key?.message).toBe(APP_MESSAGES.keyMissing);
+  });
+});
+
+const app: App = {
+  _id: "0123456789abcdef01234567",
+  title: "Galaxy Racer",
+  type: "Racing",
+  icon_app: "https://cdn.example/i.png",
+  bg_app: "https://cdn.example/b.png",
+  content: "Fast.",
+  rating: 4.2,
+  size: "120 MB",
+  download: "5M+",
+  developer: "Nebula Games",
+  category: "games",
+  trending: false,
+  slider: true,
+  supportedDevices: ["https://d.example/a", "https://d.example/b"],
+  isFirst: true,
+  it: null,
+  key: null,
+  createdAt: "2024-01-01T00:00:00.000Z",
+  updatedAt: "2024-01-01T00:00:00.000Z",
+};
+
+describe("appToForm and matchesSearch", () => {
+  it("round-trips an app through the form", () => {
+    const checked = checkAppForm(appToForm(app));
+    expect(checked.ok).toBe(true);
+  });
+
+  it("searches title, developer and type", () => {
+    expect(matchesSearch(app, "galaxy")).toBe(true);
+    expect(matchesSearch(app, "NEBULA")).toBe(true);
+    expect(matchesSearch(app, "racing")).toBe(true);
+    expect(matchesSearch(app, "  ")).toBe(true);
+    expect(matchesSearch(app, "puzzle")).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+import { APP_MESSAGES } from "@backoffice/contracts";
+
+/** The screen's texts; the spec's ones (§2, §5, §8) word for word. */
+export const appMessages = {
+  subtitle: "Manage the apps and games of the public catalogue.",
+  fetchFailed: "Failed to fetch apps",
+  saveFailed: "Failed to save app",
+  deleteFailed: "Failed to delete app",
+  bulkDeleteFailed: "Failed to delete selected apps",
+  created: APP_MESSAGES.created,
+  updated: APP_MESSAGES.updated,
+  deletedOne: "App deleted successfully",
+  deletedMany: APP_MESSAGES.deleted,
+  confirmDeleteOne: "Are you sure you want to delete this app?",
+  confirmDeleteMany: "Are you sure you want to delete these apps?",
+  empty: "No apps found",
+  clearFilters: "Clear Filters",
+  required: APP_MESSAGES.required,
+} as const;
+
+/** "1 item found", "12 items found". */
+export const foundText = (count: number) => `${count} ${count === 1 ? "item" : "items"} found`;

@@ -1,0 +1,35 @@
+import type { EmailSubscription } from "@backoffice/contracts";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "@/lib/api-client";
+import type { SiteSettings } from "@/sites";
+
+/** The paged list answer (spec §3): 20 a page, newest first. */
+export type EmailsPage = {
+  status: "success";
+  data: EmailSubscription[];
+  pagination: { page: number; numberOfPages: number };
+  result: number;
+};
+
+export async function getEmails(site: SiteSettings, page: number, signal?: AbortSignal): Promise<EmailsPage> {
+  return unwrap(
+    await api.get<EmailsPage>(`/${site.key}/emails`, { variant: site.apiVariant, query: { page }, signal }),
+  );
+}
+
+/** Every page of a site's subscriptions (what a delete invalidates). */
+export const emailsKey = (site: SiteSettings) => ["emails", site.key] as const;
+
+export const emailsQueryOptions = (site: SiteSettings, page: number) =>
+  queryOptions({
+    queryKey: [...emailsKey(site), page] as const,
+    queryFn: ({ signal }) => getEmails(site, page, signal),
+    // Keep the table on screen while the next page loads.
+    placeholderData: keepPreviousData,
+    // A failed load shows its toast and the Disconnected badge at once.
+    retry: false,
+  });
+
+export function useEmails(site: SiteSettings, page: number) {
+  return useQuery(emailsQueryOptions(site, page));
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { clampPage, emailMessages, pageFromParam, sourceOf } from "./email-texts";
+
+describe("emails helpers", () => {
+  it("reads the page parameter", () => {
+    expect(pageFromParam(null)).toBe(1);
+    expect(pageFromParam("3")).toBe(3);
+    expect(pageFromParam("0")).toBe(1);
+    expect(pageFromParam("2.5")).toBe(1);
+    expect(pageFromParam("x")).toBe(1);
+  });
+
+  it("keeps the page within the list", () => {
+    expect(clampPage(3, 2)).toBe(2);
+    expect(clampPage(2, 5)).toBe(2);
+    expect(clampPage(1, 0)).toBe(1);
+  });
+
+  it("words the bulk confirmation with the count", () => {
+    expect(emailMessages.confirmBulkDelete(3)).toBe("Are you sure you want to delete 3 emails?");
+    expect(emailMessages.copied("a@b.example").description).toBe("Email a@b.example copied to clipboard");
+  });
+});
+
+describe("sourceOf", () => {
+  it("is the host of the source URL", () => {
+    expect(sourceOf("https://www.sportbn.example/match/12?x=1")).toBe("www.sportbn.example");
+    expect(sourceOf("http://127.0.0.1:8080/a")).toBe("127.0.0.1:8080");
+  });
+  it("is a dash without a URL and the text itself when it is not one", () => {
+    expect(sourceOf(null)).toBe("-");
+    expect(sourceOf("")).toBe("-");
+    expect(sourceOf("not a url")).toBe("not a url");
+  });
+});

@@ -1,0 +1,33 @@
+import { hostOf } from "../../../lib/format"; // relative: the unit test project has no "@" alias
+
+/** The texts of Manage Emails (spec §2, §5, §8). */
+export const emailMessages = {
+  subtitle: "View and manage email subscriptions.",
+  connected: "Connected",
+  disconnected: "Disconnected",
+  loadError: { title: "Connection Error", description: "Failed to connect to email API" },
+  deleteFailed: { title: "Error", description: "Failed to delete email" },
+  bulkDeleteFailed: { title: "Error", description: "Failed to delete selected emails" },
+  deleted: "Email deleted successfully",
+  copied: (email: string) => ({ title: "Copied!", description: `Email ${email} copied to clipboard` }),
+  copyFailed: { title: "Copy failed", description: "Failed to copy email to clipboard" },
+  confirmDelete: "Are you sure you want to delete this email?",
+  confirmBulkDelete: (n: number) => `Are you sure you want to delete ${n} emails?`,
+  empty: { title: "No emails found", description: "No email subscriptions to display" },
+} as const;
+
+/** The page to show after the list shrank: never past the last page, never below 1. */
+export function clampPage(page: number, numberOfPages: number): number {
+  return Math.max(1, Math.min(page, Math.max(1, numberOfPages)));
+}
+
+/** The `page` search parameter as a page number (1 when missing or not a positive whole number). */
+export function pageFromParam(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** "From": the host of the page the visitor subscribed on, a dash when unknown. */
+export function sourceOf(url: string | null | undefined): string {
+  return url ? hostOf(url) : "-";
+}

@@ -1,0 +1,12 @@
+// A bare node:http server answering every request with the given body and headers; prints its port.
+import { createServer } from "node:http";
+
+const { body, headers } = JSON.parse(process.argv[2]!) as { body: string; headers: Record<string, string> };
+const server = createServer((_request, response) => {
+  response.writeHead(200, headers);
+  response.end(body);
+});
+server.listen(0, "127.0.0.1", () => {
+  const address = server.address();
+  process.stdout.write(`${typeof address === "object" && address ? address.port : 0}\n`);
+});
