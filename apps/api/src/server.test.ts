@@ -87,7 +87,7 @@ describe.runIf(testDatabaseKind() === "pglite")("embedded database across restar
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "boss@example.com", password }),
     });
-    const token = (await login.json()).data.token as string;
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
 
     const second = startServer({ ...env, PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);
