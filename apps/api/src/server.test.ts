@@ -20,7 +20,13 @@ function freePort(): Promise<number> {
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: "warn", SEED_DEMO: "false", WEB_DIST_DIR: "/nonexistent", ...env },
+    env: {
+      PATH: process.env.PATH,
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      WEB_DIST_DIR: "/nonexistent",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -73,7 +79,9 @@ describe.runIf(testDatabaseKind() === "pglite")("embedded database across restar
   const dataDir = mkdtempSync(join(tmpdir(), "backoffice-restart-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it("keeps users and sessions, and refuses a second process on the same DATA_DIR", { timeout: 180_000 }, async () => {
+  it("keeps users and sessions, and refuses a second process on the same DATA_DIR", {
+    timeout: 180_000,
+  }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = { PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: "boss@example.com" };

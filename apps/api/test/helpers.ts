@@ -26,7 +26,10 @@ export interface TestApp {
 }
 
 /** The whole API on a fresh copy of the migrated template database. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logLines?: string[] } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase("api");
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -36,7 +39,20 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST_DIR: "/nonexistent",
     ...env,
   });
-  const fastify = Fastify(serverOptions(config));
+  const base = serverOptions(config);
+  const logLines = options.logLines;
+  const fastify = Fastify(
+    logLines
+      ? {
+          ...base,
+          logger: {
+            ...(base.logger as object),
+            level: "trace",
+            stream: { write: (line: string) => void logLines.push(line) },
+          },
+        }
+      : base,
+  );
   const mails: Mail[] = [];
   const mailer: Mailer = config.SMTP_URL
     ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: fastify.log })

@@ -14,13 +14,11 @@ const systemRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/readyz",
     { schema: { tags: ["system"], response: { 200: health, 503: health } } },
     async (request, reply) => {
-      try {
-        await fastify.db.ping();
-        return { status: "ok" };
-      } catch (error) {
+      const reachable = await fastify.db.ping().catch((error) => {
         request.log.warn({ err: error }, "database not reachable");
-        return reply.code(503).send({ status: "database unavailable" });
-      }
+        return false;
+      });
+      return reachable ? { status: "ok" } : reply.code(503).send({ status: "database unavailable" });
     },
   );
 

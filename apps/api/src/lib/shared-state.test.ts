@@ -1,0 +1,97 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Counters, memoryCounters, redisCounters } from "./counters.ts";
+import { createPublicCache } from "./public-cache.ts";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+let redis: Redis | undefined;
+beforeAll(async () => {
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on("error", () => {});
+  redis = await client.connect().then(
+    () => client,
+    () => undefined,
+  );
+});
+afterAll(() => redis?.disconnect());
+
+function counterContract(name: string, make: () => Counters) {
+  describe(`${name} counters`, () => {
+    it("counts within a window, reports when it ends and resets", async () => {
+      const counters = make();
+      const key = `test:${Math.random()}`;
+      expect(await counters.peek(key)).toBeNull();
+      await counters.hit(key, 60_000);
+      const second = await counters.hit(key, 60_000);
+      expect(second.count).toBe(2);
+      expect(second.resetAt).toBeGreaterThan(Date.now() + 50_000);
+      expect((await counters.peek(key))?.count).toBe(2);
+      await counters.reset(key);
+      expect(await counters.peek(key)).toBeNull();
+    });
+
+    it("starts a new window when the old one ends", async () => {
+      const counters = make();
+      const key = `test:${Math.random()}`;
+      await counters.hit(key, 50);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect((await counters.hit(key, 50)).count).toBe(1);
+    });
+  });
+}
+
+counterContract("memory", memoryCounters);
+
+describe("with Redis", () => {
+  it("is reachable on this machine (the shared-state tests below need it)", () => {
+    expect(redis, `no Redis at ${REDIS_URL}`).toBeDefined();
+  });
+
+  it("shares counters between instances", async () => {
+    const key = `test:${Math.random()}`;
+    await redisCounters(redis!).hit(key, 60_000);
+    expect((await redisCounters(redis!).hit(key, 60_000)).count).toBe(2);
+    await redisCounters(redis!).reset(key);
+  });
+
+  it("an invalidation on one instance drops the other instance's cached answer", async () => {
+    const first = createPublicCache({ redis: redis! });
+    const second = createPublicCache({ redis: redis! });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // subscriptions settle
+    let version = 1;
+    const load = async () => ({ version });
+    expect(await second.get("sportbn:ads:", load)).toBe('{"version":1}');
+    version = 2;
+    expect(await second.get("sportbn:ads:", load)).toBe('{"version":1}');
+    await first.invalidate("sportbn:ads");
+    for (let i = 0; i < 50 && (await second.get("sportbn:ads:", load)) !== '{"version":2}'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await second.get("sportbn:ads:", load)).toBe('{"version":2}');
+    await first.close();
+    await second.close();
+  });
+});
+
+describe("memory public cache", () => {
+  it("keeps answers until their prefix is invalidated, and not a load that raced an invalidation", async () => {
+    const cache = createPublicCache();
+    let version = 1;
+    expect(await cache.get("apkw:apps:", async () => ({ version }))).toBe('{"version":1}');
+    version = 2;
+    expect(await cache.get("apkw:apps:", async () => ({ version }))).toBe('{"version":1}');
+    await cache.invalidate("apkw:apps");
+    expect(await cache.get("apkw:apps:", async () => ({ version }))).toBe('{"version":2}');
+    const slow = cache.get("apkw:apps:games", async () => {
+      await cache.invalidate("apkw:apps");
+      return { version: "stale" };
+    });
+    expect(await slow).toBe('{"version":"stale"}');
+    version = 3;
+    expect(await cache.get("apkw:apps:games", async () => ({ version }))).toBe('{"version":3}');
+  });
+});
