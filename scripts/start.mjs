@@ -29,7 +29,7 @@ if (!existsSync(built) || statSync(built).mtimeMs < Math.max(newestMtime("apps/w
 const useSandbox = !env.APISPORTS_KEY && !env.TMDB_API_KEY;
 const sandboxUrl = `http://${host}:${sandboxPort}`;
 const services = [
-  { name: "content", dir: "apps/content", env: { CONTENT_PORT: contentPort } },
+  { name: "content", dir: "apps/content", env: { CONTENT_PORT: contentPort, SANDBOX_URL: sandboxUrl } },
   ...(useSandbox ? [{ name: "sandbox", dir: "apps/sandbox", env: { SANDBOX_PORT: sandboxPort } }] : []),
   {
     name: "api",

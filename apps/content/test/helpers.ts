@@ -1,4 +1,4 @@
-import { signRequest } from "@backoffice/contracts";
+import { signRequest } from "@backoffice/contracts/signing";
 import type { Database } from "@backoffice/db";
 import { createTestDatabase } from "@backoffice/db/testing";
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";

@@ -6,5 +6,4 @@ export * from "./config.ts";
 export * from "./emails.ts";
 export * from "./locker.ts";
 export * from "./movies.ts";
-export * from "./signing.ts";
 export * from "./sites.ts";

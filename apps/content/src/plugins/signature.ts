@@ -3,7 +3,7 @@ import {
   SIGNATURE_MAX_AGE_SECONDS,
   SIGNATURE_MESSAGES,
   verifySignature,
-} from "@backoffice/contracts";
+} from "@backoffice/contracts/signing";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { unauthorized } from "../lib/errors.ts";
 import type { UsedSignatures } from "../repositories/signatures.ts";
