@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,6 +67,12 @@ export default async function globalSetup(_config: FullConfig) {
   mkdirSync(artifactsDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-data-"));
   const mailDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-mail-"));
+  // Serve a snapshot of the build, so a rebuild of apps/web/dist during the run cannot swap files under it.
+  const builtDir = join(repoRoot, "apps/web/dist");
+  if (!existsSync(join(builtDir, "index.html")))
+    throw new Error("apps/web/dist is missing: npm run build -w apps/web");
+  const webDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-web-"));
+  cpSync(builtDir, webDir, { recursive: true });
   const smtp = await startSmtp(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -80,7 +86,7 @@ export default async function globalSetup(_config: FullConfig) {
     ADMIN_EMAIL: users.admin.email,
     ADMIN_PASSWORD: users.admin.password,
     SEED_DEMO: "false",
-    WEB_DIST_DIR: join(repoRoot, "apps/web/dist"),
+    WEB_DIST_DIR: webDir,
     LOG_LEVEL: "warn",
     // Each test sends its own X-Forwarded-For, so per-address sign-in limits do not couple tests.
     TRUST_PROXY: "true",
@@ -142,5 +148,6 @@ export default async function globalSetup(_config: FullConfig) {
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
+    rmSync(webDir, { recursive: true, force: true });
   };
 }

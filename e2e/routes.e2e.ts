@@ -1,6 +1,6 @@
 import { expect, storage, test } from "./fixtures";
 
-/** Every screen of the route table and where the shell's heading shows it arrived. */
+/** Every screen of the route table and the sidebar item that is active there. */
 const screens: { path: string; heading: string }[] = [
   { path: "/apkw/apps", heading: "Apps & Games" },
   { path: "/apkw/ads", heading: "Manage Ads" },

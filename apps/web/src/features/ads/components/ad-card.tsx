@@ -157,9 +157,9 @@ function Script({ label, text }: { label: string; text: string | null }) {
         {text ? (
           <pre
             data-slot="ad-script"
-            className="line-clamp-2 overflow-hidden rounded-md bg-muted px-2 py-1.5 font-mono text-[11px] break-all whitespace-pre-wrap"
+            className="overflow-hidden rounded-md bg-muted px-2 py-1.5 font-mono text-[11px] whitespace-pre-wrap"
           >
-            {text}
+            <code className="line-clamp-2 break-all">{text}</code>
           </pre>
         ) : (
           <span className="text-muted-foreground">None</span>

@@ -36,7 +36,7 @@ export function AppCard({
 }: AppCardProps) {
   const shorten = useTruncate();
   const titleId = `app-${app._id}-title`;
-  const short = shorten(app.title, { desktop: site.truncation.appTitle.desktop });
+  const short = shorten(app.title, { desktop: 10 });
   const isGame = app.category === "games";
 
   return (
@@ -60,7 +60,7 @@ export function AppCard({
       </div>
 
       <div className="flex flex-1 flex-col gap-4 px-4 pb-4">
-        <div className="-mt-7 flex items-end gap-3">
+        <div className="relative -mt-7 flex items-end gap-3">
           <ImageWithFallback
             src={app.icon_app}
             alt={`${app.title} icon`}

@@ -164,7 +164,7 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
         )}
 
         <Section title="Details">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Title *" error={ownError("title")} invalid={missing("title")}>
               <Input autoComplete="off" {...register("title")} />
             </FormField>
@@ -184,22 +184,12 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
               name="category"
               render={({ field }) => (
                 <FormField label="Category *" error={ownError("category")} invalid={missing("category")}>
-                  <Select
+                  <CategorySelect
+                    ref={field.ref}
                     value={field.value}
-                    onValueChange={(value) => field.onChange(value as AppCategory)}
-                    name={field.name}
-                  >
-                    <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue placeholder="Select a category" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {APP_CATEGORIES.map((category) => (
-                        <SelectItem key={category} value={category}>
-                          {categoryLabels[category]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
                 </FormField>
               )}
             />
@@ -215,7 +205,7 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
         </Section>
 
         <Section title="Images">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <ImageUrlField
               label="Icon URL *"
               preview={iconUrl}
@@ -238,7 +228,7 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
         </Section>
 
         <Section title="Stats">
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid items-start gap-4 sm:grid-cols-3">
             <FormField
               label="Rating *"
               hint="0 to 10, steps of 0.1"
@@ -262,7 +252,7 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
         </Section>
 
         <Section title="Supported devices">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField
               label="Supported device 1 URL *"
               error={ownError("supportedDevices.0")}
@@ -289,12 +279,12 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
         </Section>
 
         <Section title="Locker" description="Optional. Fill in both It and Key to add a Locker.">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="It" error={ownError("it")}>
-              <Input autoComplete="off" {...register("it")} />
+              <Input autoComplete="off" {...register("it", { deps: ["key"] })} />
             </FormField>
             <FormField label="Key" error={ownError("key")}>
-              <Input autoComplete="off" {...register("key")} />
+              <Input autoComplete="off" {...register("key", { deps: ["it"] })} />
             </FormField>
           </div>
         </Section>
@@ -312,6 +302,38 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** The category choice; FormField's id and ARIA props land on the trigger, the labelled control. */
+function CategorySelect({
+  value,
+  onChange,
+  onBlur,
+  ref,
+  ...control
+}: {
+  value: AppCategory | "";
+  onChange: (value: AppCategory) => void;
+  onBlur: () => void;
+  ref: React.Ref<HTMLButtonElement>;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as AppCategory)}>
+      <SelectTrigger ref={ref} onBlur={onBlur} className="w-full" {...control}>
+        <SelectValue placeholder="Select a category" />
+      </SelectTrigger>
+      <SelectContent>
+        {APP_CATEGORIES.map((category) => (
+          <SelectItem key={category} value={category}>
+            {categoryLabels[category]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
 

@@ -133,28 +133,23 @@ export function EmailsScreen() {
             </Button>
           </div>
         </CardHeader>
-        <CardContent className="grid gap-4 px-0 sm:px-6">
+        <CardContent className="grid gap-4">
           <p className="sr-only" role="status" aria-live="polite">
             {refreshing ? "Refreshing emails..." : ""}
           </p>
           {query.isPending ? (
-            <div role="status" aria-live="polite" className="px-4 sm:px-0">
+            <div role="status" aria-live="polite">
               <span className="sr-only">Loading emails...</span>
               <ListSkeleton rows={5} className="[&>*]:h-10" />
             </div>
           ) : query.isError && !data ? (
             <EmptyState
-              className="mx-4 sm:mx-0"
               icon={WifiOff}
               title={emailMessages.loadError.title}
               description={emailMessages.loadError.description}
             />
           ) : rows.length === 0 ? (
-            <EmptyState
-              className="mx-4 sm:mx-0"
-              title={emailMessages.empty.title}
-              description={emailMessages.empty.description}
-            />
+            <EmptyState title={emailMessages.empty.title} description={emailMessages.empty.description} />
           ) : mobile ? (
             <EmailsCards
               rows={rows}
@@ -176,12 +171,7 @@ export function EmailsScreen() {
               busy={remove.isPending}
             />
           )}
-          <Pagination
-            page={Math.min(page, numberOfPages)}
-            totalPages={numberOfPages}
-            onPageChange={goTo}
-            className="px-4 sm:px-0"
-          />
+          <Pagination page={Math.min(page, numberOfPages)} totalPages={numberOfPages} onPageChange={goTo} />
         </CardContent>
       </Card>
     </div>

@@ -133,7 +133,7 @@ export function EmailsCards({
   busy,
 }: EmailsViewProps) {
   return (
-    <div className="grid gap-3 px-4">
+    <div className="grid gap-3">
       <div className="flex items-center gap-3 border-b pb-3">
         <Checkbox
           id="emails-select-all"

@@ -119,7 +119,7 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
                 onCheckedChange={setIsActive}
                 aria-describedby={`${switchId}-state`}
               />
-              <Label htmlFor={switchId}>Locker enabled</Label>
+              <Label htmlFor={switchId}>Locker status</Label>
               <span
                 id={`${switchId}-state`}
                 data-slot="locker-switch-state"
