@@ -1,6 +1,7 @@
+import type { User } from "@backoffice/contracts";
 import { todayMarker } from "./format";
 
-export type SessionUser = { email: string; role: string };
+export type SessionUser = User;
 export type Session = { token: string; user: SessionUser };
 
 /** Local storage keys. Token, user and date also exist with the `:movies` suffix (spec §3). */

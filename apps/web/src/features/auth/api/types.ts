@@ -1,4 +1,6 @@
-import type { SessionUser } from "@/lib/session";
+import type { loginAnswer, messageBody } from "@backoffice/contracts";
+import type { z } from "zod";
 
-export type MessageAnswer = { status: "success"; message?: string };
-export type LoginAnswer = { status: "success"; data: { user: SessionUser; token: string }; message?: string };
+// The answers' types come from the shared contracts (type-only: nothing is added to the login bundle).
+export type MessageAnswer = z.infer<typeof messageBody>;
+export type LoginAnswer = z.infer<typeof loginAnswer>;
