@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@backoffice/db";
-import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -104,24 +103,6 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
     crossOriginResourcePolicy: { policy: "same-site" },
   });
 
-  const siteOrigins = [
-    options.config.SITE_APKW_URL,
-    options.config.SITE_SPORTBN_URL,
-    options.config.SITE_MOVIES_URL,
-  ]
-    .map((url) => new URL(url).origin)
-    .concat(options.config.PUBLIC_ORIGINS.map((url) => new URL(url).origin));
-  // Only the public endpoints are cross-origin, and only for the sites' own origins.
-  await fastify.register(cors, {
-    delegator: (request, callback) => {
-      const isPublic = (request.url ?? "").startsWith("/api/v1/public/");
-      callback(
-        null,
-        isPublic ? { origin: siteOrigins, methods: ["GET", "POST"], maxAge: 600 } : { origin: false },
-      );
-    },
-  });
-
   await fastify.register(rateLimit, { global: false, ...(options.redis ? { redis: options.redis } : {}) });
 
   await fastify.register(swagger, {
@@ -138,5 +119,12 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(systemRoutes);
   await fastify.register(authRoutes, { prefix: "/api/v1" });
   await fastify.register(siteRoutes);
-  await fastify.register(publicRoutes, { prefix: "/api/v1/public" });
+  const { config } = options;
+  const siteOrigins = [
+    config.SITE_APKW_URL,
+    config.SITE_SPORTBN_URL,
+    config.SITE_MOVIES_URL,
+    ...config.PUBLIC_ORIGINS,
+  ].map((url) => new URL(url).origin);
+  await fastify.register(publicRoutes, { prefix: "/api/v1/public", origins: siteOrigins });
 });

@@ -11,6 +11,7 @@ import {
   subscribeBody,
   successOf,
 } from "@backoffice/contracts";
+import cors from "@fastify/cors";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,17 +24,29 @@ export const PUBLIC_BODY_LIMIT = 4 * 1024;
 const CACHE_CONTROL = "public, max-age=30";
 const DEFAULT_LOCKER = { type: "js" as const, seconds: 30, isActive: true };
 
+// The hot read path skips @fastify/helmet (which builds its middleware on every request) and sends
+// the two headers a JSON answer read by other origins needs.
 const sendCached = (reply: FastifyReply, text: string) =>
-  reply.header("cache-control", CACHE_CONTROL).type("application/json; charset=utf-8").send(text);
+  reply
+    .headers({
+      "cache-control": CACHE_CONTROL,
+      "x-content-type-options": "nosniff",
+      "cross-origin-resource-policy": "cross-origin",
+    })
+    .type("application/json; charset=utf-8")
+    .send(text);
 
 /** What the three public sites read and send: active ads, the locker, and email subscriptions (DESIGN §4). */
-const publicRoutes: FastifyPluginAsyncZod = async (fastify) => {
+const publicRoutes: FastifyPluginAsyncZod<{ origins: string[] }> = async (fastify, { origins }) => {
   const { publicCache: cache } = fastify;
+  // Cross-origin calls are allowed here only, and only from the public sites' own origins.
+  await fastify.register(cors, { origin: origins, methods: ["GET", "POST"], maxAge: 600 });
 
   for (const site of SITE_RESOURCES.ads as readonly Site[]) {
     fastify.get(
       `/${site}/ads`,
       {
+        helmet: false,
         schema: {
           tags: ["public"],
           querystring: adsQuery,
@@ -57,7 +70,7 @@ const publicRoutes: FastifyPluginAsyncZod = async (fastify) => {
   for (const site of SITE_RESOURCES.locker as readonly Site[]) {
     fastify.get(
       `/${site}/locker`,
-      { schema: { tags: ["public"], response: { 200: successOf(publicLockerSchema) } } },
+      { helmet: false, schema: { tags: ["public"], response: { 200: successOf(publicLockerSchema) } } },
       async (_request, reply) => {
         const text = await cache.get(`${site}:locker`, async () => {
           const locker = await lockersRepository(fastify.db, site).find();
@@ -74,6 +87,7 @@ const publicRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     "/apkw/apps",
     {
+      helmet: false,
       schema: {
         tags: ["public"],
         querystring: appsQuery,

@@ -178,6 +178,18 @@ describe("public ads and the cache", () => {
     expect(allowed.headers["access-control-allow-origin"]).toBe("https://sportbn.example");
     const refused = await publicGet("/api/v1/public/sportbn/ads", { origin: "https://evil.example" });
     expect(refused.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(allowed.headers["x-content-type-options"]).toBe("nosniff");
+    const preflight = await t.inject({
+      method: "OPTIONS",
+      url: "/api/v1/public/apkw/emails",
+      headers: {
+        origin: "https://apkw.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe("https://apkw.example");
     const adminRoute = await t.inject({
       method: "GET",
       url: "/api/v1/sportbn/ads",
