@@ -355,6 +355,9 @@ test("an ad whose script calls alert() never opens a dialog in the admin UI", as
   await expect(card.getByText(ALERT_BODY)).toBeVisible();
   await card.getByRole("button", { name: "Edit ad alerts" }).click();
   await expect(page.getByRole("dialog").getByLabel("Script Body")).toHaveValue(ALERT_BODY);
+  await captureScreen(page, "sportbn-ads-dialog", async (p) => {
+    await expect(p.getByRole("dialog").getByRole("heading", { name: "Edit Ad" })).toBeVisible();
+  });
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   await card.getByRole("button", { name: "Deactivate ad alerts" }).click();
   await expect(toastWith(page, "Ad deactivated successfully")).toBeVisible();

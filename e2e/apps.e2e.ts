@@ -417,7 +417,9 @@ test("select all, deselect all, delete one and delete selected with confirmation
   await expect(card(page, "Delta App")).toBeVisible();
   await card(page, "Delta App").getByRole("button", { name: "Delete Delta App" }).click();
   await confirmDialog(page).getByRole("button", { name: "Delete" }).click();
-  await expect(toastWith(page, "App deleted successfully")).toBeVisible();
+  await expect(toastWith(page, "App deleted successfully")).toContainText(
+    '"Delta App" was removed from the catalogue.',
+  );
   await expect(card(page, "Delta App")).toHaveCount(0);
   await expect(count(page)).toHaveText("3 items found");
 
@@ -425,6 +427,9 @@ test("select all, deselect all, delete one and delete selected with confirmation
   await page.getByRole("checkbox", { name: "Select Alpha App" }).check();
   await page.getByRole("checkbox", { name: "Select Beta App" }).check();
   await expect(deleteSelected).toHaveText("Delete Selected (2)");
+  await captureScreen(page, "apkw-apps-selected", async (p) => {
+    await expect(p.getByRole("checkbox", { name: "Select Beta App" })).toBeChecked();
+  });
   await deleteSelected.click();
   await expect(confirmDialog(page)).toContainText("Are you sure you want to delete these apps?");
   await confirmDialog(page).getByRole("button", { name: "Cancel" }).click();
@@ -437,7 +442,9 @@ test("select all, deselect all, delete one and delete selected with confirmation
   await confirmDialog(page).getByRole("button", { name: "Delete 2 apps" }).click();
   const ids = (await request).postDataJSON().ids as string[];
   expect(ids).toHaveLength(2);
-  await expect(toastWith(page, "Apps deleted successfully")).toBeVisible();
+  await expect(toastWith(page, "Apps deleted successfully")).toContainText(
+    "2 apps were removed from the catalogue.",
+  );
   await expect(card(page, "Alpha App")).toHaveCount(0);
   await expect(card(page, "Beta App")).toHaveCount(0);
   await expect(card(page, "Gamma App")).toBeVisible();

@@ -51,6 +51,16 @@ const text = (field: string, max = 200) =>
       .max(max, `${field} must be at most ${max} characters`)
       .optional(),
   );
+const lockerText = (field: string) =>
+  z.preprocess(
+    (value) => (value === null || (typeof value === "string" && value.trim() === "") ? null : value),
+    z
+      .string({ error: `${field} must be text` })
+      .trim()
+      .max(200, `${field} must be at most 200 characters`)
+      .nullable()
+      .optional(),
+  );
 const url = (field: string) => z.preprocess(blankToUndefined, httpUrl(field).optional());
 
 const rating = z.preprocess(
@@ -89,8 +99,9 @@ const appFieldsShape = {
   supportedDevices: devices.optional(),
   // The spec's client posts the list under the form-style name "supportedDevices[]".
   "supportedDevices[]": devices.optional(),
-  it: text("it"),
-  key: text("key"),
+  // Blank clears the locker pair on an update (null), unlike the required fields where blank means "missing".
+  it: lockerText("it"),
+  key: lockerText("key"),
 };
 
 export const REQUIRED_APP_FIELDS = [

@@ -163,6 +163,10 @@ describe("apkw apps", () => {
     expect((await admin("PUT", `/api/v1/apkw/apps/${created._id}`, { rating: 0 })).json().message).toBe(
       REQUIRED,
     );
+    const locked = await admin("PUT", `/api/v1/apkw/apps/${created._id}`, { it: "locker-9", key: "k-9" });
+    expect(locked.json().data).toMatchObject({ it: "locker-9", key: "k-9" });
+    const unlocked = await admin("PUT", `/api/v1/apkw/apps/${created._id}`, { it: "", key: "" });
+    expect(unlocked.json().data).toMatchObject({ it: null, key: null, title: "Spotify Music" });
     expect((await admin("PUT", "/api/v1/apkw/apps/aaaaaaaaaaaaaaaaaaaaaaaa", validApp())).statusCode).toBe(
       404,
     );

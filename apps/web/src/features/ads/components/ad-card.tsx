@@ -87,7 +87,7 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
           <span className="sr-only">URL: </span>
           <ShortenedText
             slot="ad-url"
-            className="min-w-0 truncate font-mono text-xs"
+            className="min-w-0 font-mono text-xs break-all"
             text={ad.url}
             short={shorten(ad.url, site.truncation.adUrl)}
           />

@@ -36,7 +36,7 @@ export function AppCard({
 }: AppCardProps) {
   const shorten = useTruncate();
   const titleId = `app-${app._id}-title`;
-  const short = shorten(app.title, { desktop: 10 });
+  const short = shorten(app.title, { desktop: site.truncation.appTitle.desktop });
   const isGame = app.category === "games";
 
   return (

@@ -67,12 +67,12 @@ export function AppsScreen() {
       const answer = await remove.mutateAsync(ids);
       setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
       const title = one ? appMessages.deletedOne : appMessages.deletedMany;
-      const description =
-        answer.message && answer.message !== title
-          ? answer.message
-          : one
-            ? `${label ?? "The app"} was removed from the catalogue.`
-            : `${ids.length} apps were removed from the catalogue.`;
+      // The server's message adds something only when some ids were already gone.
+      const description = answer.notFound?.length
+        ? (answer.message ?? title)
+        : one
+          ? `${label ?? "The app"} was removed from the catalogue.`
+          : `${ids.length} apps were removed from the catalogue.`;
       toastSuccess(title, description);
     } catch (error) {
       toastError(one ? appMessages.deleteFailed : appMessages.bulkDeleteFailed, error);
@@ -138,7 +138,7 @@ export function AppsScreen() {
                 type="search"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
-                placeholder="Search by title, developer or type..."
+                placeholder="Search apps and games..."
                 aria-label="Search apps"
                 className="pl-9"
               />
@@ -193,9 +193,10 @@ export function AppsScreen() {
                 Deselect All
               </Button>
               <Button
-                variant="destructive"
+                variant={selectedVisible.length > 0 ? "destructive" : "outline"}
                 size="sm"
-                className="col-span-2"
+                className="col-span-2 data-[empty=true]:text-destructive"
+                data-empty={selectedVisible.length === 0}
                 onClick={onDeleteSelected}
                 disabled={busy || selectedVisible.length === 0}
               >

@@ -12,7 +12,7 @@ export const appMessages = {
   deletedOne: "App deleted successfully",
   deletedMany: APP_MESSAGES.deleted,
   confirmDeleteOne: "Are you sure you want to delete this app?",
-  confirmDeleteMany: "Delete these apps?",
+  confirmDeleteMany: "Are you sure you want to delete these apps?",
   empty: "No apps found",
   clearFilters: "Clear Filters",
   required: APP_MESSAGES.required,

@@ -141,9 +141,9 @@ export function EmailsCards({
           onCheckedChange={(value) => onToggleAll(value === true)}
           aria-label="Select all emails"
         />
-        <span aria-hidden="true" className="text-sm text-muted-foreground">
+        <label htmlFor="emails-select-all" className="text-sm text-muted-foreground">
           Select all
-        </span>
+        </label>
       </div>
       <ul className="grid gap-3" aria-label="Email subscriptions">
         {rows.map((row) => (
@@ -159,17 +159,19 @@ export function EmailsCards({
               aria-label={`Select ${row.email}`}
             />
             <div className="grid min-w-0 flex-1 gap-1">
-              <p className="font-medium break-all">{row.email}</p>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
-                <dt>From</dt>
-                <dd className="truncate">{sourceOf(row.url)}</dd>
-                <dt>Date</dt>
-                <dd>
-                  <time dateTime={row.createdAt}>{formatDayMonthYear(row.createdAt)}</time>
-                </dd>
-              </dl>
+              <p className="text-sm font-medium [overflow-wrap:anywhere]">{row.email}</p>
+              <div className="flex items-end justify-between gap-2">
+                <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
+                  <dt>From</dt>
+                  <dd className="truncate">{sourceOf(row.url)}</dd>
+                  <dt>Date</dt>
+                  <dd>
+                    <time dateTime={row.createdAt}>{formatDayMonthYear(row.createdAt)}</time>
+                  </dd>
+                </dl>
+                <RowActions row={row} onCopy={onCopy} onDelete={onDelete} busy={busy} />
+              </div>
             </div>
-            <RowActions row={row} onCopy={onCopy} onDelete={onDelete} busy={busy} />
           </li>
         ))}
       </ul>
