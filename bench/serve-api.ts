@@ -7,13 +7,24 @@ import { loadConfig } from "../apps/api/src/config.ts";
 import { memoryCounters } from "../apps/api/src/lib/counters.ts";
 import { createPublicCache } from "../apps/api/src/lib/public-cache.ts";
 
-const config = loadConfig({ LOG_LEVEL: "warn", SEED_DEMO: "true", ADMIN_PASSWORD: "bench-password-1", WEB_DIST_DIR: "/nonexistent" });
+const config = loadConfig({
+  LOG_LEVEL: "warn",
+  SEED_DEMO: "true",
+  ADMIN_PASSWORD: "bench-password-1",
+  WEB_DIST_DIR: "/nonexistent",
+});
 const db = await openDatabase({ dataDir: "memory://" });
 await migrate(db, "api");
 const fastify = Fastify({ ...serverOptions(config), logger: false });
 await bootstrap(db, config, fastify.log, () => {});
 const mailer = { send: async () => {} };
-await fastify.register(app, { config, db, counters: memoryCounters(), mailer, publicCache: createPublicCache() });
+await fastify.register(app, {
+  config,
+  db,
+  counters: memoryCounters(),
+  mailer,
+  publicCache: createPublicCache(),
+});
 await fastify.listen({ port: 0, host: "127.0.0.1" });
 const address = fastify.server.address();
 process.stdout.write(`${typeof address === "object" && address ? address.port : 0}\n`);

@@ -21,9 +21,13 @@ function newestMtime(dir) {
 }
 
 const built = "apps/web/dist/index.html";
-if (!existsSync(built) || statSync(built).mtimeMs < Math.max(newestMtime("apps/web"), newestMtime("packages/contracts"))) {
+if (
+  !existsSync(built) ||
+  statSync(built).mtimeMs < Math.max(newestMtime("apps/web"), newestMtime("packages/contracts"))
+) {
   console.log("Building the dashboard (apps/web)...");
-  if (spawnSync("npm", ["run", "build", "-w", "apps/web"], { stdio: "inherit" }).status !== 0) process.exit(1);
+  if (spawnSync("npm", ["run", "build", "-w", "apps/web"], { stdio: "inherit" }).status !== 0)
+    process.exit(1);
 }
 
 const useSandbox = !env.APISPORTS_KEY && !env.TMDB_API_KEY;
@@ -34,7 +38,11 @@ const services = [
   {
     name: "api",
     dir: "apps/api",
-    env: { PORT: apiPort, CONTENT_URL: env.CONTENT_URL || `http://${host}:${contentPort}`, SANDBOX_URL: sandboxUrl },
+    env: {
+      PORT: apiPort,
+      CONTENT_URL: env.CONTENT_URL || `http://${host}:${contentPort}`,
+      SANDBOX_URL: sandboxUrl,
+    },
   },
 ].filter((service) => existsSync(join(service.dir, "src/server.ts")));
 
@@ -56,9 +64,9 @@ let stopping = false;
 function stop(code = 0) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  Promise.all(children.map((child) => (child.exitCode !== null ? null : new Promise((r) => child.on("exit", r))))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(
+    children.map((child) => (child.exitCode !== null ? null : new Promise((r) => child.on("exit", r)))),
+  ).then(() => process.exit(code));
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
@@ -70,7 +78,9 @@ const started = Date.now();
     try {
       const response = await fetch(`${address}/readyz`);
       if (response.ok) {
-        console.log(`\nBack-office ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl+C stops it.\n`);
+        console.log(
+          `\nBack-office ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl+C stops it.\n`,
+        );
         return;
       }
     } catch {}

@@ -31,7 +31,11 @@ stages.push({ name: "e2e", ok: e2eOk, ...e2e });
 
 const passed = stages.reduce((sum, stage) => sum + (stage.passed ?? 0), 0);
 const failedStages = stages.filter((stage) => !stage.ok);
-const failed = stages.reduce((sum, stage) => sum + (stage.failed ?? 0), 0) + (failedStages.some((s) => s.name === "check") ? 1 : 0);
-console.log(`\nstages: ${stages.map((s) => `${s.name} ${s.ok ? "ok" : "FAILED"}`).join(", ")} in ${Math.round((Date.now() - started) / 1000)} s`);
+const failed =
+  stages.reduce((sum, stage) => sum + (stage.failed ?? 0), 0) +
+  (failedStages.some((s) => s.name === "check") ? 1 : 0);
+console.log(
+  `\nstages: ${stages.map((s) => `${s.name} ${s.ok ? "ok" : "FAILED"}`).join(", ")} in ${Math.round((Date.now() - started) / 1000)} s`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failedStages.length ? 1 : 0);

@@ -2,7 +2,16 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const projects = ["packages/contracts", "packages/db", "apps/api", "apps/content", "apps/sandbox", "apps/web", "e2e", "bench"];
+const projects = [
+  "packages/contracts",
+  "packages/db",
+  "apps/api",
+  "apps/content",
+  "apps/sandbox",
+  "apps/web",
+  "e2e",
+  "bench",
+];
 let failed = false;
 for (const project of projects.filter((dir) => existsSync(`${dir}/tsconfig.json`))) {
   const result = spawnSync("npx", ["tsc", "-p", project], { stdio: "inherit" });
