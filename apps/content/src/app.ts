@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "@backoffice/db";
+import { installErrorHandlers } from "@backoffice/server";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, tmdbSettings } from "./config.ts";
-import { installErrorHandlers } from "./plugins/errors.ts";
 import { installJsonParser } from "./plugins/signature.ts";
 import moviesRoutes from "./routes/movies/index.ts";
 import systemRoutes from "./routes/system.ts";

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { type Database, migrate, openDatabase } from "@backoffice/db";
+import { ConfigError } from "@backoffice/server";
 import type { FastifyBaseLogger } from "fastify";
-import { type Config, ConfigError } from "./config.ts";
+import type { Config } from "./config.ts";
 import { readOrCreateContentSecret } from "./secret.ts";
 import { seedDemoTitles } from "./seed/demo.ts";
 

@@ -1,6 +1,7 @@
+import { ConfigError } from "@backoffice/server";
 import { describe, expect, it } from "vitest";
 import { resolveSecret } from "./bootstrap.ts";
-import { ConfigError, loadConfig, TMDB_PRODUCTION_URL, tmdbSettings } from "./config.ts";
+import { loadConfig, TMDB_PRODUCTION_URL, tmdbSettings } from "./config.ts";
 
 describe("loadConfig", () => {
   it("has the documented defaults", () => {

@@ -1,55 +1,33 @@
 import { resolve } from "node:path";
+import { env, parseEnv } from "@backoffice/server";
 import { z } from "zod";
-
-const bool = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
-const port = z.coerce.number().int().min(0).max(65535);
-const optionalUrl = z.url().optional();
-const list = z
-  .string()
-  .default("")
-  .transform((value) =>
-    value
-      .split(",")
-      .map((item) => item.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.url({ error: "must be a comma-separated list of URLs" })));
 
 const repoRoot = resolve(import.meta.dirname, "../../..");
 
 export const configSchema = z.object({
-  CONTENT_PORT: port.default(8081),
+  CONTENT_PORT: env.port.default(8081),
   HOST: z.string().min(1).default("127.0.0.1"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: env.logLevel,
   DATA_DIR: z.string().min(1).default(resolve(repoRoot, "data")),
   /** PostgreSQL for the content database; without it, PGlite under DATA_DIR/content. */
-  CONTENT_DATABASE_URL: optionalUrl,
+  CONTENT_DATABASE_URL: env.url.optional(),
   /** Shared with the main API; generated into DATA_DIR when missing in embedded mode. */
   CONTENT_HMAC_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
-  SEED_DEMO: bool.default(true),
+  SEED_DEMO: env.bool.default(true),
   TMDB_API_KEY: z.string().min(1).optional(),
-  TMDB_BASE_URL: optionalUrl,
+  TMDB_BASE_URL: env.url.optional(),
   /** Where the offline stand-in runs; TMDB calls go there while neither key nor base URL is set. */
   SANDBOX_URL: z.url().default("http://127.0.0.1:8082"),
   /** Origins allowed to read the public list from a browser, besides SITE_MOVIES_URL. */
-  PUBLIC_ORIGINS: list,
+  PUBLIC_ORIGINS: env.urlList,
   SITE_MOVIES_URL: z.url().default("https://movies.example"),
 });
 
 export type Config = z.infer<typeof configSchema>;
 
-export class ConfigError extends Error {}
-
 /** Parses the environment once; a bad value throws one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
-  );
-  const parsed = configSchema.safeParse(present);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const name = String(issue.path[0]);
-  throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`);
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  return parseEnv(configSchema, source);
 }
 
 export const TMDB_PRODUCTION_URL = "https://api.themoviedb.org/3";

@@ -1,5 +1,5 @@
+import { tooManyRequests } from "@backoffice/server";
 import type { Counters } from "./counters.ts";
-import { tooManyRequests } from "./errors.ts";
 
 export const MINUTE = 60_000;
 

@@ -1,88 +1,17 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { installErrorHandlers } from "@backoffice/server";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { HttpError } from "../lib/errors.ts";
 
-interface FieldError {
-  path: string;
-  message: string;
-}
-
-function describeIssue(
-  issue: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> },
-  context: string,
-): FieldError {
-  const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || context;
-  const message = issue.message ?? "is invalid";
-  if (issue.keyword === "unrecognized_keys") {
-    const keys = (issue.params.keys as string[] | undefined) ?? [];
-    return {
-      path: keys.join(", ") || path,
-      message: `Unknown field${keys.length > 1 ? "s" : ""}: ${keys.join(", ")}`,
-    };
-  }
-  if (issue.keyword === "invalid_type" && /received undefined/.test(message)) {
-    return { path, message: `${path} is required` };
-  }
-  // Our own messages are complete sentences; zod's generic ones get the field in front.
-  return {
-    path,
-    message: /^(Invalid|Too (small|big)|Expected)/.test(message) ? `${path}: ${message}` : message,
-  };
-}
-
-/** Every error leaves as `{status: "fail" | "error", message, errors?}`; 5xx details stay in the log. */
+/** The shared error envelope; unmatched client routes of the dashboard get its index.html. */
 export default fp(async function errors(fastify: FastifyInstance) {
-  fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const context = error.validationContext ?? "body";
-      const fieldErrors = error.validation.map((issue) => describeIssue(issue, context));
-      return reply.code(400).send({ status: "fail", message: fieldErrors[0]!.message, errors: fieldErrors });
-    }
-    if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send({ status: "fail", message: error.message });
-    }
-    const statusCode = error.statusCode ?? 500;
-    if (statusCode >= 400 && statusCode < 500) {
-      // Fastify's own client errors (bad JSON, 413, 415, rate limit...) carry a safe message.
-      return reply.code(statusCode).send({ status: "fail", message: clientMessage(error) });
-    }
-    request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ status: "error", message: "Something went wrong. Please try again." });
-  });
-
-  fastify.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0]!;
-    const isApi = /^\/(api|healthz|readyz)(\/|$)/.test(path);
-    // Client routes of the dashboard (no file extension) get its index.html.
-    if (
-      fastify.sendSpaIndex &&
-      !isApi &&
-      (request.method === "GET" || request.method === "HEAD") &&
-      !/\.\w+$/.test(path)
-    ) {
-      return fastify.sendSpaIndex(reply);
-    }
-    reply
-      .code(404)
-      .send({ status: "fail", message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
+  installErrorHandlers(fastify, {
+    fallback(request, reply) {
+      const path = request.url.split("?")[0]!;
+      const isApi = /^\/(api|healthz|readyz)(\/|$)/.test(path);
+      const isPage = (request.method === "GET" || request.method === "HEAD") && !/\.\w+$/.test(path);
+      if (!fastify.sendSpaIndex || isApi || !isPage) return false;
+      fastify.sendSpaIndex(reply);
+      return true;
+    },
   });
 });
-
-function clientMessage(error: FastifyError): string {
-  switch (error.code) {
-    case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return "Malformed JSON body";
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return "Request body must not be empty when content-type is application/json";
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return "Request body is too large";
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return "Unsupported content type: send application/json";
-    default:
-      return error.message;
-  }
-}

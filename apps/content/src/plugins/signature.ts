@@ -4,8 +4,8 @@ import {
   SIGNATURE_MESSAGES,
   verifySignature,
 } from "@backoffice/contracts/signing";
+import { unauthorized } from "@backoffice/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { unauthorized } from "../lib/errors.ts";
 import type { UsedSignatures } from "../repositories/signatures.ts";
 
 const PURGE_EVERY_MS = 60_000;

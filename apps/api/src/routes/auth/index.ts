@@ -13,10 +13,10 @@ import {
   verifyOtpBody,
 } from "@backoffice/contracts";
 import { newId } from "@backoffice/db";
+import { badRequest, conflict, forbidden, unauthorized } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hashPassword, newOtpCode, newToken, safeEqual, sha256, verifyPassword } from "../../lib/crypto.ts";
-import { badRequest, conflict, forbidden, unauthorized } from "../../lib/errors.ts";
 import { consume, ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
 import { csrfTokenFor, requireAdmin } from "../../plugins/auth.ts";
 import { otpRepository, sessionsRepository, usersRepository } from "../../repositories/users.ts";

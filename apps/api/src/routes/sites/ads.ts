@@ -10,9 +10,9 @@ import {
   successOf,
   updateAdBody,
 } from "@backoffice/contracts";
+import { badRequest, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { badRequest, notFound } from "../../lib/errors.ts";
 import { adsRepository } from "../../repositories/site-modules.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };

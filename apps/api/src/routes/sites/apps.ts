@@ -11,9 +11,9 @@ import {
   successOf,
   updateAppBody,
 } from "@backoffice/contracts";
+import { HttpError, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError, notFound } from "../../lib/errors.ts";
 import { definedOnly } from "../../lib/rows.ts";
 import { appsRepository } from "../../repositories/apps.ts";
 

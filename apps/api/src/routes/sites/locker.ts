@@ -7,9 +7,9 @@ import {
   type Site,
   successOf,
 } from "@backoffice/contracts";
+import { badRequest, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { badRequest, notFound } from "../../lib/errors.ts";
 import { lockersRepository } from "../../repositories/site-modules.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };

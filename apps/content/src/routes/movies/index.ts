@@ -11,9 +11,9 @@ import {
   movieLockerBody,
   moviePatchBody,
 } from "@backoffice/contracts";
+import { notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notFound } from "../../lib/errors.ts";
 import { fetchTmdbTitle, TmdbError } from "../../lib/tmdb.ts";
 import { allowOrigins } from "../../plugins/public-cors.ts";
 import { requireSignature } from "../../plugins/signature.ts";

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { HttpError } from "../lib/errors.ts";
+import { HttpError } from "./http-errors.ts";
 
 interface FieldError {
   path: string;
@@ -23,38 +23,11 @@ function describeIssue(
   if (issue.keyword === "invalid_type" && /received undefined/.test(message)) {
     return { path, message: `${path} is required` };
   }
-  // Our own messages already name their field; zod's generic ones get the field in front.
+  // Our own messages are complete sentences; zod's generic ones get the field in front.
   return {
     path,
-    message: message.toLowerCase().includes(path.toLowerCase()) ? message : `${path}: ${message}`,
+    message: /^(Invalid|Too (small|big)|Expected)/.test(message) ? `${path}: ${message}` : message,
   };
-}
-
-/** Every error leaves as `{status: "fail" | "error", message, errors?}`; 5xx details stay in the log. */
-export function installErrorHandlers(fastify: FastifyInstance): void {
-  fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const context = error.validationContext ?? "body";
-      const fieldErrors = error.validation.map((issue) => describeIssue(issue, context));
-      return reply.code(400).send({ status: "fail", message: fieldErrors[0]!.message, errors: fieldErrors });
-    }
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ status: "fail", message: error.message });
-    }
-    const statusCode = error.statusCode ?? 500;
-    if (statusCode >= 400 && statusCode < 500) {
-      // Fastify's own client errors (bad JSON, 413, 415...) carry a safe message.
-      return reply.code(statusCode).send({ status: "fail", message: clientMessage(error) });
-    }
-    request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ status: "error", message: "Something went wrong. Please try again." });
-  });
-
-  fastify.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send({ status: "fail", message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
-  });
 }
 
 function clientMessage(error: FastifyError): string {
@@ -70,4 +43,42 @@ function clientMessage(error: FastifyError): string {
     default:
       return error.message;
   }
+}
+
+export interface ErrorHandlerOptions {
+  /** Answers an unmatched request itself (e.g. the dashboard's index.html) and returns true, or leaves it to the 404. */
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
+}
+
+/**
+ * Every error leaves as `{status: "fail" | "error", message, errors?}`: validation issues name their
+ * field, Fastify's client errors keep a safe message, and 5xx details stay in the log.
+ */
+export function installErrorHandlers(fastify: FastifyInstance, options: ErrorHandlerOptions = {}): void {
+  fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = error.validationContext ?? "body";
+      const fieldErrors = error.validation.map((issue) => describeIssue(issue, context));
+      return reply.code(400).send({ status: "fail", message: fieldErrors[0]!.message, errors: fieldErrors });
+    }
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ status: "fail", message: error.message });
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      return reply.code(statusCode).send({ status: "fail", message: clientMessage(error) });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ status: "error", message: "Something went wrong. Please try again." });
+  });
+
+  fastify.setNotFoundHandler((request, reply) => {
+    if (options.fallback?.(request, reply)) return;
+    reply
+      .code(404)
+      .send({ status: "fail", message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
+  });
 }

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** Building blocks of the servers' environment schemas, so every server reads values the same way. */
+export const env = {
+  bool: z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1"),
+  port: z.coerce.number().int().min(0).max(65535),
+  url: z.url(),
+  logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  urlList: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: "must be a comma-separated list of URLs" }))),
+};
+
+/** A bad setting: its message is one line naming the variable, printed before exiting with 1. */
+export class ConfigError extends Error {}
+
+/** Parses the environment once against a schema; empty values count as unset. */
+export function parseEnv<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.infer<T> {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = schema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const name = String(issue.path[0]);
+  throw new ConfigError(
+    `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name])})`,
+  );
+}
