@@ -112,4 +112,35 @@ describe.runIf(testDatabaseKind() === "pglite")("embedded database across restar
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
   });
+
+  it("manages users from the command line while the server is stopped", { timeout: 120_000 }, async () => {
+    const cli = (...args: string[]) => {
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", join(import.meta.dirname, "cli/user.ts"), ...args],
+        {
+          env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      let output = "";
+      child.stdout!.on("data", (chunk) => (output += chunk));
+      child.stderr!.on("data", (chunk) => (output += chunk));
+      return new Promise<{ code: number; output: string }>((resolve) =>
+        child.on("exit", (code) => resolve({ code: code ?? -1, output })),
+      );
+    };
+    const created = await cli("create", "--email", "editor@example.com", "--role", "editor");
+    expect(created.code).toBe(0);
+    expect(created.output).toMatch(/Created editor editor@example.com\.\nPassword: \S{16,}/);
+    expect((await cli("create", "--email", "editor@example.com")).output).toContain("already exists");
+    const reset = await cli("reset", "--email", "boss@example.com", "--password", "Brand-new-pass-1");
+    expect(reset.code).toBe(0);
+    const list = await cli("list");
+    expect(list.output).toMatch(/boss@example.com\tadmin/);
+    expect(list.output).toMatch(/editor@example.com\teditor/);
+    const bad = await cli("reset", "--email", "ghost@example.com");
+    expect(bad.code).toBe(1);
+    expect(bad.output).toContain("No user with the email ghost@example.com.");
+  });
 });
