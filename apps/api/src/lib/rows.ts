@@ -3,7 +3,7 @@ export const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Builds `set a = $2, b = $3` from the defined fields of a patch (column names come from our own code). */
 export function setClause(columns: Record<string, unknown>, firstIndex: number) {
-  const entries = Object.entries(columns).filter(([, value]) => value !== undefined);
+  const entries = Object.entries(definedOnly(columns));
   return {
     sql: entries.map(([column], index) => `${column} = $${firstIndex + index}`).join(", "),
     values: entries.map(([, value]) => value),

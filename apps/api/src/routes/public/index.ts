@@ -58,8 +58,9 @@ const publicRoutes: FastifyPluginAsyncZod<{ origins: string[] }> = async (fastif
         checkAdPage(site, page);
         const text = await cache.get(`${site}:ads:${page ?? ""}`, async () => ({
           status: "success",
-          data: (await adsRepository(fastify.db, site).list({ page, activeOnly: true })).map(
-            ({ _id, page, url, head, body, updatedAt }) => ({ _id, page, url, head, body, updatedAt }),
+          // The public schema keeps only what visitors' pages need (zod drops the other fields).
+          data: (await adsRepository(fastify.db, site).list({ page, activeOnly: true })).map((ad) =>
+            publicAdSchema.parse(ad),
           ),
         }));
         return sendCached(reply, text);

@@ -33,6 +33,7 @@ import {
   emptyAppForm,
   isRequiredMessage,
   issuesToFields,
+  REQUIRED_FORM_FIELDS,
   toAppPayload,
 } from "../utils/app-form";
 import { appMessages } from "../utils/app-messages";
@@ -103,22 +104,7 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
     const message = fieldError(field);
     return isRequiredMessage(message) ? undefined : message;
   };
-  const anyMissing = (
-    [
-      "title",
-      "type",
-      "icon_app",
-      "bg_app",
-      "content",
-      "rating",
-      "size",
-      "download",
-      "developer",
-      "category",
-      "supportedDevices.0",
-      "supportedDevices.1",
-    ] as const
-  ).some(missing);
+  const anyMissing = REQUIRED_FORM_FIELDS.some(missing);
 
   const onSubmit = handleSubmit(async (app) => {
     const payload = toAppPayload(app);

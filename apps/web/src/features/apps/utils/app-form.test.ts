@@ -7,6 +7,7 @@ import {
   emptyAppForm,
   issuesToFields,
   matchesSearch,
+  REQUIRED_FORM_FIELDS,
   toAppPayload,
   toFieldErrors,
 } from "./app-form";
@@ -56,20 +57,7 @@ describe("checkAppForm", () => {
     const checked = checkAppForm(emptyAppForm());
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
-    for (const field of [
-      "title",
-      "type",
-      "icon_app",
-      "bg_app",
-      "content",
-      "rating",
-      "size",
-      "download",
-      "developer",
-      "category",
-      "supportedDevices.0",
-      "supportedDevices.1",
-    ] as const) {
+    for (const field of REQUIRED_FORM_FIELDS) {
       expect(checked.fields[field], field).toBe(APP_MESSAGES.required);
     }
     expect(checked.fields.it).toBeUndefined();

@@ -4,6 +4,7 @@ import {
   type AppCategory,
   type AppInput,
   createAppBody,
+  REQUIRED_APP_FIELDS,
 } from "@backoffice/contracts";
 import type { FieldErrors, Resolver } from "react-hook-form";
 
@@ -29,6 +30,14 @@ export type AppFormValues = {
 
 /** A field of the form, the device URLs by position ("supportedDevices.0"). */
 export type AppFormField = Exclude<keyof AppFormValues, "supportedDevices"> | `supportedDevices.${0 | 1}`;
+
+/** The fields the spec's one "fill all the fields" message covers: the contract's list, rating and both devices. */
+export const REQUIRED_FORM_FIELDS = [
+  ...REQUIRED_APP_FIELDS,
+  "rating",
+  "supportedDevices.0",
+  "supportedDevices.1",
+] as const satisfies readonly AppFormField[];
 
 /**
  * What `POST /apps` and `PUT /apps/{id}` carry (spec §7): every field, booleans as the text
