@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // The database-backed suites run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
@@ -15,6 +16,17 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["packages/**/*.test.ts", "apps/sandbox/**/*.test.ts", "apps/web/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        // Component tests of the dashboard: React in happy-dom with Testing Library.
+        resolve: { alias: { "@": fileURLToPath(new URL("./apps/web/src", import.meta.url)) } },
+        test: {
+          name: "web",
+          include: ["apps/web/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["./apps/web/test/setup.ts"],
         },
       },
       ...databaseKinds.map((kind) => ({

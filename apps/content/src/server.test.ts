@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { signRequest } from "@backoffice/contracts/signing";
+import { signRequest } from "@backoffice/server/signing";
 import { afterAll, describe, expect, it } from "vitest";
 
 const appDir = resolve(import.meta.dirname, "..");

@@ -1,6 +1,6 @@
-import { signRequest } from "@backoffice/contracts/signing";
 import type { Database } from "@backoffice/db";
 import { createTestDatabase } from "@backoffice/db/testing";
+import { signRequest } from "@backoffice/server/signing";
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";
 import app, { serverOptions } from "../src/app.ts";
 import { bootstrap } from "../src/bootstrap.ts";

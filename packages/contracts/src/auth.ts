@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const OTP_LENGTH = 6;
+import { PASSWORD_MIN_LENGTH } from "./site-rules.ts";
 
 const email = z
   .string({ error: "email is required" })

@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { SITES } from "./site-rules.ts";
 
-export const SITES = ["apkw", "sportbn", "movies"] as const;
-export type Site = (typeof SITES)[number];
 export const siteSchema = z.enum(SITES);
 
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, "id must be 24 hexadecimal digits");

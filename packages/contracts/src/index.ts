@@ -6,4 +6,4 @@ export * from "./config.ts";
 export * from "./emails.ts";
 export * from "./locker.ts";
 export * from "./movies.ts";
-export * from "./sites.ts";
+export * from "./site-rules.ts";

@@ -2,3 +2,4 @@ export * from "./env.ts";
 export * from "./error-handler.ts";
 export * from "./http-errors.ts";
 export * from "./run.ts";
+export * from "./signing.ts";

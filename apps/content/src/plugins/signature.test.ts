@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { signRequest, verifySignature } from "@backoffice/contracts/signing";
+import { signRequest, verifySignature } from "@backoffice/server/signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, SECRET, type TestApp } from "../../test/helpers.ts";
 

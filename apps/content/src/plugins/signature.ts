@@ -1,10 +1,10 @@
+import { unauthorized } from "@backoffice/server";
 import {
   isFreshTimestamp,
   SIGNATURE_MAX_AGE_SECONDS,
   SIGNATURE_MESSAGES,
   verifySignature,
-} from "@backoffice/contracts/signing";
-import { unauthorized } from "@backoffice/server";
+} from "@backoffice/server/signing";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { UsedSignatures } from "../repositories/signatures.ts";
 

@@ -1,0 +1,50 @@
+/**
+ * An in-process cache of loaded values: a miss runs one load for every concurrent caller
+ * (coalescing), an entry lives until its expiry (`ttlMs`; none means until invalidated) or until
+ * an invalidation drops its key prefix. A failed load is not stored.
+ */
+export interface Cache {
+  get<T>(key: string, load: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
+  /** Drops every entry whose key starts with `prefix`, and any load in flight for it. */
+  invalidate(prefix: string): void;
+}
+
+interface Entry {
+  value: Promise<unknown>;
+  expires: number;
+}
+
+export function createCache(options: { maxEntries?: number; now?: () => number } = {}): Cache {
+  const entries = new Map<string, Entry>();
+  const maxEntries = options.maxEntries ?? 5000;
+  const now = options.now ?? Date.now;
+  return {
+    get<T>(key: string, load: () => Promise<T>, { ttlMs }: { ttlMs?: number } = {}): Promise<T> {
+      const hit = entries.get(key);
+      if (hit && hit.expires > now()) return hit.value as Promise<T>;
+      if (hit) entries.delete(key);
+      // The load starts at once; a synchronous throw becomes a rejection.
+      const entry: Entry = {
+        value: new Promise((resolve) => resolve(load())),
+        expires: Number.POSITIVE_INFINITY,
+      };
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, entry);
+      entry.value.then(
+        // The expiry counts from when the value arrived, not from when the load started.
+        () => {
+          if (ttlMs !== undefined) entry.expires = now() + ttlMs;
+        },
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
+      return entry.value as Promise<T>;
+    },
+    invalidate(prefix) {
+      // A load in flight read the data before the write: dropping its entry means the next
+      // caller loads afresh instead of receiving what it read.
+      for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+    },
+  };
+}
