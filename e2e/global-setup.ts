@@ -50,19 +50,44 @@ async function startSmtp(dir: string): Promise<{ port: number; close: () => Prom
 async function waitForReady(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`API exited early with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${url} exited early with code ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/readyz`);
+      const res = await fetch(url);
       if (res.status === 200) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`API not ready at ${url}/readyz after ${timeoutMs} ms`);
+  throw new Error(`${url} not ready after ${timeoutMs} ms`);
 }
 
-/** Starts the test SMTP server and the API on a fresh data directory; returns the teardown. */
+/** Runs one of the workspace servers (apps/<name>/src/server.ts) with the harness environment. */
+function startServer(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  entry = `apps/${name}/src/server.ts`,
+): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts the test SMTP server, the provider sandbox, the content service and the API on a fresh
+ * data directory, each on a free port; returns the teardown.
+ */
 export default async function globalSetup(_config: FullConfig) {
   mkdirSync(artifactsDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-data-"));
@@ -74,12 +99,19 @@ export default async function globalSetup(_config: FullConfig) {
   const webDir = mkdtempSync(join(tmpdir(), "backoffice-e2e-web-"));
   cpSync(builtDir, webDir, { recursive: true });
   const smtp = await startSmtp(mailDir);
-  const port = await freePort();
+  const [port, contentPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
+  const contentUrl = `http://127.0.0.1:${contentPort}`;
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 
   const env = {
     ...process.env,
     PORT: String(port),
+    CONTENT_PORT: String(contentPort),
+    SANDBOX_PORT: String(sandboxPort),
+    CONTENT_URL: contentUrl,
+    SANDBOX_URL: sandboxUrl,
+    CONTENT_HMAC_SECRET: "e2e-content-secret-0123456789abcdef",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -115,20 +147,17 @@ export default async function globalSetup(_config: FullConfig) {
     }
   }
 
+  const sandbox = startServer("sandbox", env);
+  const content = startServer("content", env);
   // E2E_API_SERVER / E2E_API_USER_CLI point the harness at other entry points (debugging only).
-  const api = spawn(
-    process.execPath,
-    ["--import", "tsx", process.env.E2E_API_SERVER ?? "apps/api/src/server.ts"],
-    {
-      cwd: repoRoot,
-      env,
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
+  const api = startServer("api", env, process.env.E2E_API_SERVER);
+  const servers = [api, content, sandbox];
   try {
-    await waitForReady(baseUrl, api);
+    await waitForReady(`${sandboxUrl}/healthz`, sandbox);
+    await waitForReady(`${contentUrl}/readyz`, content);
+    await waitForReady(`${baseUrl}/readyz`, api);
   } catch (error) {
-    api.kill("SIGTERM");
+    await Promise.all(servers.map(stopServer));
     await smtp.close();
     throw error;
   }
@@ -136,15 +165,11 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_CONTENT_URL = contentUrl;
+  process.env.E2E_SANDBOX_URL = sandboxUrl;
 
   return async () => {
-    if (api.exitCode === null) {
-      const exited = new Promise((resolve) => api.once("exit", resolve));
-      api.kill("SIGTERM");
-      const timer = setTimeout(() => api.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await Promise.all(servers.map(stopServer));
     await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
