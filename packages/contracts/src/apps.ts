@@ -153,3 +153,11 @@ export const updateAppBody = appFieldsBody;
 export const appsQuery = z.strictObject({
   category: z.enum(APP_CATEGORIES, { error: "category must be apps or games" }).optional(),
 });
+
+/** `DELETE /apps`: the ids deleted and the ones not found. */
+export const deleteAppsAnswer = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  deleted: z.array(z.string()),
+  notFound: z.array(z.string()),
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { successOf } from "./common.ts";
 import { PASSWORD_MIN_LENGTH } from "./site-rules.ts";
 
 const email = z
@@ -33,6 +34,7 @@ export const loginAnswer = z.object({
   data: z.object({ user: userSchema, token: z.string() }),
   message: z.string(),
 });
+export const profileAnswer = successOf(z.object({ user: userSchema }));
 export const csrfAnswer = z.object({ status: z.literal("success"), csrfToken: z.string() });
 
 export const AUTH_MESSAGES = {

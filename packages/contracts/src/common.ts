@@ -17,11 +17,17 @@ export const errorBody = z.object({
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageBody = z.object({ status: z.literal("success"), message: z.string() });
+export type MessageAnswer = z.infer<typeof messageBody>;
 
 /** `{status: "success", data, message?}`, the spec's answer shape. */
 export function successOf<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal("success"), data, message: z.string().optional() });
 }
+
+/** The answer type of `successOf(schema)`: what clients read, typed from the same schema. */
+export type SuccessAnswer<T extends z.ZodType> = z.infer<ReturnType<typeof successOf<T>>>;
+/** `successOf(z.array(schema))`'s answer type. */
+export type ListAnswer<T extends z.ZodType> = SuccessAnswer<z.ZodArray<T>>;
 
 export const pagination = z.object({ page: z.number().int(), numberOfPages: z.number().int() });
 export function pagedOf<T extends z.ZodType>(item: T) {
@@ -32,6 +38,8 @@ export function pagedOf<T extends z.ZodType>(item: T) {
     result: z.number().int(),
   });
 }
+export type PagedAnswer<T extends z.ZodType> = z.infer<ReturnType<typeof pagedOf<T>>>;
+
 export const pageQuery = z.strictObject({
   page: z.coerce
     .number({ error: "page must be a number" })

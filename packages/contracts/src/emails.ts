@@ -21,3 +21,10 @@ export const subscribeBody = z.strictObject({
     .max(2048, "url must be at most 2048 characters")
     .optional(),
 });
+
+/** `DELETE /emails`: how many rows went. */
+export const deleteEmailsAnswer = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  deleted: z.number(),
+});

@@ -17,14 +17,3 @@ export function useErrorToast(query: FailingQuery, show: (error: unknown) => voi
     latest.current(error);
   }, [isError, error, errorUpdatedAt]);
 }
-
-/** The server's own message of a failed call, when it sent one; otherwise `fallback`. */
-export function serverMessageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    const body = error.body as { message?: unknown } | undefined;
-    if (body && typeof body === "object" && typeof body.message === "string" && body.message) {
-      return body.message;
-    }
-  }
-  return fallback;
-}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, unwrap } from "./api-client";
+import { ApiError, api, serverMessageOf, siteApi } from "./api-client";
 import { saveSession } from "./session";
 import { installTestWindow } from "./test-window";
 import { registerToaster } from "./toast";
@@ -111,14 +111,32 @@ describe("api client", () => {
     expect(toasts).toEqual([]);
   });
 
-  it("400 and 500 answers come back as their JSON body", async () => {
+  it("400 and 500 answers throw one ApiError with the status, message and field errors", async () => {
     signIn();
-    answers.push(() => json(400, { status: "fail", message: "Bad input" }));
-    const body = await api.get("/apkw/ads");
-    expect(body).toEqual({ status: "fail", message: "Bad input" });
-    expect(() => unwrap(body)).toThrow("Bad input");
+    const refused = {
+      status: "fail",
+      message: "Please fill all the fields",
+      errors: [{ path: "title", message: "title is required" }],
+    };
+    answers.push(() => json(400, refused));
+    const error = await api.get("/apkw/apps").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: "Please fill all the fields", body: refused });
+    expect((error as ApiError).errors).toEqual([{ path: "title", message: "title is required" }]);
+    expect(serverMessageOf(error, "Failed to save app")).toBe("Please fill all the fields");
     answers.push(() => json(500, { status: "error", message: "Oops" }));
-    expect(await api.get("/apkw/ads")).toEqual({ status: "error", message: "Oops" });
+    await expect(api.get("/apkw/ads")).rejects.toMatchObject({ status: 500, message: "Oops", errors: [] });
+    expect(serverMessageOf(new Error("network"), "Failed to fetch apps")).toBe("Failed to fetch apps");
+  });
+
+  it("the per-site binding prefixes the site and carries its wording variant", async () => {
+    await expect(siteApi({ key: "movies", apiVariant: "movies" }).get("/locker")).rejects.toThrow(
+      "Not authenticated for Movies module",
+    );
+    signIn();
+    answers.push(() => json(200, { status: "success", data: [] }));
+    await siteApi({ key: "sportbn", apiVariant: "default" }).get("/matches", { query: { page: 2 } });
+    expect(calls.at(-1)?.url).toBe("/api/v1/sportbn/matches?page=2");
   });
 
   it("204 returns nothing", async () => {

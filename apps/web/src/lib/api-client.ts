@@ -6,12 +6,8 @@ export const API_BASE = "/api/v1";
 export type ApiVariant = "default" | "movies";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** The error body every failing call answers with (DESIGN §3). */
-export type ApiFailure = {
-  status: "fail" | "error";
-  message: string;
-  errors?: { path: string; message: string }[];
-};
+/** A field the server refused, from the error envelope's `errors` (DESIGN §3). */
+export type FieldError = { path: string; message: string };
 
 /** Texts the client shows itself (spec §6 and §8; movies variants from DESIGN §9). */
 export const clientMessages = {
@@ -23,9 +19,17 @@ export const clientMessages = {
   requestFailedMovies: (status: number) => `Request failed (${status})`,
 } as const;
 
+/**
+ * Every failed call throws this one error: transport failures (status 0), refusals of any status
+ * (400 and 500 included) with the server's own message and field errors, and an expired session.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** The server's own message, when its answer carried one (the spec's toasts prefer it). */
+  readonly serverMessage: string | undefined;
+  /** Fields the server refused (`errors` of the envelope), shown at their fields by forms. */
+  readonly errors: FieldError[];
   /** The session ended (a 401 on an authenticated call); the user has already been told. */
   readonly sessionExpired: boolean;
   constructor(message: string, status = 0, body: unknown = undefined, sessionExpired = false) {
@@ -33,6 +37,8 @@ export class ApiError extends Error {
     this.name = "ApiError";
     this.status = status;
     this.body = body;
+    this.serverMessage = serverMessage(body);
+    this.errors = fieldErrors(body);
     this.sessionExpired = sessionExpired;
   }
 }
@@ -68,6 +74,12 @@ async function readBody(res: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+function fieldErrors(body: unknown): FieldError[] {
+  const errors = body && typeof body === "object" ? (body as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter((e): e is FieldError => typeof e?.path === "string" && typeof e?.message === "string");
 }
 
 function serverMessage(body: unknown): string | undefined {
@@ -108,8 +120,7 @@ async function fetchCsrfToken(token: string, signal?: AbortSignal): Promise<stri
 
 /**
  * The one API client. Sends the bearer token, fetches a CSRF token before every write, and
- * maps failures to the spec's messages. A 400 or 500 answer is returned as its JSON body
- * (DESIGN §9): use `unwrap` to turn a failure body into an error. 204 returns undefined.
+ * throws an `ApiError` for every failure with the spec's messages (§8). 204 returns undefined.
  */
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const { auth = true, variant = "default", body, query, signal } = options;
@@ -156,7 +167,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
     expireSession();
     throw new ApiError(clientMessages.sessionExpired, 401, data, true);
   }
-  if (res.ok || res.status === 400 || res.status === 500) return data as T;
+  if (res.ok) return data as T;
 
   const fallback =
     variant === "movies"
@@ -165,24 +176,9 @@ export async function request<T>(method: Method, path: string, options: RequestO
   throw new ApiError(serverMessage(data) ?? fallback, res.status, data);
 }
 
-export function isFailure(body: unknown): body is ApiFailure {
-  return (
-    !!body &&
-    typeof body === "object" &&
-    ((body as { status?: unknown }).status === "fail" || (body as { status?: unknown }).status === "error")
-  );
-}
-
-/** Throws the server's message when `body` is a failure answer; otherwise returns it. */
-export function unwrap<T>(body: T | ApiFailure, fallback: string = clientMessages.requestFailed): T {
-  if (isFailure(body)) throw new ApiError(body.message || fallback, 0, body);
-  return body as T;
-}
-
-/** The message of any thrown value, for a toast. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
+/** The server's own message of a failed call, when it sent one; otherwise `fallback`. */
+export function serverMessageOf(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
 export const api = {
@@ -196,3 +192,29 @@ export const api = {
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>("DELETE", path, { ...options, body }),
 };
+
+/** What the per-site binding needs of a site: its key (the path prefix) and its wording variant. */
+export type ApiSite = { key: string; apiVariant: ApiVariant };
+
+/**
+ * The API of one site: paths are relative to `/api/v1/{site}` and the site's wording variant is
+ * set once, so feature code writes `siteApi(site).get<T>("/ads")`.
+ */
+export function siteApi(site: ApiSite) {
+  const at = (path: string) => `/${site.key}${path}`;
+  const withVariant = (options?: RequestOptions): RequestOptions => ({
+    variant: site.apiVariant,
+    ...options,
+  });
+  return {
+    get: <T>(path: string, options?: RequestOptions) => api.get<T>(at(path), withVariant(options)),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      api.post<T>(at(path), body, withVariant(options)),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      api.put<T>(at(path), body, withVariant(options)),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      api.patch<T>(at(path), body, withVariant(options)),
+    delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      api.delete<T>(at(path), body, withVariant(options)),
+  };
+}

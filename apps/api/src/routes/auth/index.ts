@@ -8,6 +8,7 @@ import {
   loginAnswer,
   loginBody,
   messageBody,
+  profileAnswer,
   successOf,
   userSchema,
   verifyOtpBody,
@@ -183,7 +184,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
           tags: ["auth"],
           security: [{ bearer: [] }],
           body: editProfileBody,
-          response: { 200: successOf(z.object({ user: userSchema })), ...errors, 409: errorBody },
+          response: { 200: profileAnswer, ...errors, 409: errorBody },
         },
       },
       async (request) => {

@@ -5,6 +5,7 @@ import {
   appSchema,
   appsQuery,
   createAppBody,
+  deleteAppsAnswer,
   errorBody,
   idParams,
   idsBody,
@@ -18,12 +19,6 @@ import { definedOnly } from "../../lib/rows.ts";
 import { appsRepository } from "../../repositories/apps.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const deleteAnswer = z.object({
-  status: z.literal("success"),
-  message: z.string(),
-  deleted: z.array(z.string()),
-  notFound: z.array(z.string()),
-});
 
 /** The apkw apps & games catalogue; the public catalogue reads it through the cache. */
 const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -72,7 +67,7 @@ const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.delete(
     "/apps",
-    { schema: { tags, body: idsBody, response: { 200: deleteAnswer, ...errors } } },
+    { schema: { tags, body: idsBody, response: { 200: deleteAppsAnswer, ...errors } } },
     async (request) => {
       const ids = [...new Set(request.body.ids)];
       const deleted = await apps.remove(ids);

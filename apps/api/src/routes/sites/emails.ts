@@ -1,4 +1,5 @@
 import {
+  deleteEmailsAnswer,
   emailSubscriptionSchema,
   errorBody,
   idsBody,
@@ -44,7 +45,7 @@ const emailsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
         tags,
         body: idsBody,
         response: {
-          200: z.object({ status: z.literal("success"), message: z.string(), deleted: z.number() }),
+          200: deleteEmailsAnswer,
           ...errors,
         },
       },

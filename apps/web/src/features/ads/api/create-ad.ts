@@ -1,22 +1,17 @@
-import type { Ad } from "@backoffice/contracts";
+import type { adSchema, SuccessAnswer } from "@backoffice/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 import type { AdPayload } from "../utils/ad-form";
 import { adsKey } from "./get-ads";
 
-export type AdAnswer = { status: "success"; data: Ad; message?: string };
+export type AdAnswer = SuccessAnswer<typeof adSchema>;
 
 /** The header the spec's client sends with ad writes (scripts in the body are expected). */
 export const AD_WRITE_HEADERS = { "xss-jfsg": "true" } as const;
 
-export async function createAd(site: SiteSettings, payload: AdPayload): Promise<AdAnswer> {
-  return unwrap(
-    await api.post<AdAnswer>(`/${site.key}/ads`, payload, {
-      variant: site.apiVariant,
-      headers: AD_WRITE_HEADERS,
-    }),
-  );
+export function createAd(site: SiteSettings, payload: AdPayload): Promise<AdAnswer> {
+  return siteApi(site).post<AdAnswer>("/ads", payload, { headers: AD_WRITE_HEADERS });
 }
 
 export function useCreateAd(site: SiteSettings) {

@@ -1,17 +1,11 @@
-import type { Ad } from "@backoffice/contracts";
+import type { Ad, MessageAnswer } from "@backoffice/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 import { adsKey } from "./get-ads";
 
-type DeleteAnswer = { status: "success"; message?: string };
-
-export async function deleteAd(site: SiteSettings, id: string): Promise<DeleteAnswer> {
-  return unwrap(
-    await api.delete<DeleteAnswer>(`/${site.key}/ads/${encodeURIComponent(id)}`, undefined, {
-      variant: site.apiVariant,
-    }),
-  );
+export function deleteAd(site: SiteSettings, id: string): Promise<MessageAnswer> {
+  return siteApi(site).delete<MessageAnswer>(`/ads/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteAd(site: SiteSettings) {

@@ -1,20 +1,14 @@
-import type { Ad } from "@backoffice/contracts";
+import type { Ad, adSchema, ListAnswer } from "@backoffice/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import { siteApi } from "@/lib/api-client";
 import type { AdPage, SiteSettings } from "@/sites";
 
 /** The spec allows `{data: [...]}` or a bare list; this server answers the former. */
-type AdsAnswer = { status: "success"; data: Ad[] } | Ad[];
+type AdsAnswer = ListAnswer<typeof adSchema> | Ad[];
 
 /** The ads of a site, newest first; on movies the ads of one page. */
 export async function getAds(site: SiteSettings, page: AdPage | null, signal?: AbortSignal): Promise<Ad[]> {
-  const answer = unwrap(
-    await api.get<AdsAnswer>(`/${site.key}/ads`, {
-      variant: site.apiVariant,
-      query: page ? { page } : undefined,
-      signal,
-    }),
-  );
+  const answer = await siteApi(site).get<AdsAnswer>("/ads", { query: page ? { page } : undefined, signal });
   return Array.isArray(answer) ? answer : (answer.data ?? []);
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 import type { AdPayload } from "../utils/ad-form";
 import { AD_WRITE_HEADERS, type AdAnswer } from "./create-ad";
@@ -8,13 +8,10 @@ import { adsKey } from "./get-ads";
 /** A full edit sends the five fields; a toggle sends only `isActive` (spec §7). */
 export type UpdateAdInput = { id: string; changes: AdPayload | { isActive: boolean } };
 
-export async function updateAd(site: SiteSettings, { id, changes }: UpdateAdInput): Promise<AdAnswer> {
-  return unwrap(
-    await api.put<AdAnswer>(`/${site.key}/ads/${encodeURIComponent(id)}`, changes, {
-      variant: site.apiVariant,
-      headers: AD_WRITE_HEADERS,
-    }),
-  );
+export function updateAd(site: SiteSettings, { id, changes }: UpdateAdInput): Promise<AdAnswer> {
+  return siteApi(site).put<AdAnswer>(`/ads/${encodeURIComponent(id)}`, changes, {
+    headers: AD_WRITE_HEADERS,
+  });
 }
 
 export function useUpdateAd(site: SiteSettings) {

@@ -17,7 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
-import { serverMessageOf } from "@/hooks/use-error-toast";
+import { serverMessageOf } from "@/lib/api-client";
 import { toast, toastSuccess } from "@/lib/toast";
 import type { AdPage, SiteSettings } from "@/sites";
 import { useCreateAd } from "../api/create-ad";

@@ -1,22 +1,16 @@
-import type { App } from "@backoffice/contracts";
+import type { App, deleteAppsAnswer } from "@backoffice/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import type { z } from "zod";
+import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 import { appsKey } from "./get-apps";
 
 /** The server names the ids it deleted and the ones it did not find. */
-export type DeleteAppsAnswer = {
-  status: "success";
-  message?: string;
-  deleted?: string[];
-  notFound?: string[];
-};
+export type DeleteAppsAnswer = z.infer<typeof deleteAppsAnswer>;
 
 /** `DELETE /apps` with `{ids}`: one app or a selection. */
-export async function deleteApps(site: SiteSettings, ids: string[]): Promise<DeleteAppsAnswer> {
-  return unwrap(
-    await api.delete<DeleteAppsAnswer>(`/${site.key}/apps`, { ids }, { variant: site.apiVariant }),
-  );
+export function deleteApps(site: SiteSettings, ids: string[]): Promise<DeleteAppsAnswer> {
+  return siteApi(site).delete<DeleteAppsAnswer>("/apps", { ids });
 }
 
 export function useDeleteApps(site: SiteSettings) {

@@ -1,9 +1,9 @@
-import type { App, AppCategory } from "@backoffice/contracts";
+import type { App, AppCategory, appSchema, ListAnswer } from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 
-type AppsAnswer = { status: "success"; data: App[] };
+type AppsAnswer = ListAnswer<typeof appSchema>;
 
 /** The catalogue of a site, optionally one category (spec §7: `GET /apps?category=`). */
 export async function getApps(
@@ -11,13 +11,10 @@ export async function getApps(
   category: AppCategory | null,
   signal?: AbortSignal,
 ): Promise<App[]> {
-  const answer = unwrap(
-    await api.get<AppsAnswer>(`/${site.key}/apps`, {
-      variant: site.apiVariant,
-      query: category ? { category } : undefined,
-      signal,
-    }),
-  );
+  const answer = await siteApi(site).get<AppsAnswer>("/apps", {
+    query: category ? { category } : undefined,
+    signal,
+  });
   return answer.data ?? [];
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 import type { AppPayload } from "../utils/app-form";
 import type { AppAnswer } from "./create-app";
@@ -8,12 +8,8 @@ import { appsKey } from "./get-apps";
 export type UpdateAppInput = { id: string; payload: AppPayload };
 
 /** `PUT /apps/{id}` with the whole app, as the create call sends it. */
-export async function updateApp(site: SiteSettings, { id, payload }: UpdateAppInput): Promise<AppAnswer> {
-  return unwrap(
-    await api.put<AppAnswer>(`/${site.key}/apps/${encodeURIComponent(id)}`, payload, {
-      variant: site.apiVariant,
-    }),
-  );
+export function updateApp(site: SiteSettings, { id, payload }: UpdateAppInput): Promise<AppAnswer> {
+  return siteApi(site).put<AppAnswer>(`/apps/${encodeURIComponent(id)}`, payload);
 }
 
 export function useUpdateApp(site: SiteSettings) {

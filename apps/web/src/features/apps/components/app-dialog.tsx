@@ -118,9 +118,8 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
       onDone();
     } catch (error) {
       // A 400 answer names its fields: show them where the user can fix them.
-      const body = error instanceof ApiError ? (error.body as { errors?: unknown } | undefined) : undefined;
-      if (Array.isArray(body?.errors)) {
-        const fields = issuesToFields(body.errors as { path: string; message: string }[], getValues());
+      if (error instanceof ApiError && error.errors.length > 0) {
+        const fields = issuesToFields(error.errors, getValues());
         for (const [field, message] of Object.entries(fields))
           setError(field as AppFormField, { type: "server", message });
       }

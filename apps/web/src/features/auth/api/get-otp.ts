@@ -1,13 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
-import { authMessages } from "../messages";
+import { api } from "@/lib/api-client";
 import type { MessageAnswer } from "./types";
 
-export async function getOtp(input: { email: string }): Promise<MessageAnswer> {
-  return unwrap(
-    await api.post<MessageAnswer>("/auth/get-otp", input, { auth: false }),
-    authMessages.otpSendFailed,
-  );
+export function getOtp(input: { email: string }): Promise<MessageAnswer> {
+  return api.post<MessageAnswer>("/auth/get-otp", input, { auth: false });
 }
 
 export function useGetOtp() {

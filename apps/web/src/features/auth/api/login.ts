@@ -1,4 +1,4 @@
-import { ApiError, api, unwrap } from "@/lib/api-client";
+import { ApiError, api } from "@/lib/api-client";
 import { authMessages } from "../messages";
 import type { LoginAnswer } from "./types";
 
@@ -9,10 +9,7 @@ export type LoginInput = { email: string; password: string };
  * one route that does not download the query library (bundle budget, issue 3 item 8).
  */
 export async function login(input: LoginInput): Promise<LoginAnswer> {
-  const body = unwrap(
-    await api.post<LoginAnswer>("/auth/login", input, { auth: false }),
-    authMessages.loginFailed,
-  );
+  const body = await api.post<LoginAnswer>("/auth/login", input, { auth: false });
   if (!body?.data?.token || !body.data.user) throw new ApiError(authMessages.loginFailed);
   return body;
 }

@@ -1,17 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
-import { authMessages } from "../messages";
+import { api } from "@/lib/api-client";
 import type { MessageAnswer } from "./types";
 
-export async function resetPassword(input: {
+export function resetPassword(input: {
   email: string;
   otp: string;
   password: string;
 }): Promise<MessageAnswer> {
-  return unwrap(
-    await api.post<MessageAnswer>("/auth/forgot-password", input, { auth: false }),
-    authMessages.resetFailed,
-  );
+  return api.post<MessageAnswer>("/auth/forgot-password", input, { auth: false });
 }
 
 export function useResetPassword() {

@@ -1,13 +1,14 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
-import type { SiteKey } from "@/sites/keys";
+import type { configAnswer, PublicConfig } from "@backoffice/contracts";
 
-export type PublicConfig = { sites: Record<SiteKey, { name: string; url: string }> };
-type ConfigAnswer = { status: "success"; data: PublicConfig };
+export type { PublicConfig };
+
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import { api } from "@/lib/api-client";
 
 /** Site names and public URLs, read at run time (DESIGN §9). */
 export async function getConfig(): Promise<PublicConfig> {
-  return unwrap(await api.get<ConfigAnswer>("/config", { auth: false })).data;
+  return (await api.get<z.infer<typeof configAnswer>>("/config", { auth: false })).data;
 }
 
 export const configQueryOptions = () =>

@@ -1,15 +1,15 @@
+import type { deleteEmailsAnswer } from "@backoffice/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import type { z } from "zod";
+import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 import { emailsKey } from "./get-emails";
 
-type DeleteEmailsAnswer = { status: "success"; message?: string; deleted?: number };
+type DeleteEmailsAnswer = z.infer<typeof deleteEmailsAnswer>;
 
 /** Deletes one or several subscriptions by id. */
-export async function deleteEmails(site: SiteSettings, ids: string[]): Promise<DeleteEmailsAnswer> {
-  return unwrap(
-    await api.delete<DeleteEmailsAnswer>(`/${site.key}/emails`, { ids }, { variant: site.apiVariant }),
-  );
+export function deleteEmails(site: SiteSettings, ids: string[]): Promise<DeleteEmailsAnswer> {
+  return siteApi(site).delete<DeleteEmailsAnswer>("/emails", { ids });
 }
 
 export function useDeleteEmails(site: SiteSettings) {

@@ -1,20 +1,13 @@
-import type { EmailSubscription } from "@backoffice/contracts";
+import type { emailSubscriptionSchema, PagedAnswer } from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 
 /** The paged list answer (spec §3): 20 a page, newest first. */
-export type EmailsPage = {
-  status: "success";
-  data: EmailSubscription[];
-  pagination: { page: number; numberOfPages: number };
-  result: number;
-};
+export type EmailsPage = PagedAnswer<typeof emailSubscriptionSchema>;
 
-export async function getEmails(site: SiteSettings, page: number, signal?: AbortSignal): Promise<EmailsPage> {
-  return unwrap(
-    await api.get<EmailsPage>(`/${site.key}/emails`, { variant: site.apiVariant, query: { page }, signal }),
-  );
+export function getEmails(site: SiteSettings, page: number, signal?: AbortSignal): Promise<EmailsPage> {
+  return siteApi(site).get<EmailsPage>("/emails", { query: { page }, signal });
 }
 
 /** Every page of a site's subscriptions (what a delete invalidates). */

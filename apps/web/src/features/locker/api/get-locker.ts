@@ -1,20 +1,17 @@
-import type { Locker } from "@backoffice/contracts";
+import type { ListAnswer, Locker, lockerSchema, SuccessAnswer } from "@backoffice/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 
 /** The spec allows `data` as an object or a list (first item used); this server answers a list. */
-type LockerAnswer = { status: "success"; data: Locker[] | Locker | null };
+type LockerAnswer = ListAnswer<typeof lockerSchema> | SuccessAnswer<typeof lockerSchema>;
 
 /** The site's locker, or null when it has none yet (movies reads `?site=movies`). */
 export async function getLocker(site: SiteSettings, signal?: AbortSignal): Promise<Locker | null> {
-  const answer = unwrap(
-    await api.get<LockerAnswer>(`/${site.key}/locker`, {
-      variant: site.apiVariant,
-      query: site.lockerVariant === "movies" ? { site: site.key } : undefined,
-      signal,
-    }),
-  );
+  const answer = await siteApi(site).get<LockerAnswer>("/locker", {
+    query: site.lockerVariant === "movies" ? { site: site.key } : undefined,
+    signal,
+  });
   const data = answer.data;
   return Array.isArray(data) ? (data[0] ?? null) : (data ?? null);
 }

@@ -1,23 +1,20 @@
-import type { Locker } from "@backoffice/contracts";
+import type { Locker, lockerSchema, SuccessAnswer } from "@backoffice/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
+import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 import { type LockerValues, lockerPayload } from "../utils/locker-texts";
 import { lockerKey } from "./get-locker";
 
-type SaveLockerAnswer = { status: "success"; data: Locker; message?: string };
+type SaveLockerAnswer = SuccessAnswer<typeof lockerSchema>;
 
 export type SaveLockerInput = { id: string | null; values: LockerValues };
 
 /** The first save creates the record (POST); later saves update it (PUT /locker/{id}). */
 export async function saveLocker(site: SiteSettings, { id, values }: SaveLockerInput): Promise<Locker> {
   const body = lockerPayload(site.lockerVariant ?? "sportbn", site.key, values);
-  const options = { variant: site.apiVariant };
-  const answer = unwrap(
-    id
-      ? await api.put<SaveLockerAnswer>(`/${site.key}/locker/${encodeURIComponent(id)}`, body, options)
-      : await api.post<SaveLockerAnswer>(`/${site.key}/locker`, body, options),
-  );
+  const answer = id
+    ? await siteApi(site).put<SaveLockerAnswer>(`/locker/${encodeURIComponent(id)}`, body)
+    : await siteApi(site).post<SaveLockerAnswer>("/locker", body);
   return answer.data;
 }
 

@@ -1,13 +1,14 @@
+import type { profileAnswer } from "@backoffice/contracts";
 import { useMutation } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api-client";
-import type { SessionUser } from "@/lib/session";
+import type { z } from "zod";
+import { api } from "@/lib/api-client";
 
 export type UpdateProfileInput = { email: string; password: string };
-export type UpdateProfileAnswer = { status: "success"; data: { user: SessionUser }; message?: string };
+export type UpdateProfileAnswer = z.infer<typeof profileAnswer>;
 
 /** An empty password keeps the current one. */
-export async function updateProfile(input: UpdateProfileInput): Promise<UpdateProfileAnswer> {
-  return unwrap(await api.put<UpdateProfileAnswer>("/auth/me/edit-profile", input), "Request failed");
+export function updateProfile(input: UpdateProfileInput): Promise<UpdateProfileAnswer> {
+  return api.put<UpdateProfileAnswer>("/auth/me/edit-profile", input);
 }
 
 export function useUpdateProfile() {
