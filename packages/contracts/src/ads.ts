@@ -2,8 +2,6 @@ import { z } from "zod";
 import { booleanish, httpUrl } from "./common.ts";
 
 /** Movies keeps one ad list per page of its public site. */
-export const MOVIES_AD_PAGES = ["home", "info", "player", "browse"] as const;
-export type MoviesAdPage = (typeof MOVIES_AD_PAGES)[number];
 export const SCRIPT_MAX_LENGTH = 100_000;
 
 export const adSchema = z.object({

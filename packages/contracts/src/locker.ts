@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { booleanish } from "./common.ts";
-
-export const LOCKER_TYPES = ["js", "api"] as const;
-export const LOCKER_SECONDS = { min: 1, max: 300, default: 30 } as const;
+import { LOCKER_KINDS, LOCKER_RULES } from "./site-rules.ts";
 
 export const lockerSchema = z.object({
   _id: z.string(),
   site: z.string(),
-  type: z.enum(LOCKER_TYPES),
+  type: z.enum(LOCKER_KINDS),
   seconds: z.number().int(),
   isActive: z.boolean(),
   createdAt: z.string(),
@@ -15,7 +13,7 @@ export const lockerSchema = z.object({
 });
 export type Locker = z.infer<typeof lockerSchema>;
 
-const secondsMessage = `seconds must be a whole number from ${LOCKER_SECONDS.min} to ${LOCKER_SECONDS.max}`;
+const secondsMessage = `seconds must be a whole number from ${LOCKER_RULES.min} to ${LOCKER_RULES.max}`;
 /** Seconds arrive as a number or as its text; 1 to 300 whole seconds. */
 export const lockerSeconds = z
   .union(
@@ -35,13 +33,13 @@ export const lockerSeconds = z
     z
       .number()
       .int(secondsMessage)
-      .min(LOCKER_SECONDS.min, secondsMessage)
-      .max(LOCKER_SECONDS.max, secondsMessage),
+      .min(LOCKER_RULES.min, secondsMessage)
+      .max(LOCKER_RULES.max, secondsMessage),
   );
 
 export const lockerBody = z.strictObject({
   site: z.string().optional(),
-  type: z.enum(LOCKER_TYPES, { error: "type must be js or api" }).optional(),
+  type: z.enum(LOCKER_KINDS, { error: "type must be js or api" }).optional(),
   seconds: lockerSeconds,
   isActive: booleanish("isActive"),
 });
@@ -50,7 +48,7 @@ export type LockerBody = z.infer<typeof lockerBody>;
 export const lockerQuery = z.strictObject({ site: z.string().optional() });
 
 export const publicLockerSchema = z.object({
-  type: z.enum(LOCKER_TYPES),
+  type: z.enum(LOCKER_KINDS),
   seconds: z.number().int(),
   isActive: z.boolean(),
 });

@@ -2,7 +2,7 @@ import { cloneElement, type ReactElement, useId } from "react";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 
-type ControlProps = { id?: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
+export type ControlProps = { id?: string; "aria-invalid"?: boolean; "aria-describedby"?: string };
 
 export type FormFieldProps = {
   label: string;

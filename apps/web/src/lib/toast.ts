@@ -57,22 +57,32 @@ export function toast({ title, description, variant = "default" }: ToastOptions)
   });
 }
 
+/** Said when nothing more specific is known, so every toast has a description (DESIGN §9). */
+export const GENERIC_ERROR_DESCRIPTION = "Something went wrong. Please try again.";
+
 /**
- * A destructive toast titled with the spec's fallback text, described by the error's own
- * message when it says something more.
+ * A destructive toast titled with the spec's text. With a `fallback` (the spec's "message or
+ * fallback" rule) the description is the server's own message or the fallback; without one it is
+ * the error's message, or a generic sentence when that would only repeat the title.
  */
-export function toastError(title: string, error: unknown) {
+export function toastError(title: string, error: unknown, fallback?: string) {
   // An expired session has already been announced by the API client.
   if ((error as { sessionExpired?: unknown } | null)?.sessionExpired === true) return;
-  const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
-  toast({ title, description: message && message !== title ? message : undefined, variant: "destructive" });
-}
-
-/** A success toast whose description is the server's message when it differs from the title. */
-export function toastSuccess(title: string, serverMessage?: string) {
+  const server = (error as { serverMessage?: unknown } | null)?.serverMessage;
+  const own = error instanceof Error ? error.message : typeof error === "string" ? error : "";
+  const message = fallback !== undefined ? (typeof server === "string" && server) || fallback : own;
   toast({
     title,
-    description: serverMessage && serverMessage !== title ? serverMessage : undefined,
+    description: message && message !== title ? message : GENERIC_ERROR_DESCRIPTION,
+    variant: "destructive",
+  });
+}
+
+/** A success toast described by the server's message, or by `fallback` when that only repeats the title. */
+export function toastSuccess(title: string, serverMessage?: string, fallback = "Your changes are saved.") {
+  toast({
+    title,
+    description: serverMessage && serverMessage !== title ? serverMessage : fallback,
     variant: "success",
   });
 }

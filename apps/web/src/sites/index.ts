@@ -1,4 +1,14 @@
 import {
+  AD_PAGES,
+  LOCKER_TYPES_OF,
+  type LockerKind,
+  SITE_NAMES,
+  TRUNCATION,
+  type Truncation,
+  WORDING_VARIANT,
+  type WordingVariant,
+} from "@backoffice/contracts/site-rules";
+import {
   CalendarDays,
   Clapperboard,
   DownloadCloud,
@@ -54,22 +64,16 @@ export type SiteSettings = {
   home: string;
   routes: SiteRoute[];
   /** The API client variant (movies has its own wording, DESIGN §9). */
-  apiVariant: "default" | "movies";
+  apiVariant: WordingVariant;
   wording: {
     adsLoadError: { title: string; description: string };
     adUpdated: string;
   };
   /** Character limits of shortened texts, per breakpoint (narrow < 992px, mobile < 640px). */
-  truncation: {
-    appTitle: { desktop: number };
-    matchTeamName: { narrow: number };
-    fetchTeamName: { narrow: number };
-    adPageName: { narrow: number };
-    adUrl: { default: number; mobile: number };
-  };
+  truncation: Truncation;
   /** Movies ads have one list per page (tabs); the others have a single list. */
-  adPages: AdPage[] | null;
-  lockerTypes: ("js" | "api")[] | null;
+  adPages: readonly AdPage[] | null;
+  lockerTypes: readonly LockerKind[] | null;
   /** Which Manage Locker the site shows (spec §2, §7, §8: sportbn's or movies' calls and wording), or null. */
   lockerVariant: "sportbn" | "movies" | null;
 };
@@ -81,18 +85,19 @@ const sportbnWording: SiteSettings["wording"] = {
   adsLoadError: { title: "Connection Error", description: "Failed to connect to email API" },
   adUpdated: "Ad created successfully",
 };
-const sportbnTruncation: SiteSettings["truncation"] = {
-  appTitle: { desktop: 8 },
-  matchTeamName: { narrow: 10 },
-  fetchTeamName: { narrow: 15 },
-  adPageName: { narrow: 5 },
-  adUrl: { default: 20, mobile: 15 },
-};
+
+/** The per-site rules shared with the server (packages/contracts/src/site-rules.ts). */
+const rulesOf = (site: SiteKey) => ({
+  apiVariant: WORDING_VARIANT[site],
+  truncation: TRUNCATION[site],
+  adPages: (AD_PAGES[site] as readonly AdPage[] | undefined) ?? null,
+  lockerTypes: LOCKER_TYPES_OF[site] ?? null,
+});
 
 export const sites: Record<SiteKey, SiteSettings> = {
   apkw: {
     key: "apkw",
-    name: "APKW",
+    name: SITE_NAMES.apkw,
     fallbackUrl: "https://apkw.example",
     home: "apps",
     routes: [
@@ -101,16 +106,13 @@ export const sites: Record<SiteKey, SiteSettings> = {
       { path: "emails", screen: "emails", label: "Manage Emails", icon: Mail },
       { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
     ],
-    apiVariant: "default",
+    ...rulesOf("apkw"),
     wording: sportbnWording,
-    truncation: sportbnTruncation,
-    adPages: null,
-    lockerTypes: null,
     lockerVariant: null,
   },
   sportbn: {
     key: "sportbn",
-    name: "SportBN",
+    name: SITE_NAMES.sportbn,
     fallbackUrl: "https://sportbn.example",
     home: "matches",
     routes: [
@@ -122,16 +124,13 @@ export const sites: Record<SiteKey, SiteSettings> = {
       { path: "emails", screen: "emails", label: "Manage Emails", icon: Mail },
       { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
     ],
-    apiVariant: "default",
+    ...rulesOf("sportbn"),
     wording: sportbnWording,
-    truncation: sportbnTruncation,
-    adPages: null,
-    lockerTypes: ["js", "api"],
     lockerVariant: "sportbn",
   },
   movies: {
     key: "movies",
-    name: "Movies",
+    name: SITE_NAMES.movies,
     fallbackUrl: "https://movies.example",
     home: "list",
     routes: [
@@ -142,14 +141,11 @@ export const sites: Record<SiteKey, SiteSettings> = {
       { path: "emails", screen: "contacts", label: "Manage Contacts", icon: MessagesSquare },
       { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
     ],
-    apiVariant: "movies",
+    ...rulesOf("movies"),
     wording: {
       adsLoadError: { title: "Connection Error", description: "Failed to fetch ads" },
       adUpdated: "Ad updated successfully",
     },
-    truncation: { ...sportbnTruncation, adUrl: { default: 40, mobile: 24 } },
-    adPages: ["home", "info", "player", "browse"],
-    lockerTypes: ["js"],
     lockerVariant: "movies",
   },
 };

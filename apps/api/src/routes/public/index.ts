@@ -3,6 +3,7 @@ import {
   appSchema,
   appsQuery,
   errorBody,
+  LOCKER_RULES,
   messageBody,
   publicAdSchema,
   publicLockerSchema,
@@ -22,7 +23,11 @@ import { checkAdPage } from "../sites/ads.ts";
 export const PUBLIC_BODY_LIMIT = 4 * 1024;
 // Reads are cached by browsers and proxies briefly; admin writes reach this server's cache at once.
 const CACHE_CONTROL = "public, max-age=30";
-const DEFAULT_LOCKER = { type: "js" as const, seconds: 30, isActive: true };
+const DEFAULT_LOCKER = {
+  type: LOCKER_RULES.defaultType,
+  seconds: LOCKER_RULES.defaultSeconds,
+  isActive: LOCKER_RULES.defaultActive,
+};
 
 // The hot read path skips @fastify/helmet (which builds its middleware on every request) and sends
 // the two headers a JSON answer read by other origins needs.

@@ -1,10 +1,10 @@
 import {
+  adPagesOf,
   adSchema,
   adsQuery,
   createAdBody,
   errorBody,
   idParams,
-  MOVIES_AD_PAGES,
   messageBody,
   type Site,
   successOf,
@@ -17,10 +17,11 @@ import { adsRepository } from "../../repositories/site-modules.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** Movies keeps one list per page of its public site; the other sites name pages freely. */
+/** A site with fixed ad pages (movies) keeps one list per page; the others name pages freely. */
 export function checkAdPage(site: Site, page: string | undefined) {
-  if (site === "movies" && page !== undefined && !(MOVIES_AD_PAGES as readonly string[]).includes(page)) {
-    throw badRequest(`page must be one of ${MOVIES_AD_PAGES.join(", ")}`);
+  const pages = adPagesOf(site);
+  if (pages && page !== undefined && !pages.includes(page)) {
+    throw badRequest(`page must be one of ${pages.join(", ")}`);
   }
 }
 

@@ -1,6 +1,8 @@
 import {
   errorBody,
   idParams,
+  LOCKER_TYPES_OF,
+  type LockerKind,
   lockerBody,
   lockerQuery,
   lockerSchema,
@@ -14,11 +16,14 @@ import { lockersRepository } from "../../repositories/site-modules.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** sportbn chooses js or api; movies is fixed to site "movies" and type js. */
-function settingsFrom(site: Site, body: z.infer<typeof lockerBody>, currentType: "js" | "api" = "js") {
+/** Each site chooses among its own locker types (sportbn js or api; movies fixed to js). */
+function settingsFrom(site: Site, body: z.infer<typeof lockerBody>, currentType: LockerKind = "js") {
   if (body.site !== undefined && body.site !== site) throw badRequest(`site must be ${site}`);
-  if (site === "movies" && body.type !== undefined && body.type !== "js")
-    throw badRequest("type is fixed to js for movies");
+  const types = LOCKER_TYPES_OF[site] ?? [];
+  if (body.type !== undefined && !types.includes(body.type))
+    throw badRequest(
+      types.length === 1 ? `type is fixed to ${types[0]} for ${site}` : `type must be ${types.join(" or ")}`,
+    );
   return { type: body.type ?? currentType, seconds: body.seconds, isActive: body.isActive };
 }
 

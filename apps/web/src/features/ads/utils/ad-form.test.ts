@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { adMessages, adToForm, emptyAdForm, formatDateTime, toAdPayload, validateAdForm } from "./ad-form";
+import { adFormSchema, adToForm, emptyAdForm, formatDateTime, toAdPayload } from "./ad-form";
 
-describe("validateAdForm", () => {
-  it("needs a page name and a URL", () => {
-    expect(validateAdForm(emptyAdForm())).toBe(adMessages.required);
-    expect(validateAdForm({ ...emptyAdForm("home"), url: "  " })).toBe(adMessages.required);
-    expect(validateAdForm({ ...emptyAdForm("  "), url: "https://a.example" })).toBe(adMessages.required);
-    expect(validateAdForm({ ...emptyAdForm("home"), url: "https://a.example" })).toBeNull();
+describe("adFormSchema", () => {
+  it("needs a page name and an http(s) URL, named at their fields", () => {
+    const issues = (values: Parameters<typeof adFormSchema.safeParse>[0]) =>
+      adFormSchema
+        .safeParse(values)
+        .error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    expect(issues(emptyAdForm())).toEqual(["page: page is required", "url: url is required"]);
+    expect(issues({ ...emptyAdForm("  "), url: "javascript:alert(1)" })).toEqual([
+      "page: page is required",
+      "url: url must be an http(s) URL",
+    ]);
+    expect(adFormSchema.parse({ ...emptyAdForm(" home "), url: " https://a.example " })).toMatchObject({
+      page: "home",
+      url: "https://a.example",
+    });
   });
 });
 

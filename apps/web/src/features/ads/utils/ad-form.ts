@@ -1,14 +1,24 @@
-import type { Ad } from "@backoffice/contracts";
+import { type Ad, adFields } from "@backoffice/contracts";
+import { z } from "zod";
 import { formatDayMonthYear } from "../../../lib/format"; // relative: the unit test project has no "@" alias
 
-/** What the dialog edits. */
-export type AdFormValues = { page: string; url: string; head: string; body: string; isActive: boolean };
+/** What the dialog edits: the contract's page and URL rules; scripts as typed (the payload maps them). */
+export const adFormSchema = z.object({
+  page: adFields.page,
+  url: adFields.url,
+  head: z.string(),
+  body: z.string(),
+  isActive: z.boolean(),
+});
+export type AdFormValues = z.infer<typeof adFormSchema>;
 
 /** What POST /ads and PUT /ads/{id} carry: an empty script is the text "null" (spec §5). */
 export type AdPayload = { page: string; url: string; head: string; body: string; isActive: boolean };
 
 export const adMessages = {
   required: "Please page name and domain url are required",
+  fixFields: "Fix the fields marked in the form.",
+  reopen: "Close the dialog and open the ad again.",
   noneSelected: "No ad selected to update",
   created: "Ad created successfully",
   deleted: "Ad deleted successfully",
@@ -36,11 +46,6 @@ export const emptyAdForm = (page = ""): AdFormValues => ({
 /** The form of an existing ad; a stored null script is an empty field. */
 export function adToForm(ad: Ad): AdFormValues {
   return { page: ad.page, url: ad.url, head: ad.head ?? "", body: ad.body ?? "", isActive: ad.isActive };
-}
-
-/** The spec's one validation message when page name or URL is missing, else null. */
-export function validateAdForm(values: AdFormValues): string | null {
-  return values.page.trim() && values.url.trim() ? null : adMessages.required;
 }
 
 /** Page and URL trimmed; scripts kept exactly as typed, an empty one sent as the text "null". */

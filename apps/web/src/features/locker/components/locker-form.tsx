@@ -1,25 +1,23 @@
 import type { Locker } from "@backoffice/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { RotateCcw, Save } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { FormField } from "@/components/form-field";
+import { useForm, useWatch } from "react-hook-form";
+import { Form, fieldOf, SubmitButton } from "@/components/form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
-import { toast } from "@/lib/toast";
+import { toast, toastError } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
 import { useSaveLocker } from "../api/save-locker";
 import {
   LOCKER_DEFAULTS,
-  type LockerType,
+  type LockerFormInput,
   type LockerValues,
   type LockerVariant,
+  lockerFormSchema,
   lockerTexts,
-  SECONDS_RANGE,
-  secondsFromInput,
 } from "../utils/locker-texts";
 import { LockerSummary } from "./locker-summary";
 
@@ -31,43 +29,32 @@ export type LockerFormProps = {
   saved: LockerValues;
 };
 
+const LockerField = fieldOf<LockerFormInput>();
+
 /** The settings form and the summary beside it. */
 export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
   const texts = lockerTexts[variant];
   const types = site.lockerTypes ?? ["js"];
-  const [type, setType] = useState<LockerType>(saved.type);
-  // The input's own text; what is not a number is saved as 0 (spec §5).
-  const [secondsText, setSecondsText] = useState(String(saved.seconds));
-  const [isActive, setIsActive] = useState(saved.isActive);
+  const form = useForm<LockerFormInput, unknown, LockerValues>({
+    resolver: zodResolver(lockerFormSchema),
+    defaultValues: { ...saved, seconds: String(saved.seconds) },
+  });
+  const isActive = useWatch({ control: form.control, name: "isActive" });
   const save = useSaveLocker(site);
-  const typeId = useId();
-  const switchId = useId();
 
-  const values: LockerValues = { type, seconds: secondsFromInput(secondsText), isActive };
-  const dirty =
-    !locker ||
-    values.type !== saved.type ||
-    values.seconds !== saved.seconds ||
-    values.isActive !== saved.isActive ||
-    secondsText !== String(saved.seconds);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async (values: LockerValues) => {
     try {
       const stored = await save.mutateAsync({ id: locker?._id ?? null, values });
       toast({ ...texts.saved(stored), variant: "success" });
+      form.reset({ ...values, seconds: String(values.seconds) });
     } catch (error) {
-      toast({
-        title: texts.saveFailed,
-        description: (error instanceof Error && error.message) || texts.unknownError,
-        variant: "destructive",
-      });
+      toastError(texts.saveFailed, error, texts.unknownError);
     }
   };
 
   const onReset = () => {
-    setSecondsText(String(LOCKER_DEFAULTS.seconds));
-    setIsActive(LOCKER_DEFAULTS.isActive);
+    form.setValue("seconds", String(LOCKER_DEFAULTS.seconds), { shouldDirty: true, shouldValidate: true });
+    form.setValue("isActive", LOCKER_DEFAULTS.isActive, { shouldDirty: true });
     toast({ ...texts.reset, variant: "default" });
   };
 
@@ -77,74 +64,68 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
         <CardHeader>
           <CardTitle as="h2">Locker Settings</CardTitle>
           <CardDescription>
-            {variant === "movies"
+            {types.length === 1
               ? "The movies site's locker always runs in the browser (JS)."
               : "Choose how the locker runs and how long visitors wait."}
           </CardDescription>
         </CardHeader>
-        <form onSubmit={onSubmit} noValidate aria-label="Locker settings" className="grid gap-6">
+        <Form form={form} onSubmit={onSubmit} aria-label="Locker settings" className="grid gap-6">
           <CardContent className="grid gap-5">
             {types.length > 1 && (
-              <div className="grid gap-2">
-                <Label htmlFor={typeId}>Locker Type</Label>
-                <Select value={type} onValueChange={(next) => setType(next as LockerType)}>
-                  <SelectTrigger id={typeId} className="w-full sm:w-60">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {types.map((t) => (
-                      <SelectItem key={t} value={t}>
-                        {t.toUpperCase()}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
+              <LockerField name="type" label="Locker Type">
+                {(field) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger ref={field.ref} className="w-full sm:w-60">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {types.map((t) => (
+                        <SelectItem key={t} value={t}>
+                          {t.toUpperCase()}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              </LockerField>
             )}
-            <FormField label="Timer (seconds)" hint="Range: 1-300 seconds" className="sm:max-w-60">
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={SECONDS_RANGE.min}
-                max={SECONDS_RANGE.max}
-                step={1}
-                value={secondsText}
-                onChange={(e) => setSecondsText(e.target.value)}
-              />
-            </FormField>
-            <div className="flex items-center gap-3">
-              <Switch
-                id={switchId}
-                checked={isActive}
-                onCheckedChange={setIsActive}
-                aria-describedby={`${switchId}-state`}
-              />
-              <Label htmlFor={switchId}>Locker status</Label>
-              <span
-                id={`${switchId}-state`}
-                data-slot="locker-switch-state"
-                className="text-sm text-muted-foreground"
-              >
-                {isActive ? "Enabled" : "Disabled"}
-              </span>
-            </div>
+            <LockerField
+              name="seconds"
+              label="Timer (seconds)"
+              hint="Range: 1-300 seconds"
+              className="sm:max-w-60"
+            >
+              <Input type="number" inputMode="numeric" min={1} max={300} step={1} />
+            </LockerField>
+            <LockerField
+              name="isActive"
+              label="Locker status"
+              className="flex flex-row-reverse items-center justify-end gap-3"
+              labelAction={
+                <span data-slot="locker-switch-state" className="text-sm text-muted-foreground">
+                  {isActive ? "Enabled" : "Disabled"}
+                </span>
+              }
+            >
+              {(field) => <Switch ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />}
+            </LockerField>
           </CardContent>
           <CardFooter className="flex flex-col-reverse items-stretch gap-3 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {dirty && locker ? "Unsaved changes" : ""}
+              {form.formState.isDirty && locker ? "Unsaved changes" : ""}
             </p>
             <div className="flex flex-col-reverse gap-2 sm:flex-row">
-              <Button variant="outline" onClick={onReset} disabled={save.isPending}>
+              <Button variant="outline" onClick={onReset} disabled={form.formState.isSubmitting}>
                 <RotateCcw aria-hidden="true" />
                 Reset to Defaults
               </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? <Spinner /> : <Save aria-hidden="true" />}
+              <SubmitButton>
+                {!form.formState.isSubmitting && <Save aria-hidden="true" />}
                 Save Settings
-              </Button>
+              </SubmitButton>
             </div>
           </CardFooter>
-        </form>
+        </Form>
       </Card>
       <LockerSummary variant={variant} site={site.key} saved={saved} stored={locker !== null} />
     </div>

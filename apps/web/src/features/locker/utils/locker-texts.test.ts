@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { lockerPayload, lockerTexts, lockerValuesOf, secondsFromInput } from "./locker-texts";
+import { lockerFormSchema, lockerPayload, lockerTexts, lockerValuesOf } from "./locker-texts";
 
-describe("secondsFromInput", () => {
-  it("reads whole numbers and turns anything else into 0", () => {
-    expect(secondsFromInput("45")).toBe(45);
-    expect(secondsFromInput("301")).toBe(301);
-    expect(secondsFromInput("")).toBe(0);
-    expect(secondsFromInput("abc")).toBe(0);
-    expect(secondsFromInput("-3")).toBe(-3);
+describe("lockerFormSchema", () => {
+  const secondsError = (seconds: string | number) =>
+    lockerFormSchema.safeParse({ type: "js", seconds, isActive: true }).error?.issues[0]?.message;
+  it("takes whole seconds from 1 to 300, typed or numeric", () => {
+    expect(lockerFormSchema.parse({ type: "api", seconds: "45", isActive: false })).toEqual({
+      type: "api",
+      seconds: 45,
+      isActive: false,
+    });
+    expect(secondsError(300)).toBeUndefined();
+  });
+  it("refuses 12.5, an empty field, text and out-of-range values with the range message", () => {
+    for (const bad of ["12.5", "", "abc", "0", "301", -3]) {
+      expect(secondsError(bad)).toBe("seconds must be a whole number from 1 to 300");
+    }
   });
 });
 

@@ -1,4 +1,5 @@
-import type { Locker } from "@backoffice/contracts";
+import { LOCKER_KINDS, LOCKER_RULES, type Locker, lockerSeconds } from "@backoffice/contracts";
+import { z } from "zod";
 
 export type LockerVariant = "sportbn" | "movies";
 export type LockerType = Locker["type"];
@@ -7,8 +8,7 @@ export type LockerType = Locker["type"];
 export type LockerValues = { type: LockerType; seconds: number; isActive: boolean };
 
 /** With no record, and after Reset to Defaults: 30 seconds, enabled (spec §4, §9). */
-export const LOCKER_DEFAULTS = { seconds: 30, isActive: true } as const;
-export const SECONDS_RANGE = { min: 1, max: 300 } as const;
+export const LOCKER_DEFAULTS = { seconds: LOCKER_RULES.defaultSeconds, isActive: LOCKER_RULES.defaultActive };
 
 type ToastText = { title: string; description?: string };
 
@@ -42,18 +42,26 @@ export const lockerTexts: Record<LockerVariant, LockerTexts> = {
       title: "Locker settings (movies)",
       description: `${onOff(isActive)} with ${seconds}s (JS).`,
     }),
-    reset: { title: "Reset to Defaults (movies)", description: "Reset to 30s, active (JS)." },
+    reset: {
+      title: "Reset to Defaults (movies)",
+      description: `Reset to ${LOCKER_RULES.defaultSeconds}s, active (JS).`,
+    },
     loadFailed: "Load failed",
     saveFailed: "Save failed",
     unknownError: "Unknown error",
   },
 };
 
-/** The seconds input's text as a number: a whole number, or 0 for anything else (spec §5). */
-export function secondsFromInput(text: string): number {
-  const n = Number.parseInt(text, 10);
-  return Number.isNaN(n) ? 0 : n;
-}
+/**
+ * What the form edits. Seconds are checked with the contract's rule (whole, 1–300) at the field
+ * before saving, so 12.5 or an empty field is never silently saved as 12 or 0 (issue 8, defect 9).
+ */
+export const lockerFormSchema = z.object({
+  type: z.enum(LOCKER_KINDS),
+  seconds: z.union([z.string(), z.number()]).pipe(lockerSeconds),
+  isActive: z.boolean(),
+});
+export type LockerFormInput = z.input<typeof lockerFormSchema>;
 
 /** The form's starting values: the stored locker, or the defaults when there is none. */
 export function lockerValuesOf(locker: Locker | null, types: readonly LockerType[]): LockerValues {

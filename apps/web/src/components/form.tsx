@@ -1,0 +1,136 @@
+/**
+ * The one form idiom (issue 8): react-hook-form with `zodResolver` on the contract's schema, and
+ * fields that read their own error from the form context.
+ *
+ *   const form = useForm({ resolver: zodResolver(schema), defaultValues });
+ *   <Form form={form} onSubmit={save} aria-label="Edit Ad">
+ *     <Field name="url" label="Domain URL *"><Input type="url" /></Field>        // plain input
+ *     <Field name="isActive" label="Active">{(field) => <Switch checked={field.value}
+ *        onCheckedChange={field.onChange} />}</Field>                             // any control
+ *     <SubmitButton>Save</SubmitButton>
+ *   </Form>
+ *
+ * `save` may throw: an `ApiError` whose `errors[]` name fields of the form puts each message at
+ * its field (`applyServerErrors`); the submit button is busy and disabled while `save` runs, so
+ * nothing is sent twice.
+ */
+import { cloneElement, type ReactElement, type ReactNode } from "react";
+import {
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+  FormProvider,
+  type SubmitErrorHandler,
+  type UseFormReturn,
+  useController,
+  useFormContext,
+  useFormState,
+} from "react-hook-form";
+import { type ControlProps, FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+
+type FormProps<T extends FieldValues, Out> = Omit<React.ComponentProps<"form">, "onSubmit" | "onInvalid"> & {
+  /** `useForm<Input, unknown, Output>`: the fields hold `Input`, the schema hands `Output` to `onSubmit`. */
+  form: UseFormReturn<T, unknown, Out>;
+  onSubmit: (values: Out) => unknown;
+  /** Called when the schema refuses the values (after each field shows its own error). */
+  onInvalid?: SubmitErrorHandler<T>;
+};
+
+/** A `<form>` bound to a react-hook-form instance; fields inside read it from context. */
+export function Form<T extends FieldValues, Out extends FieldValues = T>({
+  form,
+  onSubmit,
+  onInvalid,
+  children,
+  ...props
+}: FormProps<T, Out>) {
+  return (
+    <FormProvider {...form}>
+      <form noValidate {...props} onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+type FieldProps<T extends FieldValues, N extends FieldPath<T>> = {
+  name: N;
+  label: string;
+  hint?: string;
+  className?: string;
+  labelAction?: ReactNode;
+  /**
+   * The control: an element (an input or textarea, which gets value, onChange, onBlur, name and
+   * ref) or a function of the field for controls with their own API (switch, select, checkbox).
+   */
+  children: ReactElement | ((field: ControllerRenderProps<T, N>) => ReactElement);
+};
+
+/** A labelled control with its hint and its own error, wired for assistive technology. */
+export function Field<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>>({
+  name,
+  children,
+  ...layout
+}: FieldProps<T, N>) {
+  const { control } = useFormContext<T>();
+  const { field, fieldState } = useController({ name, control });
+  const element =
+    typeof children === "function"
+      ? children(field)
+      : cloneElement(children as ReactElement<Record<string, unknown>>, {
+          name: field.name,
+          value: field.value ?? "",
+          onChange: field.onChange,
+          onBlur: field.onBlur,
+          ref: field.ref,
+        });
+  return (
+    <FormField {...layout} error={fieldState.error?.message}>
+      {element as ReactElement<ControlProps>}
+    </FormField>
+  );
+}
+
+/** `Field` bound to one form's values, so each field's control is typed by its name. */
+export function fieldOf<T extends FieldValues>() {
+  return Field as <N extends FieldPath<T>>(props: FieldProps<T, N>) => ReactElement;
+}
+
+/** The form's primary action: busy and disabled while the submission runs. */
+export function SubmitButton({ children, disabled, ...props }: React.ComponentProps<typeof Button>) {
+  const { isSubmitting } = useFormState();
+  return (
+    <Button
+      type="submit"
+      disabled={disabled || isSubmitting}
+      aria-busy={isSubmitting || undefined}
+      {...props}
+    >
+      {isSubmitting && <Spinner />}
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * Puts the field errors of a refused save at their fields. Returns true when at least one
+ * error named a field of this form, so the caller can skip repeating it in a toast.
+ */
+export function applyServerErrors<T extends FieldValues, Out>(
+  form: UseFormReturn<T, unknown, Out>,
+  error: unknown,
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const known = new Set(Object.keys(form.getValues()));
+  let placed = false;
+  for (const { path, message } of error.errors) {
+    const field = path.replace(/\[(\d+)\]/g, ".$1");
+    if (!known.has(field.split(".")[0] ?? "")) continue;
+    form.setError(field as FieldPath<T>, { type: "server", message }, { shouldFocus: !placed });
+    placed = true;
+  }
+  return placed;
+}
