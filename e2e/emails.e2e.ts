@@ -243,7 +243,7 @@ test("failures: Connection Error and Disconnected, then Refresh reconnects; dele
   await row.getByRole("checkbox").click();
   await screen.main.getByRole("button", { name: "Delete Selected (1)" }).click();
   await expect(
-    page.getByRole("alertdialog", { name: "Are you sure you want to delete 1 emails?" }),
+    page.getByRole("alertdialog", { name: "Are you sure you want to delete 1 email?" }),
   ).toBeVisible();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(

@@ -64,7 +64,8 @@ export const httpUrl = (field: string) =>
   z
     .string({ error: `${field} is required` })
     .trim()
-    .min(1, `${field} is required`)
+    // A missing URL says only that, not also that it is not an http(s) URL.
+    .min(1, { error: `${field} is required`, abort: true })
     .max(2048, `${field} must be at most 2048 characters`)
     .refine((value) => {
       try {

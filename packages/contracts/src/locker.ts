@@ -13,7 +13,7 @@ export const lockerSchema = z.object({
 });
 export type Locker = z.infer<typeof lockerSchema>;
 
-const secondsMessage = `seconds must be a whole number from ${LOCKER_RULES.min} to ${LOCKER_RULES.max}`;
+export const LOCKER_SECONDS_MESSAGE = `seconds must be a whole number from ${LOCKER_RULES.min} to ${LOCKER_RULES.max}`;
 /** Seconds arrive as a number or as its text; 1 to 300 whole seconds. */
 export const lockerSeconds = z
   .union(
@@ -22,19 +22,19 @@ export const lockerSeconds = z
       z
         .string()
         .trim()
-        .regex(/^-?\d+(\.\d+)?$/, secondsMessage)
+        .regex(/^-?\d+(\.\d+)?$/, LOCKER_SECONDS_MESSAGE)
         .transform(Number),
     ],
     {
-      error: secondsMessage,
+      error: LOCKER_SECONDS_MESSAGE,
     },
   )
   .pipe(
     z
       .number()
-      .int(secondsMessage)
-      .min(LOCKER_RULES.min, secondsMessage)
-      .max(LOCKER_RULES.max, secondsMessage),
+      .int(LOCKER_SECONDS_MESSAGE)
+      .min(LOCKER_RULES.min, LOCKER_SECONDS_MESSAGE)
+      .max(LOCKER_RULES.max, LOCKER_SECONDS_MESSAGE),
   );
 
 export const lockerBody = z.strictObject({

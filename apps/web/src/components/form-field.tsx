@@ -6,8 +6,11 @@ export type ControlProps = { id?: string; "aria-invalid"?: boolean; "aria-descri
 
 export type FormFieldProps = {
   label: string;
-  /** The input; it receives id, aria-invalid and aria-describedby. */
-  children: ReactElement<ControlProps>;
+  /**
+   * The input, which receives id, aria-invalid and aria-describedby; or, for a composite control
+   * (a select whose trigger is the labelled element), a function that places those props itself.
+   */
+  children: ReactElement<ControlProps> | ((control: ControlProps) => ReactElement);
   error?: string;
   /** Marks the control invalid without a message of its own (a form-level message explains). */
   invalid?: boolean;
@@ -22,17 +25,18 @@ export function FormField({ label, children, error, invalid, hint, className, la
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const control: ControlProps = {
+    id,
+    "aria-invalid": error || invalid ? true : undefined,
+    "aria-describedby": describedBy,
+  };
   return (
     <div className={cn("grid gap-2", className)}>
       <div className="flex items-center justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         {labelAction}
       </div>
-      {cloneElement(children, {
-        id,
-        "aria-invalid": error || invalid ? true : undefined,
-        "aria-describedby": describedBy,
-      })}
+      {typeof children === "function" ? children(control) : cloneElement(children, control)}
       {hint && (
         <p id={hintId} className="text-sm text-muted-foreground">
           {hint}

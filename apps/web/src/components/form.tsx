@@ -63,10 +63,12 @@ type FieldProps<T extends FieldValues, N extends FieldPath<T>> = {
   className?: string;
   labelAction?: ReactNode;
   /**
-   * The control: an element (an input or textarea, which gets value, onChange, onBlur, name and
-   * ref) or a function of the field for controls with their own API (switch, select, checkbox).
+   * The control: an element (an input or textarea, which gets value, onChange, onBlur, name, ref,
+   * id and aria props) or, for controls with their own API (switch, select, checkbox), a function
+   * of the field and of the `control` props (id, aria-invalid, aria-describedby) to put on the
+   * element the label names.
    */
-  children: ReactElement | ((field: ControllerRenderProps<T, N>) => ReactElement);
+  children: ReactElement | ((field: ControllerRenderProps<T, N>, control: ControlProps) => ReactElement);
 };
 
 /** A labelled control with its hint and its own error, wired for assistive technology. */
@@ -77,19 +79,23 @@ export function Field<T extends FieldValues, N extends FieldPath<T> = FieldPath<
 }: FieldProps<T, N>) {
   const { control } = useFormContext<T>();
   const { field, fieldState } = useController({ name, control });
-  const element =
-    typeof children === "function"
-      ? children(field)
-      : cloneElement(children as ReactElement<Record<string, unknown>>, {
-          name: field.name,
-          value: field.value ?? "",
-          onChange: field.onChange,
-          onBlur: field.onBlur,
-          ref: field.ref,
-        });
+  const error = fieldState.error?.message;
+  if (typeof children === "function") {
+    return (
+      <FormField {...layout} error={error}>
+        {(control) => children(field, control)}
+      </FormField>
+    );
+  }
   return (
-    <FormField {...layout} error={fieldState.error?.message}>
-      {element as ReactElement<ControlProps>}
+    <FormField {...layout} error={error}>
+      {cloneElement(children as ReactElement<Record<string, unknown>>, {
+        name: field.name,
+        value: field.value ?? "",
+        onChange: field.onChange,
+        onBlur: field.onBlur,
+        ref: field.ref,
+      })}
     </FormField>
   );
 }

@@ -66,7 +66,11 @@ function Shell() {
       onSettled: () => {
         clearSession();
         navigate(paths.root, { replace: true });
-        toast({ title: authMessages.loggedOut, variant: "success" });
+        toast({
+          title: authMessages.loggedOut,
+          description: authMessages.loggedOutDescription,
+          variant: "success",
+        });
       },
     });
   };

@@ -16,6 +16,7 @@ export const authMessages = {
   resetSuccess: "Password reset successfully",
   resetFailed: "Failed to reset password",
   loggedOut: "Logged out",
+  loggedOutDescription: "You have been signed out of the dashboard.",
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -13,6 +13,11 @@ describe("Update Profile enabling rule", () => {
     expect(canUpdateProfile("a@b.c", "Abc1", "Abc1")).toBe(false);
     expect(canUpdateProfile("a@b.c", "abcdefgh", "abcdefgh")).toBe(true);
   });
+
+  it("a confirmation without a new password keeps the button disabled (defect 3)", () => {
+    expect(canUpdateProfile("a@b.c", "", "Abcdefg1")).toBe(false);
+    expect(canUpdateProfile("a@b.c", "", "")).toBe(true);
+  });
 });
 
 describe("password requirements checklist", () => {

@@ -1,4 +1,7 @@
-export const MIN_PASSWORD_LENGTH = 8;
+import { editProfileBody, PASSWORD_MIN_LENGTH } from "@backoffice/contracts";
+import { z } from "zod";
+
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 export const profileMessages = {
   mismatch: {
@@ -26,5 +29,17 @@ export function passwordRequirements(password: string) {
  */
 export function canUpdateProfile(email: string, password: string, confirm: string): boolean {
   if (!email.includes("@")) return false;
-  return password === "" || (password === confirm && password.length >= MIN_PASSWORD_LENGTH);
+  // A confirmation typed without a new password does not match either (issue 8, defect 3).
+  if (password === "" && confirm === "") return true;
+  return password === confirm && password.length >= MIN_PASSWORD_LENGTH;
 }
+
+/** The contract's edit-profile body plus the confirmation, which must repeat the new password. */
+export const profileFormSchema = editProfileBody
+  .extend({ confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    path: ["confirm"],
+    message: profileMessages.mismatch.description,
+  });
+export type ProfileFormInput = z.input<typeof profileFormSchema>;
+export type ProfileFormValues = z.output<typeof profileFormSchema>;

@@ -6,8 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useTruncate } from "@/hooks/use-truncate";
-import { serverMessageOf } from "@/lib/api-client";
-import { toast, toastSuccess } from "@/lib/toast";
+import { toastError, toastSuccess } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
 import { useDeleteAd } from "../api/delete-ad";
 import { useUpdateAd } from "../api/update-ad";
@@ -29,27 +28,24 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
     const next = !ad.isActive;
     try {
       await update.mutateAsync({ id: ad._id, changes: { isActive: next } });
-      toastSuccess(next ? adMessages.activated : adMessages.deactivated);
+      toastSuccess(next ? adMessages.activated : adMessages.deactivated, undefined, adNamed(ad));
     } catch (error) {
-      toast({
-        title: adMessages.toggleFailed,
-        description: serverMessageOf(error, adMessages.toggleFailed),
-        variant: "destructive",
-      });
+      toastError(
+        adMessages.toggleFailed,
+        error,
+        `${adNamed(ad)} is still ${ad.isActive ? "active" : "inactive"}.`,
+      );
     }
   };
 
   const onDelete = async () => {
-    if (!(await confirm({ title: adMessages.confirmDelete, confirmText: "Delete" }))) return;
+    const named = { title: adMessages.confirmDelete, description: adNamed(ad), confirmText: "Delete" };
+    if (!(await confirm(named))) return;
     try {
       const answer = await remove.mutateAsync(ad._id);
-      toastSuccess(adMessages.deleted, answer.message);
+      toastSuccess(adMessages.deleted, answer.message, `${adNamed(ad)} was deleted.`);
     } catch (error) {
-      toast({
-        title: adMessages.deleteFailed,
-        description: serverMessageOf(error, adMessages.deleteFailed),
-        variant: "destructive",
-      });
+      toastError(adMessages.deleteFailed, error, `${adNamed(ad)} was not deleted.`);
     }
   };
 
@@ -167,4 +163,9 @@ function Script({ label, text }: { label: string; text: string | null }) {
       </dd>
     </div>
   );
+}
+
+/** How an ad is named in confirmations and toasts: its page and URL. */
+function adNamed(ad: Ad): string {
+  return `The ad "${ad.page}" (${ad.url})`;
 }

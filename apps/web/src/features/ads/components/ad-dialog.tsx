@@ -108,9 +108,9 @@ function AdForm({ site, state, onDone }: { site: SiteSettings; state: AdDialogSt
     >
       {site.adPages ? (
         <AdField name="page" label="Ad Page Name *">
-          {(field) => (
+          {(field, control) => (
             <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger ref={field.ref} className="w-full" onBlur={field.onBlur}>
+              <SelectTrigger {...control} ref={field.ref} className="w-full" onBlur={field.onBlur}>
                 <SelectValue placeholder="Choose a page" />
               </SelectTrigger>
               <SelectContent>
@@ -148,7 +148,9 @@ function AdForm({ site, state, onDone }: { site: SiteSettings; state: AdDialogSt
         label="Active"
         className="flex flex-row-reverse items-center justify-end gap-3"
       >
-        {(field) => <Switch ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />}
+        {(field, control) => (
+          <Switch {...control} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />
+        )}
       </AdField>
       <DialogFooter>
         <DialogClose asChild>

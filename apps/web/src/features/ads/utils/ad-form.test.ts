@@ -2,15 +2,15 @@ import { describe, expect, it } from "vitest";
 import { adFormSchema, adToForm, emptyAdForm, formatDateTime, toAdPayload } from "./ad-form";
 
 describe("adFormSchema", () => {
-  it("needs a page name and an http(s) URL, named at their fields", () => {
+  it("needs a page name and a URL, named at their fields", () => {
     const issues = (values: Parameters<typeof adFormSchema.safeParse>[0]) =>
       adFormSchema
         .safeParse(values)
         .error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     expect(issues(emptyAdForm())).toEqual(["page: page is required", "url: url is required"]);
-    expect(issues({ ...emptyAdForm("  "), url: "javascript:alert(1)" })).toEqual([
+    expect(issues({ ...emptyAdForm("  "), url: "  " })).toEqual([
       "page: page is required",
-      "url: url must be an http(s) URL",
+      "url: url is required",
     ]);
     expect(adFormSchema.parse({ ...emptyAdForm(" home "), url: " https://a.example " })).toMatchObject({
       page: "home",

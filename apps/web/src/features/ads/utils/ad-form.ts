@@ -2,10 +2,13 @@ import { type Ad, adFields } from "@backoffice/contracts";
 import { z } from "zod";
 import { formatDayMonthYear } from "../../../lib/format"; // relative: the unit test project has no "@" alias
 
-/** What the dialog edits: the contract's page and URL rules; scripts as typed (the payload maps them). */
+/**
+ * What the dialog edits: the contract's page rule and a required URL (the spec's client checks
+ * presence only; the server's http(s) refusal comes back to the field). Scripts as typed.
+ */
 export const adFormSchema = z.object({
   page: adFields.page,
-  url: adFields.url,
+  url: z.string().trim().min(1, "url is required"),
   head: z.string(),
   body: z.string(),
   isActive: z.boolean(),

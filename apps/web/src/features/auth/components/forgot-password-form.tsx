@@ -44,7 +44,7 @@ export function ForgotPasswordForm() {
     setError(undefined);
     try {
       const answer = await getOtp.mutateAsync({ email: address });
-      toastSuccess(authMessages.otpSent, answer.message);
+      toastSuccess(authMessages.otpSent, answer.message, `Check the inbox of ${address}.`);
       setEmail(address);
       setOtp("");
       setOtpInvalid(false);
@@ -61,7 +61,7 @@ export function ForgotPasswordForm() {
     setError(undefined);
     try {
       const answer = await verifyOtp.mutateAsync({ email, otp: code });
-      toastSuccess(authMessages.otpVerified, answer.message);
+      toastSuccess(authMessages.otpVerified, answer.message, "Choose your new password.");
       setOtpInvalid(false);
       setStep("password");
     } catch (e) {
@@ -78,7 +78,7 @@ export function ForgotPasswordForm() {
     setError(undefined);
     try {
       const answer = await resetPassword.mutateAsync({ email, otp: otp.trim(), password });
-      toastSuccess(authMessages.resetSuccess, answer.message);
+      toastSuccess(authMessages.resetSuccess, answer.message, "Sign in with your new password.");
       navigate(paths.login, { replace: true });
     } catch (e) {
       toastError(authMessages.resetFailed, e);

@@ -39,7 +39,7 @@ export function LoginForm() {
       // Only administrators may stay signed in (spec §4, §6).
       if (user.role !== "admin") return denyAccess();
       saveSession(token, user);
-      toastSuccess(authMessages.loginSuccess, answer.message);
+      toastSuccess(authMessages.loginSuccess, answer.message, `Signed in as ${user.email}.`);
       navigate(paths.site("apkw"), { replace: true });
     } catch (e) {
       if (e instanceof ApiError && e.status === 403) return denyAccess();

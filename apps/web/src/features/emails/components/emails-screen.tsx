@@ -12,8 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
-import { serverMessageOf } from "@/lib/api-client";
-import { toast, toastSuccess } from "@/lib/toast";
+import { toast, toastError, toastSuccess } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useDeleteEmails } from "../api/delete-emails";
 import { useEmails } from "../api/get-emails";
@@ -75,17 +74,15 @@ export function EmailsScreen() {
     setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
 
   const onDelete = async (id: string) => {
-    if (!(await confirm({ title: emailMessages.confirmDelete, confirmText: "Delete" }))) return;
+    const email = rows.find((row) => row._id === id)?.email ?? "This email";
+    if (!(await confirm({ title: emailMessages.confirmDelete, description: email, confirmText: "Delete" })))
+      return;
     try {
       await remove.mutateAsync([id]);
       forget([id]);
-      toastSuccess(emailMessages.deleted);
+      toastSuccess(emailMessages.deleted, undefined, `${email} was removed.`);
     } catch (error) {
-      toast({
-        title: emailMessages.deleteFailed.title,
-        description: serverMessageOf(error, emailMessages.deleteFailed.description),
-        variant: "destructive",
-      });
+      toastError(emailMessages.deleteFailed.title, error, emailMessages.deleteFailed.description);
     }
   };
 
@@ -93,18 +90,18 @@ export function EmailsScreen() {
     const ids = selectedIds;
     // An empty selection does nothing (spec §5).
     if (ids.length === 0) return;
-    if (!(await confirm({ title: emailMessages.confirmBulkDelete(ids.length), confirmText: "Delete" })))
-      return;
+    const named = {
+      title: emailMessages.confirmBulkDelete(ids.length),
+      description: emailMessages.selectedEmails(ids.length),
+      confirmText: "Delete",
+    };
+    if (!(await confirm(named))) return;
     try {
       const answer = await remove.mutateAsync(ids);
       forget(ids);
-      toastSuccess(answer.message || emailMessages.deleted);
+      toastSuccess(answer.message || emailMessages.deleted, undefined, emailMessages.removed(ids.length));
     } catch (error) {
-      toast({
-        title: emailMessages.bulkDeleteFailed.title,
-        description: serverMessageOf(error, emailMessages.bulkDeleteFailed.description),
-        variant: "destructive",
-      });
+      toastError(emailMessages.bulkDeleteFailed.title, error, emailMessages.bulkDeleteFailed.description);
     }
   };
 

@@ -12,7 +12,11 @@ export const emailMessages = {
   copied: (email: string) => ({ title: "Copied!", description: `Email ${email} copied to clipboard` }),
   copyFailed: { title: "Copy failed", description: "Failed to copy email to clipboard" },
   confirmDelete: "Are you sure you want to delete this email?",
-  confirmBulkDelete: (n: number) => `Are you sure you want to delete ${n} emails?`,
+  // One item reads in the singular (DESIGN §9).
+  confirmBulkDelete: (n: number) => `Are you sure you want to delete ${n} ${n === 1 ? "email" : "emails"}?`,
+  selectedEmails: (n: number) =>
+    `The ${n === 1 ? "selected email" : `${n} selected emails`} will be removed.`,
+  removed: (n: number) => `${n === 1 ? "1 email was" : `${n} emails were`} removed.`,
   empty: { title: "No emails found", description: "No email subscriptions to display" },
 } as const;
 

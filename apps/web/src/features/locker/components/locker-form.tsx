@@ -73,9 +73,9 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
           <CardContent className="grid gap-5">
             {types.length > 1 && (
               <LockerField name="type" label="Locker Type">
-                {(field) => (
+                {(field, control) => (
                   <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger ref={field.ref} className="w-full sm:w-60">
+                    <SelectTrigger {...control} ref={field.ref} className="w-full sm:w-60">
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
@@ -107,7 +107,9 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
                 </span>
               }
             >
-              {(field) => <Switch ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />}
+              {(field, control) => (
+                <Switch {...control} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />
+              )}
             </LockerField>
           </CardContent>
           <CardFooter className="flex flex-col-reverse items-stretch gap-3 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">

@@ -1,4 +1,4 @@
-import { LOCKER_KINDS, LOCKER_RULES, type Locker, lockerSeconds } from "@backoffice/contracts";
+import { LOCKER_KINDS, LOCKER_RULES, LOCKER_SECONDS_MESSAGE, type Locker } from "@backoffice/contracts";
 import { z } from "zod";
 
 export type LockerVariant = "sportbn" | "movies";
@@ -58,7 +58,15 @@ export const lockerTexts: Record<LockerVariant, LockerTexts> = {
  */
 export const lockerFormSchema = z.object({
   type: z.enum(LOCKER_KINDS),
-  seconds: z.union([z.string(), z.number()]).pipe(lockerSeconds),
+  // The input's text: whole digits only, then the contract's range, with the contract's message.
+  seconds: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, LOCKER_SECONDS_MESSAGE)
+    .transform(Number)
+    .pipe(
+      z.number().min(LOCKER_RULES.min, LOCKER_SECONDS_MESSAGE).max(LOCKER_RULES.max, LOCKER_SECONDS_MESSAGE),
+    ),
   isActive: z.boolean(),
 });
 export type LockerFormInput = z.input<typeof lockerFormSchema>;

@@ -1,12 +1,12 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, Circle, KeyRound, Mail } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Form, SubmitButton } from "@/components/form";
 import { FormField } from "@/components/form-field";
 import { PageHeader } from "@/components/layout/page-header";
 import { PasswordInput } from "@/components/password-input";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { getSession, updateSessionUser } from "@/lib/session";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -14,47 +14,54 @@ import { useUpdateProfile } from "../api/update-profile";
 import {
   canUpdateProfile,
   MIN_PASSWORD_LENGTH,
+  type ProfileFormInput,
+  type ProfileFormValues,
   passwordRequirements,
+  profileFormSchema,
   profileMessages,
 } from "../profile-rules";
 
 /** Edit Profile: the email card, the change-password card with its live checklist (spec §2, §5). */
 export function EditProfile() {
-  const [email, setEmail] = useState(() => getSession()?.user.email ?? "");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [passwordBlurred, setPasswordBlurred] = useState(false);
+  const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { email: getSession()?.user.email ?? "", password: "", confirm: "" },
+  });
+  const [email = "", password = "", confirm = ""] = useWatch({
+    control: form.control,
+    name: ["email", "password", "confirm"],
+  });
+  const passwordBlurred = form.formState.touchedFields.password === true;
   const update = useUpdateProfile();
 
   const mismatch = confirm.length > 0 && password !== confirm;
   const weak = passwordBlurred && password.length > 0 && password.length < MIN_PASSWORD_LENGTH;
-  const enabled = canUpdateProfile(email.trim(), password, confirm) && !update.isPending;
+  const enabled = canUpdateProfile(email.trim(), password, confirm);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (password && password !== confirm)
-      return toast({ ...profileMessages.mismatch, variant: "destructive" });
-    if (password && password.length < MIN_PASSWORD_LENGTH) {
-      return toast({ ...profileMessages.weak, variant: "destructive" });
-    }
-    if (!canUpdateProfile(email.trim(), password, confirm)) return;
+  const onSubmit = async ({ email, password }: ProfileFormValues) => {
     try {
-      const answer = await update.mutateAsync({ email: email.trim(), password });
+      const answer = await update.mutateAsync({ email, password });
       const user = answer.data?.user;
       if (user) updateSessionUser(user);
-      setPassword("");
-      setConfirm("");
-      setPasswordBlurred(false);
+      form.reset({ email, password: "", confirm: "" });
       toastSuccess(profileMessages.updated, answer.message);
     } catch (error) {
       toastError(profileMessages.failed, error);
     }
   };
+  const onInvalid = () =>
+    toast({ ...(mismatch ? profileMessages.mismatch : profileMessages.weak), variant: "destructive" });
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <PageHeader title="Edit Profile" description="Update your email address and password." />
-      <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Edit profile">
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        onInvalid={onInvalid}
+        className="grid gap-6"
+        aria-label="Edit profile"
+      >
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
@@ -68,12 +75,7 @@ export function EditProfile() {
               label="Email"
               error={email.length > 0 && !email.includes("@") ? "Enter a valid email address." : undefined}
             >
-              <Input
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
+              <Input type="email" autoComplete="email" {...form.register("email")} />
             </FormField>
           </CardContent>
         </Card>
@@ -92,17 +94,14 @@ export function EditProfile() {
                 <PasswordInput
                   autoComplete="new-password"
                   placeholder="Enter a new password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  onBlur={() => setPasswordBlurred(true)}
+                  {...form.register("password")}
                 />
               </FormField>
               <FormField label="Confirm New Password" invalid={mismatch}>
                 <PasswordInput
                   autoComplete="new-password"
                   placeholder="Repeat the new password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
+                  {...form.register("confirm")}
                 />
               </FormField>
               <div aria-live="polite" className="grid gap-2 empty:hidden">
@@ -115,12 +114,11 @@ export function EditProfile() {
         </Card>
 
         <div className="flex justify-end">
-          <Button type="submit" disabled={!enabled} className="w-full sm:w-auto">
-            {update.isPending && <Spinner />}
-            {update.isPending ? "Updating Profile..." : "Update Profile"}
-          </Button>
+          <SubmitButton disabled={!enabled} className="w-full sm:w-auto">
+            {form.formState.isSubmitting ? "Updating Profile..." : "Update Profile"}
+          </SubmitButton>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }
