@@ -1,0 +1,76 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { ConfirmProvider, useConfirm } from "./confirm-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
+
+function EditOpener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Edit
+      </button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogTitle>Edit Ad</DialogTitle>
+          <DialogDescription>Change the ad.</DialogDescription>
+          <input aria-label="Domain URL" />
+          <button type="button" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function DeleteOpener() {
+  const confirm = useConfirm();
+  return (
+    <button type="button" onClick={() => confirm({ title: "Are you sure you want to delete this ad?" })}>
+      Delete
+    </button>
+  );
+}
+
+describe("dialogs return focus to the control that opened them (issue 8, defect 1)", () => {
+  it("a form dialog, closed with Escape or Cancel", async () => {
+    const user = userEvent.setup();
+    render(<EditOpener />);
+    const opener = screen.getByRole("button", { name: "Edit" });
+    // A keyboard user: Tab to the opener, Enter to open.
+    await user.tab();
+    expect(opener).toHaveFocus();
+    await user.keyboard("{Enter}");
+    await waitFor(() =>
+      expect(screen.getByRole("dialog")).toContainElement(document.activeElement as HTMLElement),
+    );
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(opener).toHaveFocus());
+
+    await user.keyboard("{Enter}");
+    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it("a confirmation, closed with Escape or Cancel", async () => {
+    const user = userEvent.setup();
+    render(
+      <ConfirmProvider>
+        <DeleteOpener />
+      </ConfirmProvider>,
+    );
+    const opener = screen.getByRole("button", { name: "Delete" });
+    await user.tab();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByRole("alertdialog")).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(opener).toHaveFocus());
+
+    await user.keyboard("{Enter}");
+    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
