@@ -50,6 +50,10 @@ for (const site of ["apkw", "sportbn"] as const) {
       ).toBeVisible();
       await expect(ads.empty()).toContainText("No ads created yet.");
       await expect(ads.empty()).toContainText("Create your first ad to get started.");
+      // The empty state offers the screen's main action (issue 8, defect 7).
+      await ads.empty().getByRole("button", { name: "Create your first ad" }).click();
+      await expect(ads.dialog.getByRole("heading", { name: "Create New Ad" })).toBeVisible();
+      await ads.dialog.getByRole("button", { name: "Cancel" }).click();
       // apkw and sportbn have one list, no page tabs.
       await expect(ads.main.getByRole("tablist")).toHaveCount(0);
 

@@ -491,6 +491,8 @@ test("failures show the spec's toasts", async ({ page, signIn }) => {
   await expect(toastWith(page, "Failed to fetch apps")).toBeVisible();
   await expect(toastWith(page, "Database unavailable")).toBeVisible();
   await expect(page.getByRole("main").getByText("Failed to fetch apps")).toBeVisible();
+  // The error state does not claim an empty catalogue (issue 8, defect 7).
+  await expect(page.getByRole("main").getByText("0 items found")).toHaveCount(0);
   failReads = false;
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(count(page)).toHaveText("2 items found");

@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
-import { Inbox } from "lucide-react";
+import { AlertTriangle, Inbox, RotateCw } from "lucide-react";
 import type * as React from "react";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
@@ -33,6 +34,36 @@ export function EmptyState({ title, description, icon: Icon = Inbox, action, cla
       </div>
       {action}
     </div>
+  );
+}
+
+/** A list that could not load: what failed, and Try again (which is busy while it retries). */
+export function ErrorState({
+  title,
+  description,
+  icon = AlertTriangle,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  description?: string;
+  icon?: LucideIcon;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      description={description}
+      className="border-destructive/40"
+      action={
+        <Button variant="outline" onClick={onRetry} disabled={retrying}>
+          {retrying ? <Spinner /> : <RotateCw aria-hidden="true" />}
+          Try again
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,13 +1,17 @@
 import { useEffect } from "react";
 import { Toaster as Sonner, type ToasterProps, toast } from "sonner";
+import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { registerToaster } from "@/lib/toast";
 
 /** The toast region; show toasts with `toast` from `@/lib/toast`. */
 export function Toaster(props: ToasterProps) {
   useEffect(() => registerToaster(toast), []);
+  const { mobile } = useBreakpoint();
   return (
     <Sonner
-      position="bottom-right"
+      // Never over a dialog's actions (bottom right) nor, on phones, over the last rows of a list
+      // (issue 8, defect 10): bottom left beside centred dialogs, top centre on small screens.
+      position={mobile ? "top-center" : "bottom-left"}
       closeButton
       duration={4000}
       toastOptions={{

@@ -1,6 +1,7 @@
 import type { Ad } from "@backoffice/contracts";
 import { CheckCircle2, Clock, Globe, Pencil, Power, PowerOff, Trash2, XCircle } from "lucide-react";
 import { useConfirm } from "@/components/confirm-dialog";
+import { ShortenedText } from "@/components/shortened-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,7 +12,6 @@ import type { SiteSettings } from "@/sites";
 import { useDeleteAd } from "../api/delete-ad";
 import { useUpdateAd } from "../api/update-ad";
 import { adMessages, formatDateTime } from "../utils/ad-form";
-import { ShortenedText } from "./shortened-text";
 
 export type AdCardProps = { ad: Ad; site: SiteSettings; onEdit: (ad: Ad) => void };
 

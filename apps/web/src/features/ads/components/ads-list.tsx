@@ -1,6 +1,6 @@
 import type { Ad } from "@backoffice/contracts";
-import { Megaphone, RefreshCw, WifiOff } from "lucide-react";
-import { EmptyState, ListSkeleton } from "@/components/states";
+import { Megaphone, Plus, WifiOff } from "lucide-react";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast } from "@/lib/toast";
@@ -14,10 +14,13 @@ export function AdsList({
   site,
   page,
   onEdit,
+  onCreate,
 }: {
   site: SiteSettings;
   page: AdPage | null;
   onEdit: (ad: Ad) => void;
+  /** The screen's main action, offered by the empty state. */
+  onCreate: () => void;
 }) {
   const query = useAds(site, page);
   useErrorToast(query, () => toast({ ...site.wording.adsLoadError, variant: "destructive" }));
@@ -32,21 +35,29 @@ export function AdsList({
   }
   if (query.isError) {
     return (
-      <EmptyState
+      <ErrorState
         icon={WifiOff}
         title={site.wording.adsLoadError.title}
         description={site.wording.adsLoadError.description}
-        action={
-          <Button variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
-            <RefreshCw aria-hidden="true" className={query.isFetching ? "animate-spin" : undefined} />
-            Try again
-          </Button>
-        }
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
       />
     );
   }
   if (query.data.length === 0) {
-    return <EmptyState icon={Megaphone} title={adMessages.empty} description={adMessages.emptyHint} />;
+    return (
+      <EmptyState
+        icon={Megaphone}
+        title={adMessages.empty}
+        description={adMessages.emptyHint}
+        action={
+          <Button onClick={onCreate}>
+            <Plus aria-hidden="true" />
+            {adMessages.createFirst}
+          </Button>
+        }
+      />
+    );
   }
   return (
     <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Ads">

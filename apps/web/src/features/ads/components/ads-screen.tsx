@@ -20,6 +20,7 @@ export function AdsScreen() {
   const pages = site.adPages;
   const page: AdPage | null = pages ? currentAdPage(pages, params.page) : null;
 
+  const onCreate = () => setDialog({ mode: "create", page });
   const onEdit = (ad: AdDialogState & { mode: "edit" }) => setDialog(ad);
 
   return (
@@ -28,7 +29,7 @@ export function AdsScreen() {
         title="Manage Ads"
         description={adMessages.subtitle}
         actions={
-          <Button onClick={() => setDialog({ mode: "create", page })} className="w-full sm:w-auto">
+          <Button onClick={onCreate} className="w-full sm:w-auto">
             <Plus aria-hidden="true" />
             Create New Ad
           </Button>
@@ -45,12 +46,19 @@ export function AdsScreen() {
           </TabsList>
           {pages.map((p) => (
             <TabsContent key={p} value={p}>
-              {p === page && <AdsList site={site} page={p} onEdit={(ad) => onEdit({ mode: "edit", ad })} />}
+              {p === page && (
+                <AdsList
+                  site={site}
+                  page={p}
+                  onEdit={(ad) => onEdit({ mode: "edit", ad })}
+                  onCreate={onCreate}
+                />
+              )}
             </TabsContent>
           ))}
         </Tabs>
       ) : (
-        <AdsList site={site} page={null} onEdit={(ad) => onEdit({ mode: "edit", ad })} />
+        <AdsList site={site} page={null} onEdit={(ad) => onEdit({ mode: "edit", ad })} onCreate={onCreate} />
       )}
       <AdDialog site={site} state={dialog} onClose={() => setDialog(null)} />
     </div>

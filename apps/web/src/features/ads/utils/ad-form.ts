@@ -30,6 +30,7 @@ export const adMessages = {
   confirmDelete: "Are you sure you want to delete this ad?",
   empty: "No ads created yet.",
   emptyHint: "Create your first ad to get started.",
+  createFirst: "Create your first ad",
   subtitle: "Create and manage advertisement scripts for your website.",
   errorTitle: "Error",
   createFailed: "Failed to create",

@@ -1,6 +1,7 @@
 import type { App } from "@backoffice/contracts";
 import { Download, Flame, Gamepad2, HardDrive, Pencil, Smartphone, Star, Trash2 } from "lucide-react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
+import { ShortenedText } from "@/components/shortened-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -82,17 +83,8 @@ export function AppCard({
         </div>
 
         <div className="grid min-w-0 gap-1">
-          <h3 id={titleId} title={app.title} className="truncate text-base leading-tight font-semibold">
-            {short === app.title ? (
-              <span data-slot="app-title">{app.title}</span>
-            ) : (
-              <>
-                <span data-slot="app-title" aria-hidden="true">
-                  {short}
-                </span>
-                <span className="sr-only">{app.title}</span>
-              </>
-            )}
+          <h3 id={titleId} className="truncate text-base leading-tight font-semibold">
+            <ShortenedText slot="app-title" text={app.title} short={short} />
           </h3>
           <p className="truncate text-sm text-muted-foreground">
             <span className="sr-only">Type: </span>

@@ -1,9 +1,9 @@
 import type { App, AppCategory } from "@backoffice/contracts";
-import { AlertTriangle, CheckSquare, FilterX, Plus, RotateCw, Search, Square, Trash2 } from "lucide-react";
+import { CheckSquare, FilterX, Plus, Search, Square, Trash2 } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
-import { EmptyState } from "@/components/states";
+import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -163,7 +163,7 @@ export function AppsScreen() {
             >
               {query.isPending ? (
                 "Loading apps..."
-              ) : (
+              ) : query.isError && !apps ? null : (
                 <>
                   <span data-slot="apps-count" className="font-medium text-foreground">
                     {foundText(visible.length)}
@@ -211,7 +211,12 @@ export function AppsScreen() {
       {query.isPending ? (
         <AppsSkeleton />
       ) : query.isError && !apps ? (
-        <ErrorPanel onRetry={() => query.refetch()} retrying={query.isFetching} />
+        <ErrorState
+          title={appMessages.fetchFailed}
+          description="The catalogue could not be loaded. Check the connection and try again."
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : visible.length === 0 ? (
         <EmptyState
           title={appMessages.empty}
@@ -275,22 +280,5 @@ function AppsSkeleton() {
         </Card>
       ))}
     </div>
-  );
-}
-
-function ErrorPanel({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <EmptyState
-      icon={AlertTriangle}
-      title={appMessages.fetchFailed}
-      description="The catalogue could not be loaded. Check the connection and try again."
-      className="border-destructive/40"
-      action={
-        <Button variant="outline" onClick={onRetry} disabled={retrying}>
-          {retrying ? <Spinner /> : <RotateCw aria-hidden="true" />}
-          Try again
-        </Button>
-      }
-    />
   );
 }

@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
 import { Pagination } from "@/components/pagination";
-import { EmptyState, ListSkeleton } from "@/components/states";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -141,10 +141,12 @@ export function EmailsScreen() {
               <ListSkeleton rows={5} className="[&>*]:h-10" />
             </div>
           ) : query.isError && !data ? (
-            <EmptyState
+            <ErrorState
               icon={WifiOff}
               title={emailMessages.loadError.title}
               description={emailMessages.loadError.description}
+              onRetry={() => query.refetch()}
+              retrying={query.isFetching}
             />
           ) : rows.length === 0 ? (
             <EmptyState title={emailMessages.empty.title} description={emailMessages.empty.description} />

@@ -1,8 +1,7 @@
 import type { Locker } from "@backoffice/contracts";
-import { RefreshCw, WifiOff } from "lucide-react";
+import { WifiOff } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
-import { EmptyState, LoadingState } from "@/components/states";
-import { Button } from "@/components/ui/button";
+import { ErrorState, LoadingState } from "@/components/states";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast } from "@/lib/toast";
@@ -39,16 +38,12 @@ export function LockerScreen() {
       {query.isPending ? (
         <LoadingState label="Loading locker settings..." />
       ) : query.isError ? (
-        <EmptyState
+        <ErrorState
           icon={WifiOff}
           title={texts.loadFailed}
           description={(query.error instanceof Error && query.error.message) || texts.unknownError}
-          action={
-            <Button variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
-              <RefreshCw aria-hidden="true" className={query.isFetching ? "animate-spin" : undefined} />
-              Try again
-            </Button>
-          }
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
         />
       ) : (
         <LockerForm

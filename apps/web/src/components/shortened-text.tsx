@@ -1,0 +1,48 @@
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+
+/**
+ * A text cut by the spec's truncation rules, without losing it (issue 8, defect 12): the short
+ * form on screen, the whole text in a tooltip on hover and on keyboard focus, and the whole text
+ * (not the cut one) for screen readers.
+ */
+export function ShortenedText({
+  text,
+  short,
+  slot,
+  className,
+}: {
+  text: string;
+  short: string;
+  /** `data-slot` of the visible part, for tests and styling. */
+  slot: string;
+  className?: string;
+}) {
+  if (short === text) {
+    return (
+      <span data-slot={slot} className={className}>
+        {text}
+      </span>
+    );
+  }
+  return (
+    <TooltipProvider delayDuration={300}>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <span
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: focus is how keyboard users read the whole text
+            tabIndex={0}
+            className={`rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring ${className ?? ""}`}
+          >
+            <span data-slot={slot} aria-hidden="true">
+              {short}
+            </span>
+            <span className="sr-only">{text}</span>
+          </span>
+        </TooltipTrigger>
+        <TooltipContent aria-hidden="true" data-slot={`${slot}-full`}>
+          {text}
+        </TooltipContent>
+      </Tooltip>
+    </TooltipProvider>
+  );
+}
