@@ -147,6 +147,20 @@ test("the switcher works with the keyboard", async ({ page, signIn }) => {
   await expect(page).toHaveURL(/\/movies\/list$/);
 });
 
+test("after sign-in the user returns to the page that sent them to /login", async ({ page }) => {
+  await page.goto("/sportbn/emails?page=2");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(users.admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(users.admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/sportbn\/emails\?page=2$/);
+  // No reason is shown for an ordinary sign-in.
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Your session ended with the day.")).toHaveCount(0);
+});
+
 test("logout revokes the token, goes to / and shows Logged out", async ({ page }) => {
   await loginViaUi(page, users.admin);
   await expect(page).toHaveURL(/\/apkw\/apps$/);
@@ -172,6 +186,10 @@ test.describe("daily check", () => {
     await signIn("/apkw/apps", users.admin, { date: "2000-01-01", "date:movies": "2000-01-01" });
     await expect(page).toHaveURL(/\/login$/);
     expect(await storage(page)).toEqual({});
+    // The login screen says why (DESIGN §9).
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your session ended with the day." }),
+    ).toBeVisible();
   });
 
   test("the check also runs while the app is open", async ({ page, signIn }) => {

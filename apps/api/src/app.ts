@@ -15,6 +15,7 @@ import type { PublicCache } from "./lib/public-cache.ts";
 import errors from "./plugins/errors.ts";
 import web from "./plugins/web.ts";
 import authRoutes from "./routes/auth/index.ts";
+import demoImagesRoutes from "./routes/demo-images.ts";
 import publicRoutes from "./routes/public/index.ts";
 import siteRoutes from "./routes/sites/index.ts";
 import systemRoutes from "./routes/system.ts";
@@ -117,6 +118,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(errors);
   await fastify.register(web);
   await fastify.register(systemRoutes);
+  await fastify.register(demoImagesRoutes);
   await fastify.register(authRoutes, { prefix: "/api/v1" });
   await fastify.register(siteRoutes);
   const { config } = options;

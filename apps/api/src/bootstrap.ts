@@ -7,7 +7,7 @@ import { type Counters, memoryCounters, redisCounters } from "./lib/counters.ts"
 import { generatePassword, hashPassword } from "./lib/crypto.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createPublicCache, type PublicCache } from "./lib/public-cache.ts";
-import { usersRepository } from "./repositories/users.ts";
+import { usersRepository } from "./routes/auth/repository.ts";
 import { seedDemoData } from "./seed/demo.ts";
 
 export interface Services {
@@ -67,7 +67,7 @@ export async function bootstrap(
       : `\nFirst run: admin account created.\n  email:    ${config.ADMIN_EMAIL}\n  password: ${password}\nThis password is shown only once: change it in Edit Profile.\n\n`,
   );
   if (config.SEED_DEMO) {
-    await seedDemoData(db);
+    await seedDemoData(db, { publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}` });
     log.info("demo data added (SEED_DEMO=false turns this off)");
   }
 }

@@ -21,6 +21,8 @@ export const configSchema = z.object({
   SITE_APKW_URL: z.string().url().default("https://apkw.example"),
   SITE_SPORTBN_URL: z.string().url().default("https://sportbn.example"),
   SITE_MOVIES_URL: z.string().url().default("https://movies.example"),
+  /** Where browsers reach this API (demo image URLs); defaults to http://HOST:PORT. */
+  PUBLIC_URL: env.url.optional(),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repoRoot, "apps/web/dist")),
   CONTENT_URL: z.string().url().default("http://127.0.0.1:8081"),
   CONTENT_HMAC_SECRET: z.string().min(16, "must be at least 16 characters").optional(),

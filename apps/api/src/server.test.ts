@@ -66,6 +66,21 @@ describe("first start", () => {
     expect((await get("/api/v1/apkw/emails")).pagination.numberOfPages).toBeGreaterThan(1);
     expect((await get("/api/v1/sportbn/ads")).data.length).toBeGreaterThan(0);
     expect((await get("/api/v1/movies/ads?page=player")).data.length).toBeGreaterThan(0);
+    // Every demo image is served by the product itself (issue 8, defect 11).
+    const apps: { icon_app: string; bg_app: string }[] = (await get("/api/v1/apkw/apps")).data;
+    for (const url of apps.flatMap((app) => [app.icon_app, app.bg_app])) {
+      const { origin, pathname } = new URL(url);
+      expect(origin).toBe("http://127.0.0.1:8080");
+      const image = await seeded.as(token, { method: "GET", url: pathname });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+      expect(image.body).toMatch(/^<svg /);
+    }
+    const unknown = await seeded.as(token, {
+      method: "GET",
+      url: "/api/v1/assets/demo/icon/%3Cscript%3E.svg",
+    });
+    expect(unknown.statusCode).toBe(400);
     await seeded.close();
     const empty = await buildTestApp({ SEED_DEMO: "false" });
     const emptyToken = await empty.login();

@@ -7,7 +7,7 @@ import { memoryCounters } from "../src/lib/counters.ts";
 import { hashPassword } from "../src/lib/crypto.ts";
 import { createMailer, type Mail, type Mailer } from "../src/lib/mailer.ts";
 import { createPublicCache } from "../src/lib/public-cache.ts";
-import { usersRepository } from "../src/repositories/users.ts";
+import { usersRepository } from "../src/routes/auth/repository.ts";
 
 export const ADMIN = { email: "admin@example.com", password: "Admin-pass-1" };
 

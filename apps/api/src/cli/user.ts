@@ -4,7 +4,7 @@ import pino from "pino";
 import { openServices } from "../bootstrap.ts";
 import { loadConfig } from "../config.ts";
 import { generatePassword, hashPassword } from "../lib/crypto.ts";
-import { sessionsRepository, usersRepository } from "../repositories/users.ts";
+import { sessionsRepository, usersRepository } from "../routes/auth/repository.ts";
 
 const USAGE = `Usage:
   npm run user -- create --email EMAIL [--password PASSWORD] [--role admin|editor]

@@ -23,13 +23,24 @@ export function createCache(options: { maxEntries?: number; now?: () => number }
       const hit = entries.get(key);
       if (hit && hit.expires > now()) return hit.value as Promise<T>;
       if (hit) entries.delete(key);
-      // The load starts at once; a synchronous throw becomes a rejection.
+      // The entry is in place before the load starts, so an invalidation during the load drops it;
+      // a synchronous throw becomes a rejection.
+      let start = () => {};
       const entry: Entry = {
-        value: new Promise((resolve) => resolve(load())),
+        value: new Promise((resolve, reject) => {
+          start = () => {
+            try {
+              resolve(load());
+            } catch (error) {
+              reject(error);
+            }
+          };
+        }),
         expires: Number.POSITIVE_INFINITY,
       };
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, entry);
+      start();
       entry.value.then(
         // The expiry counts from when the value arrived, not from when the load started.
         () => {

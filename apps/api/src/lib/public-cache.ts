@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { createCache } from "./cache.ts";
 
 /**
  * Serialized answers of the public reads, kept until an admin write invalidates their prefix.
@@ -14,34 +15,19 @@ export interface PublicCache {
 const CHANNEL = "bo:public-cache:invalidate";
 
 export function createPublicCache(options: { redis?: Redis; maxEntries?: number } = {}): PublicCache {
-  const entries = new Map<string, string>();
-  // A load racing with an invalidation must not store what it read before the write.
-  let generation = 0;
-  const maxEntries = options.maxEntries ?? 5000;
-  const dropPrefix = (prefix: string) => {
-    generation++;
-    for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
-  };
+  // The one cache concept (lib/cache.ts): concurrent misses share a load, and an invalidation
+  // also drops a load in flight, so what it read before the write is never stored.
+  const cache = createCache({ maxEntries: options.maxEntries ?? 5000 });
   let subscriber: Redis | undefined;
   if (options.redis) {
     subscriber = options.redis.duplicate();
     subscriber.subscribe(CHANNEL).catch(() => {});
-    subscriber.on("message", (_channel, prefix: string) => dropPrefix(prefix));
+    subscriber.on("message", (_channel, prefix: string) => cache.invalidate(prefix));
   }
   return {
-    async get(key, load) {
-      const hit = entries.get(key);
-      if (hit !== undefined) return hit;
-      const started = generation;
-      const text = JSON.stringify(await load());
-      if (started === generation) {
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, text);
-      }
-      return text;
-    },
+    get: (key, load) => cache.get(key, async () => JSON.stringify(await load())),
     async invalidate(prefix) {
-      dropPrefix(prefix);
+      cache.invalidate(prefix);
       if (options.redis) await options.redis.publish(CHANNEL, prefix);
     },
     async close() {

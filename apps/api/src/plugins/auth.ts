@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from "@backoffice/contracts";
 import { forbidden, unauthorized } from "@backoffice/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hmac, safeEqual, sha256 } from "../lib/crypto.ts";
-import { sessionsRepository } from "../repositories/users.ts";
+import { sessionsRepository } from "../routes/auth/repository.ts";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

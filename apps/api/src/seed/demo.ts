@@ -1,7 +1,9 @@
 import type { AppInput, CreateAdBody, Site } from "@backoffice/contracts";
 import type { Database } from "@backoffice/db";
-import { appsRepository } from "../repositories/apps.ts";
-import { adsRepository, emailsRepository } from "../repositories/site-modules.ts";
+import { adsRepository } from "../routes/ads/repository.ts";
+import { appsRepository } from "../routes/apps/repository.ts";
+import { DEMO_IMAGES_PATH } from "../routes/demo-images.ts";
+import { emailsRepository } from "../routes/emails/repository.ts";
 
 const adScript = (network: string, slot: string) =>
   `<script async src="https://${network}/tag.js" data-slot="${slot}"></script>`;
@@ -112,59 +114,60 @@ const firstNames = [
 ];
 const domains = ["gmail.com", "outlook.com", "yahoo.com", "proton.me", "icloud.com"];
 
-const apps: (AppInput & { title: string })[] = [
-  ["Subway Surfers", "Arcade", "SYBO Games", "games", 4.5, "180 MB", "1B+", true],
-  ["Clash of Clans", "Strategy", "Supercell", "games", 4.6, "260 MB", "500M+", true],
-  ["Minecraft", "Sandbox", "Mojang", "games", 4.6, "650 MB", "100M+", false],
-  ["Asphalt 9: Legends", "Racing", "Gameloft SE", "games", 4.4, "2.1 GB", "100M+", false],
-  ["Candy Crush Saga", "Puzzle", "King", "games", 4.6, "90 MB", "1B+", true],
-  ["PUBG Mobile", "Action", "Level Infinite", "games", 4.2, "1.1 GB", "500M+", false],
-  ["Stardew Valley", "Simulation", "ConcernedApe", "games", 4.8, "160 MB", "10M+", false],
-  ["WhatsApp Messenger", "Communication", "WhatsApp LLC", "apps", 4.3, "60 MB", "5B+", true],
-  ["Spotify: Music and Podcasts", "Music & Audio", "Spotify AB", "apps", 4.4, "95 MB", "1B+", true],
+const apps: (Omit<AppInput, "icon_app" | "bg_app"> & { title: string; icon: string; background: string })[] =
   [
-    "CapCut - Video Editor",
-    "Video Players & Editors",
-    "Bytedance Pte. Ltd.",
-    "apps",
-    4.5,
-    "210 MB",
-    "500M+",
-    false,
-  ],
-  ["Notion", "Productivity", "Notion Labs, Inc.", "apps", 4.7, "40 MB", "10M+", false],
-  ["VLC for Android", "Video Players & Editors", "Videolabs", "apps", 4.4, "45 MB", "100M+", false],
-  ["Duolingo: Language Lessons", "Education", "Duolingo", "apps", 4.7, "70 MB", "500M+", false],
-].map(([title, type, developer, category, rating, size, download, trending], index) => {
-  const slug = String(title)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/-$/, "");
-  return {
-    title: String(title),
-    type: String(type),
-    developer: String(developer),
-    category: category as "apps" | "games",
-    rating: Number(rating),
-    size: String(size),
-    download: String(download),
-    trending: Boolean(trending),
-    slider: index % 4 === 0,
-    isFirst: index === 0 || index === 7,
-    icon_app: `https://cdn.apkw.example/icons/${slug}.png`,
-    bg_app: `https://cdn.apkw.example/backgrounds/${slug}.jpg`,
-    content: `${title} by ${developer}: download the latest version, read what's new and see the requirements before installing.`,
-    supportedDevices: [
-      `https://play.google.com/store/apps/details?id=com.${slug.replaceAll("-", ".")}`,
-      `https://apps.apple.com/app/${slug}`,
+    ["Subway Surfers", "Arcade", "SYBO Games", "games", 4.5, "180 MB", "1B+", true],
+    ["Clash of Clans", "Strategy", "Supercell", "games", 4.6, "260 MB", "500M+", true],
+    ["Minecraft", "Sandbox", "Mojang", "games", 4.6, "650 MB", "100M+", false],
+    ["Asphalt 9: Legends", "Racing", "Gameloft SE", "games", 4.4, "2.1 GB", "100M+", false],
+    ["Candy Crush Saga", "Puzzle", "King", "games", 4.6, "90 MB", "1B+", true],
+    ["PUBG Mobile", "Action", "Level Infinite", "games", 4.2, "1.1 GB", "500M+", false],
+    ["Stardew Valley", "Simulation", "ConcernedApe", "games", 4.8, "160 MB", "10M+", false],
+    ["WhatsApp Messenger", "Communication", "WhatsApp LLC", "apps", 4.3, "60 MB", "5B+", true],
+    ["Spotify: Music and Podcasts", "Music & Audio", "Spotify AB", "apps", 4.4, "95 MB", "1B+", true],
+    [
+      "CapCut - Video Editor",
+      "Video Players & Editors",
+      "Bytedance Pte. Ltd.",
+      "apps",
+      4.5,
+      "210 MB",
+      "500M+",
+      false,
     ],
-    it: index === 1 ? "locker-clash" : undefined,
-    key: index === 1 ? "k-7f3a91" : undefined,
-  };
-});
+    ["Notion", "Productivity", "Notion Labs, Inc.", "apps", 4.7, "40 MB", "10M+", false],
+    ["VLC for Android", "Video Players & Editors", "Videolabs", "apps", 4.4, "45 MB", "100M+", false],
+    ["Duolingo: Language Lessons", "Education", "Duolingo", "apps", 4.7, "70 MB", "500M+", false],
+  ].map(([title, type, developer, category, rating, size, download, trending], index) => {
+    const slug = String(title)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/-$/, "");
+    return {
+      title: String(title),
+      type: String(type),
+      developer: String(developer),
+      category: category as "apps" | "games",
+      rating: Number(rating),
+      size: String(size),
+      download: String(download),
+      trending: Boolean(trending),
+      slider: index % 4 === 0,
+      isFirst: index === 0 || index === 7,
+      icon: `icon/${slug}.svg`,
+      background: `background/${slug}.svg`,
+      content: `${title} by ${developer}: download the latest version, read what's new and see the requirements before installing.`,
+      supportedDevices: [
+        `https://play.google.com/store/apps/details?id=com.${slug.replaceAll("-", ".")}`,
+        `https://apps.apple.com/app/${slug}`,
+      ],
+      it: index === 1 ? "locker-clash" : undefined,
+      key: index === 1 ? "k-7f3a91" : undefined,
+    };
+  });
 
 /** Realistic sample content for every module, so a first start shows working screens. */
-export async function seedDemoData(db: Database): Promise<void> {
+export async function seedDemoData(db: Database, { publicUrl }: { publicUrl: string }): Promise<void> {
   for (const [site, ads] of Object.entries(demoAds) as [Site, CreateAdBody[]][]) {
     const repository = adsRepository(db, site);
     for (const ad of ads) await repository.create(ad);
@@ -190,5 +193,9 @@ export async function seedDemoData(db: Database): Promise<void> {
     }
   }
   const repository = appsRepository(db);
-  for (const app of apps) await repository.create(app);
+  // Images the product serves itself (routes/demo-images.ts), so the first screen has no broken ones.
+  const images = `${publicUrl.replace(/\/+$/, "")}${DEMO_IMAGES_PATH}`;
+  for (const { icon, background, ...app } of apps) {
+    await repository.create({ ...app, icon_app: `${images}/${icon}`, bg_app: `${images}/${background}` });
+  }
 }

@@ -3,7 +3,7 @@ import { paths } from "@/config/paths";
 import { LoginForm } from "@/features/auth/components/login-form";
 import type { AdPage, ScreenKey, SiteRoute } from "@/sites";
 import { sites } from "@/sites";
-import { siteKeys } from "@/sites/keys";
+import { type SiteKey, siteKeys } from "@/sites/keys";
 import { ProtectedRoute, PublicOnlyRoute } from "./routes/guards";
 import { FullPageLoader, RootLayout } from "./routes/root-layout";
 
@@ -41,14 +41,14 @@ const screens: Record<ScreenKey, LazyRoute> = {
     import("@/features/profile/components/edit-profile").then((m) => ({ Component: m.EditProfile })),
 };
 
-const adPages: readonly AdPage[] = ["home", "info", "player", "browse"];
-
-function siteRoute(route: SiteRoute): RouteObject {
+function siteRoute(site: SiteKey, route: SiteRoute): RouteObject {
   const object: RouteObject = { path: route.path, lazy: screens[route.screen] };
   // /movies/ads/{page?}: the page is one of home, info, player, browse; any other path goes to /.
   if (route.path.includes(":page")) {
     object.loader = ({ params }) =>
-      params.page === undefined || adPages.includes(params.page as AdPage) ? null : redirect(paths.root);
+      params.page === undefined || sites[site].adPages?.includes(params.page as AdPage)
+        ? null
+        : redirect(paths.root);
   }
   return object;
 }
@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
               path: `/${key}`,
               children: [
                 { index: true, element: <Navigate to={`/${key}/${sites[key].home}`} replace /> },
-                ...sites[key].routes.map(siteRoute),
+                ...sites[key].routes.map((route) => siteRoute(key, route)),
               ],
             })),
           },

@@ -94,6 +94,38 @@ export function clearSession() {
   notify();
 }
 
+const SIGN_OUT_REASON = "signOutReason";
+
+/** The daily check signs the user out; the login screen says why (DESIGN §9). */
+export function signOutForTheDay() {
+  clearSession();
+  try {
+    window.sessionStorage.setItem(SIGN_OUT_REASON, "daily");
+  } catch {
+    // The login screen then shows no reason.
+  }
+}
+
+/** Whether the last sign-out was the daily check; read once, then forgotten. */
+export function takeSignOutReason(): boolean {
+  try {
+    const daily = window.sessionStorage.getItem(SIGN_OUT_REASON) === "daily";
+    window.sessionStorage.removeItem(SIGN_OUT_REASON);
+    return daily;
+  } catch {
+    return false;
+  }
+}
+
+/** Where a protected page sends the user to sign in: its own path, to return to afterwards. */
+export type ReturnState = { from: string };
+
+/** The page to return to after sign-in, when one sent the user to /login (a path of this app only). */
+export function returnPath(state: unknown): string | null {
+  const from = (state as Partial<ReturnState> | null)?.from;
+  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//") ? from : null;
+}
+
 /** True when a session exists whose date marker is not today's (the daily check). */
 export function isSessionStale(now: Date = new Date()): boolean {
   if (!read(storageKeys.token)) return false;

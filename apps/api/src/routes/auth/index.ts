@@ -20,7 +20,7 @@ import { z } from "zod";
 import { hashPassword, newOtpCode, newToken, safeEqual, sha256, verifyPassword } from "../../lib/crypto.ts";
 import { consume, ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
 import { csrfTokenFor, requireAdmin } from "../../plugins/auth.ts";
-import { otpRepository, sessionsRepository, usersRepository } from "../../repositories/users.ts";
+import { otpRepository, sessionsRepository, usersRepository } from "./repository.ts";
 
 export const SESSION_TTL_MS = 12 * 60 * MINUTE;
 export const LOGIN_MAX_FAILURES = 5;

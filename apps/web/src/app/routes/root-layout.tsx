@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { paths } from "@/config/paths";
-import { clearSession, isSessionStale } from "@/lib/session";
+import { isSessionStale, signOutForTheDay } from "@/lib/session";
 
 /**
  * The daily check (spec §4): when the stored date marker is not today's, all local storage is
@@ -14,7 +14,7 @@ export function RootLayout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the check runs on each navigation
   useLayoutEffect(() => {
     if (isSessionStale()) {
-      clearSession();
+      signOutForTheDay();
       navigate(paths.root, { replace: true });
     }
   }, [pathname, navigate]);
@@ -22,7 +22,7 @@ export function RootLayout() {
   useEffect(() => {
     const check = () => {
       if (document.visibilityState === "visible" && isSessionStale()) {
-        clearSession();
+        signOutForTheDay();
         navigate(paths.root, { replace: true });
       }
     };

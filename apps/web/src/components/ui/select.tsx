@@ -1,9 +1,12 @@
 import * as SelectPrimitive from "@radix-ui/react-select";
 import { CheckIcon, ChevronDownIcon } from "lucide-react";
 import type * as React from "react";
+import { useInertBackground } from "@/hooks/use-inert-background";
 import { cn } from "@/lib/utils";
 
-export const Select = SelectPrimitive.Root;
+export function Select({ onOpenChange, ...props }: React.ComponentProps<typeof SelectPrimitive.Root>) {
+  return <SelectPrimitive.Root onOpenChange={useInertBackground(onOpenChange)} {...props} />;
+}
 export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 

@@ -17,7 +17,7 @@ export const authMessages = {
   resetFailed: "Failed to reset password",
   loggedOut: "Logged out",
   loggedOutDescription: "You have been signed out of the dashboard.",
+  dailySignOut: "Your session ended with the day. Please sign in again.",
 } as const;
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const OTP_LENGTH = 6;
+export { OTP_LENGTH, PASSWORD_MIN_LENGTH as MIN_PASSWORD_LENGTH } from "@backoffice/contracts/site-rules";

@@ -65,7 +65,7 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
             aria-label={ad.isActive ? "Active" : "Inactive"}
             className={ad.isActive ? "size-5 shrink-0 text-success" : "size-5 shrink-0 text-muted-foreground"}
           />
-          <CardTitle as="h3" id={titleId} className="min-w-0 truncate text-base">
+          <CardTitle as="h2" id={titleId} className="min-w-0 truncate text-base">
             <ShortenedText
               slot="ad-page"
               text={ad.page}

@@ -83,9 +83,9 @@ export function AppCard({
         </div>
 
         <div className="grid min-w-0 gap-1">
-          <h3 id={titleId} className="truncate text-base leading-tight font-semibold">
+          <h2 id={titleId} title={app.title} className="truncate text-base leading-tight font-semibold">
             <ShortenedText slot="app-title" text={app.title} short={short} />
-          </h3>
+          </h2>
           <p className="truncate text-sm text-muted-foreground">
             <span className="sr-only">Type: </span>
             <span data-slot="app-type">{app.type}</span>

@@ -31,7 +31,10 @@ export function AuthLayout({
   }, [title]);
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-muted/60 px-4 py-10">
-      <BrandMark />
+      {/* The brand is the page's banner, so nothing sits outside a landmark (issue 8, defect 4). */}
+      <header>
+        <BrandMark />
+      </header>
       <main className="w-full max-w-sm">
         <Card className="gap-5">
           <CardHeader className="text-center">

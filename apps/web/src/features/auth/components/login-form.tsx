@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
-import { clearSession, saveSession } from "@/lib/session";
+import { clearSession, returnPath, saveSession, takeSignOutReason } from "@/lib/session";
 import { requestToaster, toast, toastError, toastSuccess } from "@/lib/toast";
 import { login } from "../api/login";
 import { authMessages } from "../messages";
@@ -21,6 +21,8 @@ function denyAccess() {
 /** Welcome Back: email, password with show/hide, Forgot password? and Sign In (spec §2, §5, §6). */
 export function LoginForm() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const [signedOutForTheDay] = useState(takeSignOutReason);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
@@ -40,7 +42,8 @@ export function LoginForm() {
       if (user.role !== "admin") return denyAccess();
       saveSession(token, user);
       toastSuccess(authMessages.loginSuccess, answer.message, `Signed in as ${user.email}.`);
-      navigate(paths.site("apkw"), { replace: true });
+      // Back to the page that sent the user here; from /login itself, to /apkw (DESIGN §9).
+      navigate(returnPath(location.state) ?? paths.site("apkw"), { replace: true, state: null });
     } catch (e) {
       if (e instanceof ApiError && e.status === 403) return denyAccess();
       toastError(authMessages.loginFailed, e);
@@ -52,6 +55,11 @@ export function LoginForm() {
   return (
     <AuthLayout title="Welcome Back" description="Sign in to your account to continue">
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
+        {signedOutForTheDay && !error && (
+          <p role="status" className="rounded-md border bg-muted px-3 py-2 text-sm">
+            {authMessages.dailySignOut}
+          </p>
+        )}
         <FormAlert message={error} />
         <FormField label="Email" invalid={!!error && !email.trim()}>
           <Input
@@ -64,26 +72,24 @@ export function LoginForm() {
             onChange={(e) => setEmail(e.target.value)}
           />
         </FormField>
-        <FormField
-          label="Password"
-          invalid={!!error && !password}
-          labelAction={
-            <Link
-              to={paths.forgotPassword}
-              className="text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
-            >
-              Forgot password?
-            </Link>
-          }
-        >
-          <PasswordInput
-            name="password"
-            autoComplete="current-password"
-            placeholder="Enter your password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </FormField>
+        <div className="grid gap-2">
+          <FormField label="Password" invalid={!!error && !password}>
+            <PasswordInput
+              name="password"
+              autoComplete="current-password"
+              placeholder="Enter your password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </FormField>
+          {/* After the password in the tab order (issue 8, defect 4). */}
+          <Link
+            to={paths.forgotPassword}
+            className="justify-self-end text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </div>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy && <Spinner />}
           {busy ? "Signing in..." : "Sign In"}

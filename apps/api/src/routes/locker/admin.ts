@@ -12,7 +12,8 @@ import {
 import { badRequest, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { lockersRepository } from "../../repositories/site-modules.ts";
+import { cacheKeys } from "../../lib/cache-keys.ts";
+import { lockersRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -29,7 +30,7 @@ function settingsFrom(site: Site, body: z.infer<typeof lockerBody>, currentType:
 
 const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const lockers = lockersRepository(fastify.db, site);
-  const changed = () => fastify.publicCache.invalidate(`${site}:locker`);
+  const changed = () => fastify.publicCache.invalidate(cacheKeys.lockerOf(site));
   const tags = [`${site}: locker`];
 
   fastify.get(

@@ -15,15 +15,16 @@ import {
 import { HttpError, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { cacheKeys } from "../../lib/cache-keys.ts";
 import { definedOnly } from "../../lib/rows.ts";
-import { appsRepository } from "../../repositories/apps.ts";
+import { appsRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** The apkw apps & games catalogue; the public catalogue reads it through the cache. */
 const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const apps = appsRepository(fastify.db);
-  const changed = () => fastify.publicCache.invalidate("apkw:apps");
+  const changed = () => fastify.publicCache.invalidate(cacheKeys.appsOf());
   const tags = ["apkw: apps"];
 
   fastify.get(

@@ -1,6 +1,6 @@
 import type { App, AppCategory, AppInput } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
-import { definedOnly, iso, setClause } from "../lib/rows.ts";
+import { definedOnly, iso, setClause } from "../../lib/rows.ts";
 
 interface AppRow {
   id: string;

@@ -13,7 +13,8 @@ import {
 import { badRequest, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adsRepository } from "../../repositories/site-modules.ts";
+import { cacheKeys } from "../../lib/cache-keys.ts";
+import { adsRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -27,7 +28,7 @@ export function checkAdPage(site: Site, page: string | undefined) {
 
 const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const ads = adsRepository(fastify.db, site);
-  const changed = () => fastify.publicCache.invalidate(`${site}:ads`);
+  const changed = () => fastify.publicCache.invalidate(cacheKeys.adsOf(site));
   const tags = [`${site}: ads`];
 
   fastify.get(

@@ -9,7 +9,7 @@ import {
 } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { emailsRepository } from "../../repositories/site-modules.ts";
+import { emailsRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 

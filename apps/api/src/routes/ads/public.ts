@@ -1,0 +1,35 @@
+import { adsQuery, errorBody, publicAdSchema, type Site, successOf } from "@backoffice/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { cacheKeys } from "../../lib/cache-keys.ts";
+import { sendCached } from "../../lib/public-reply.ts";
+import { checkAdPage } from "./admin.ts";
+import { adsRepository } from "./repository.ts";
+
+/** `GET /api/v1/public/{site}/ads?page=`: the active ads the public site shows (DESIGN §4). */
+const adsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
+  const ads = adsRepository(fastify.db, site);
+  fastify.get(
+    "/ads",
+    {
+      helmet: false,
+      schema: {
+        tags: ["public"],
+        querystring: adsQuery,
+        response: { 200: successOf(z.array(publicAdSchema)), 400: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const page = request.query.page || undefined;
+      checkAdPage(site, page);
+      const text = await fastify.publicCache.get(cacheKeys.ads(site, page), async () => ({
+        status: "success",
+        // The public schema keeps only what visitors' pages need (zod drops the other fields).
+        data: (await ads.list({ page, activeOnly: true })).map((ad) => publicAdSchema.parse(ad)),
+      }));
+      return sendCached(reply, text);
+    },
+  );
+};
+
+export default adsPublicRoutes;

@@ -1,0 +1,61 @@
+import type { Ad, CreateAdBody, Site, UpdateAdBody } from "@backoffice/contracts";
+import { newId, type Queryable } from "@backoffice/db";
+import { iso, setClause } from "../../lib/rows.ts";
+
+interface AdRow {
+  id: string;
+  page: string;
+  url: string;
+  head: string | null;
+  body: string | null;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toAd = (row: AdRow): Ad => ({
+  _id: row.id,
+  page: row.page,
+  url: row.url,
+  head: row.head,
+  body: row.body,
+  isActive: row.is_active,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+export function adsRepository(db: Queryable, site: Site) {
+  return {
+    async list(filter: { page?: string; activeOnly?: boolean } = {}): Promise<Ad[]> {
+      const rows = await db.query<AdRow>(
+        `select * from ads where site = $1 and ($2::text is null or page = $2) and (not $3 or is_active)
+         order by id desc`,
+        [site, filter.page ?? null, filter.activeOnly ?? false],
+      );
+      return rows.map(toAd);
+    },
+    async create(input: CreateAdBody): Promise<Ad> {
+      const [row] = await db.query<AdRow>(
+        `insert into ads (id, site, page, url, head, body, is_active) values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+        [newId(), site, input.page, input.url, input.head ?? null, input.body ?? null, input.isActive],
+      );
+      return toAd(row!);
+    },
+    async update(id: string, patch: UpdateAdBody): Promise<Ad | undefined> {
+      const set = setClause(
+        { page: patch.page, url: patch.url, head: patch.head, body: patch.body, is_active: patch.isActive },
+        3,
+      );
+      const [row] = await db.query<AdRow>(
+        `update ads set ${set.sql ? `${set.sql}, ` : ""}updated_at = now() where site = $1 and id = $2 returning *`,
+        [site, id, ...set.values],
+      );
+      return row && toAd(row);
+    },
+    async remove(id: string): Promise<boolean> {
+      return (
+        (await db.query("delete from ads where site = $1 and id = $2 returning id", [site, id])).length > 0
+      );
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { errorBody, messageBody, type Site, subscribeBody } from "@backoffice/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { PUBLIC_BODY_LIMIT } from "../../lib/public-reply.ts";
+import { emailsRepository } from "./repository.ts";
+
+/** `POST /api/v1/public/{site}/emails {email, url}`: a visitor subscribes (DESIGN §4). */
+const emailsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
+  const emails = emailsRepository(fastify.db, site);
+  fastify.post(
+    "/emails",
+    {
+      bodyLimit: PUBLIC_BODY_LIMIT,
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["public"],
+        body: subscribeBody,
+        response: { 200: messageBody, 201: messageBody, 400: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const url = request.body.url || request.headers.referer || null;
+      // The insert returns only after the database has committed it.
+      const created = await emails.subscribe(request.body.email, url);
+      return reply.code(created ? 201 : 200).send({
+        status: "success" as const,
+        message: created ? "Subscribed successfully" : "Already subscribed",
+      });
+    },
+  );
+};
+
+export default emailsPublicRoutes;

@@ -1,0 +1,33 @@
+import { LOCKER_RULES, publicLockerSchema, type Site, successOf } from "@backoffice/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { cacheKeys } from "../../lib/cache-keys.ts";
+import { sendCached } from "../../lib/public-reply.ts";
+import { lockersRepository } from "./repository.ts";
+
+/** What a site without a stored locker uses (spec §4). */
+const DEFAULT_LOCKER = {
+  type: LOCKER_RULES.defaultType,
+  seconds: LOCKER_RULES.defaultSeconds,
+  isActive: LOCKER_RULES.defaultActive,
+};
+
+/** `GET /api/v1/public/{site}/locker`: the wait-timer setting (DESIGN §4). */
+const lockerPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
+  const lockers = lockersRepository(fastify.db, site);
+  fastify.get(
+    "/locker",
+    { helmet: false, schema: { tags: ["public"], response: { 200: successOf(publicLockerSchema) } } },
+    async (_request, reply) => {
+      const text = await fastify.publicCache.get(cacheKeys.lockerOf(site), async () => {
+        const locker = await lockers.find();
+        const data = locker
+          ? { type: locker.type, seconds: locker.seconds, isActive: locker.isActive }
+          : DEFAULT_LOCKER;
+        return { status: "success", data };
+      });
+      return sendCached(reply, text);
+    },
+  );
+};
+
+export default lockerPublicRoutes;
