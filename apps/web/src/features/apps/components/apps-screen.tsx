@@ -3,6 +3,7 @@ import { CheckSquare, FilterX, Plus, Search, Square, Trash2 } from "lucide-react
 import { useDeferredValue, useMemo, useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
+import { useSelection } from "@/components/list/use-selection";
 import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -28,7 +29,7 @@ export function AppsScreen() {
   const confirm = useConfirm();
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<CategoryFilter>("all");
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const selection = useSelection();
   const [dialog, setDialog] = useState<AppDialogState | null>(null);
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -42,20 +43,15 @@ export function AppsScreen() {
     () => (apps ?? []).filter((app) => matchesSearch(app, deferredSearch)),
     [apps, deferredSearch],
   );
-  // Only what is on screen can be selected: a filter never leaves hidden apps to be deleted.
-  const selectedVisible = visible.filter((app) => selected.has(app._id));
-  const allSelected = visible.length > 0 && selectedVisible.length === visible.length;
+  // Only what is on screen can be acted on: a filter never leaves hidden apps to be deleted.
+  const visibleIds = visible.map((app) => app._id);
+  const view = selection.inView(visibleIds);
+  const selectedVisible = visible.filter((app) => selection.has(app._id));
+  const allSelected = view.all;
   const filtered = search.trim() !== "" || category !== "all";
 
-  const setOne = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const selectAll = () => setSelected(new Set(visible.map((app) => app._id)));
-  const deselectAll = () => setSelected(new Set());
+  const selectAll = () => selection.setMany(visibleIds, true);
+  const deselectAll = () => selection.clear();
   const clearFilters = () => {
     setSearch("");
     setCategory("all");
@@ -65,7 +61,7 @@ export function AppsScreen() {
     setDeletingIds(new Set(ids));
     try {
       const answer = await remove.mutateAsync(ids);
-      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+      selection.forget(ids);
       const title = one ? appMessages.deletedOne : appMessages.deletedMany;
       // The server's message adds something only when some ids were already gone.
       const description = answer.notFound?.length
@@ -246,8 +242,8 @@ export function AppsScreen() {
               <AppCard
                 app={app}
                 site={site}
-                selected={selected.has(app._id)}
-                onSelectedChange={(on) => setOne(app._id, on)}
+                selected={selection.has(app._id)}
+                onSelectedChange={(on) => selection.set(app._id, on)}
                 onEdit={(target) => setDialog({ mode: "edit", app: target })}
                 onDelete={onDeleteOne}
                 deleting={deletingIds.has(app._id)}

@@ -1,8 +1,8 @@
 import { RefreshCw, Trash2, WifiOff } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
+import { usePageParam } from "@/components/list/use-page-param";
+import { useSelection } from "@/components/list/use-selection";
 import { Pagination } from "@/components/pagination";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
@@ -16,7 +16,7 @@ import { toast, toastError, toastSuccess } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useDeleteEmails } from "../api/delete-emails";
 import { useEmails } from "../api/get-emails";
-import { clampPage, emailMessages, pageFromParam } from "../utils/email-texts";
+import { emailMessages } from "../utils/email-texts";
 import { EmailsCards, EmailsTable } from "./emails-table";
 
 /** Manage Emails (spec §2): the subscriptions a public site collected, 20 a page. */
@@ -24,42 +24,27 @@ export function EmailsScreen() {
   const site = useCurrentSite();
   const { mobile } = useBreakpoint();
   const confirm = useConfirm();
-  const [params, setParams] = useSearchParams();
-  const page = pageFromParam(params.get("page"));
+  const { page, setPage, reportPages } = usePageParam();
   const query = useEmails(site, page);
   const remove = useDeleteEmails(site);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const selection = useSelection();
 
   useErrorToast(query, () => toast({ ...emailMessages.loadError, variant: "destructive" }));
 
   const data = query.data;
   const rows = data?.data ?? [];
   const numberOfPages = data?.pagination.numberOfPages ?? 1;
+  // After deletes shrink the list, the page shown is derived: never past the last one.
+  reportPages(data?.pagination.numberOfPages);
+  const rowIds = rows.map((row) => row._id);
   // Only rows on screen count as selected, so a refresh or a delete elsewhere cannot leave ghosts.
-  const selectedIds = rows.filter((row) => selected.has(row._id)).map((row) => row._id);
+  const selectedIds = selection.inView(rowIds).ids;
 
   const goTo = (next: number) => {
-    setSelected(new Set());
-    setParams(next === 1 ? {} : { page: String(next) });
+    selection.clear();
+    setPage(next);
   };
-
-  // After deletes shrink the list, a page past the end moves back to the last one.
-  const stale = !query.isFetching && data && page > numberOfPages;
-  useEffect(() => {
-    if (stale)
-      setParams(clampPage(page, numberOfPages) === 1 ? {} : { page: String(numberOfPages) }, {
-        replace: true,
-      });
-  }, [stale, page, numberOfPages, setParams]);
-
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.map((row) => row._id)) : new Set());
+  const toggleAll = (on: boolean) => selection.setMany(rowIds, on);
 
   const onCopy = async (email: string) => {
     try {
@@ -70,8 +55,7 @@ export function EmailsScreen() {
     }
   };
 
-  const forget = (ids: string[]) =>
-    setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+  const forget = selection.forget;
 
   const onDelete = async (id: string) => {
     const email = rows.find((row) => row._id === id)?.email ?? "This email";
@@ -153,8 +137,8 @@ export function EmailsScreen() {
           ) : mobile ? (
             <EmailsCards
               rows={rows}
-              selected={selected}
-              onToggle={toggle}
+              selected={selection.selected}
+              onToggle={selection.set}
               onToggleAll={toggleAll}
               onCopy={onCopy}
               onDelete={onDelete}
@@ -163,15 +147,15 @@ export function EmailsScreen() {
           ) : (
             <EmailsTable
               rows={rows}
-              selected={selected}
-              onToggle={toggle}
+              selected={selection.selected}
+              onToggle={selection.set}
               onToggleAll={toggleAll}
               onCopy={onCopy}
               onDelete={onDelete}
               busy={remove.isPending}
             />
           )}
-          <Pagination page={Math.min(page, numberOfPages)} totalPages={numberOfPages} onPageChange={goTo} />
+          <Pagination page={page} totalPages={numberOfPages} onPageChange={goTo} />
         </CardContent>
       </Card>
     </div>

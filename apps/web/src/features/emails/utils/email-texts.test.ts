@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { clampPage, emailMessages, pageFromParam, sourceOf } from "./email-texts";
+import { emailMessages, sourceOf } from "./email-texts";
 
 describe("emails helpers", () => {
-  it("reads the page parameter", () => {
-    expect(pageFromParam(null)).toBe(1);
-    expect(pageFromParam("3")).toBe(3);
-    expect(pageFromParam("0")).toBe(1);
-    expect(pageFromParam("2.5")).toBe(1);
-    expect(pageFromParam("x")).toBe(1);
-  });
-
-  it("keeps the page within the list", () => {
-    expect(clampPage(3, 2)).toBe(2);
-    expect(clampPage(2, 5)).toBe(2);
-    expect(clampPage(1, 0)).toBe(1);
-  });
-
   it("words the bulk confirmation with the count", () => {
     expect(emailMessages.confirmBulkDelete(3)).toBe("Are you sure you want to delete 3 emails?");
     // One reads in the singular (DESIGN §9, issue 8 defect 8).

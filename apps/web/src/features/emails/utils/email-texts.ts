@@ -20,17 +20,6 @@ export const emailMessages = {
   empty: { title: "No emails found", description: "No email subscriptions to display" },
 } as const;
 
-/** The page to show after the list shrank: never past the last page, never below 1. */
-export function clampPage(page: number, numberOfPages: number): number {
-  return Math.max(1, Math.min(page, Math.max(1, numberOfPages)));
-}
-
-/** The `page` search parameter as a page number (1 when missing or not a positive whole number). */
-export function pageFromParam(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
-
 /** "From": the host of the page the visitor subscribed on, a dash when unknown. */
 export function sourceOf(url: string | null | undefined): string {
   return url ? hostOf(url) : "-";
