@@ -1,5 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Database } from "@backoffice/db";
+import {
+  installJsonParser,
+  installRequestIdHeader,
+  serverOptions as sharedServerOptions,
+} from "@backoffice/server";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -35,30 +39,21 @@ export const BODY_LIMIT = 1024 * 1024;
 
 /** Server options shared by the entry point and the tests. */
 export function serverOptions(config: Config): FastifyServerOptions {
-  return {
-    logger: {
-      level: config.LOG_LEVEL,
-      // Credentials never reach the log, whatever a handler logs.
-      redact: {
-        paths: [
-          "req.headers.authorization",
-          "req.headers.cookie",
-          'req.headers["x-csrf-token"]',
-          "*.password",
-          "*.otp",
-          "*.token",
-          "*.csrfToken",
-        ],
-        censor: "[redacted]",
-      },
-    },
+  return sharedServerOptions({
+    logLevel: config.LOG_LEVEL,
+    // Credentials never reach the log, whatever a handler logs.
+    redact: [
+      "req.headers.authorization",
+      "req.headers.cookie",
+      'req.headers["x-csrf-token"]',
+      "*.password",
+      "*.otp",
+      "*.token",
+      "*.csrfToken",
+    ],
     bodyLimit: BODY_LIMIT,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     trustProxy: config.TRUST_PROXY,
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    forceCloseConnections: true,
-  };
+  });
 }
 
 /** The whole API as one plugin: the entry point and the tests register it on their own instance. */
@@ -72,20 +67,8 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
 
-  // An empty body with a JSON content type reads as "no body" (logout, deletes without payload).
-  const parseJson = fastify.getDefaultJsonParser("error", "error");
-  fastify.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = body.toString();
-    if (text.trim() === "") return done(null, undefined);
-    parseJson(request, text, done);
-  });
-
-  // JSON only: other content types answer 415 instead of reaching a handler as text.
-  fastify.removeContentTypeParser("text/plain");
-
-  fastify.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
+  installJsonParser(fastify);
+  installRequestIdHeader(fastify);
 
   await fastify.register(helmet, {
     contentSecurityPolicy: {

@@ -1,6 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { Database } from "@backoffice/db";
-import { installErrorHandlers } from "@backoffice/server";
+import {
+  installErrorHandlers,
+  installRequestIdHeader,
+  serverOptions as sharedServerOptions,
+} from "@backoffice/server";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Config, tmdbSettings } from "./config.ts";
@@ -23,17 +26,11 @@ export const BODY_LIMIT = 256 * 1024;
 
 /** Server options shared by the entry point and the tests. */
 export function serverOptions(config: Config): FastifyServerOptions {
-  return {
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: { paths: ['req.headers["x-signature"]'], censor: "[redacted]" },
-    },
+  return sharedServerOptions({
+    logLevel: config.LOG_LEVEL,
+    redact: ['req.headers["x-signature"]'],
     bodyLimit: BODY_LIMIT,
-    routerOptions: { ignoreTrailingSlash: true },
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    forceCloseConnections: true,
-  };
+  });
 }
 
 /** The whole content service as one plugin: the entry point and the tests register it on their own instance. */
@@ -46,9 +43,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   installJsonParser(fastify);
   installErrorHandlers(fastify);
 
-  fastify.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
+  installRequestIdHeader(fastify);
 
   await fastify.register(systemRoutes);
   await fastify.register(moviesRoutes, { secret: options.secret, now: options.now });

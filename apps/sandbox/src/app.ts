@@ -1,3 +1,4 @@
+import { installHealthRoutes, installRequestIdHeader, serverOptions } from "@backoffice/server";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -24,7 +25,10 @@ export interface SandboxOptions {
  * API-Sports' media host.
  */
 export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
-  const app = Fastify({ logger: opts.logger ?? false });
+  const app = Fastify({
+    ...serverOptions({ logLevel: false, bodyLimit: 64 * 1024 }),
+    logger: opts.logger ?? false,
+  });
   const now = opts.now ?? (() => new Date());
   const publicUrl = opts.publicUrl?.replace(/\/+$/, "");
   const baseUrl = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
@@ -37,7 +41,8 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
       .send({ status: "error", message: status === 500 ? "Internal server error" : error.message });
   });
 
-  app.get("/healthz", async () => ({ status: "ok" }));
+  installRequestIdHeader(app);
+  installHealthRoutes(app);
   app.register(apiSportsRoutes, {
     prefix: "/apisports",
     now,

@@ -1,5 +1,6 @@
 export * from "./env.ts";
 export * from "./error-handler.ts";
+export * from "./http.ts";
 export * from "./http-errors.ts";
 export * from "./run.ts";
 export * from "./signing.ts";

@@ -1,4 +1,4 @@
-import { unauthorized } from "@backoffice/server";
+import { installJsonParser as installSharedJsonParser, unauthorized } from "@backoffice/server";
 import {
   isFreshTimestamp,
   SIGNATURE_MAX_AGE_SECONDS,
@@ -16,14 +16,9 @@ const PURGE_EVERY_MS = 60_000;
  */
 export function installJsonParser(fastify: FastifyInstance): void {
   fastify.decorateRequest("rawBody", undefined);
-  const parseJson = fastify.getDefaultJsonParser("error", "error");
-  fastify.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = body.toString();
+  installSharedJsonParser(fastify, (request, text) => {
     request.rawBody = text;
-    if (text.trim() === "") return done(null, undefined);
-    parseJson(request, text, done);
   });
-  fastify.removeContentTypeParser("text/plain");
 }
 
 const header = (request: FastifyRequest, name: string) => {

@@ -1,20 +1,10 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-
-const health = z.object({ status: z.string() });
+import { installHealthRoutes } from "@backoffice/server";
+import type { FastifyPluginAsync } from "fastify";
 
 /** Liveness and readiness (the database answers). */
-const systemRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get("/healthz", { schema: { response: { 200: health } } }, async () => ({ status: "ok" }));
-
-  fastify.get("/readyz", { schema: { response: { 200: health, 503: health } } }, async (request, reply) => {
-    try {
-      await fastify.db.ping();
-      return { status: "ok" };
-    } catch (error) {
-      request.log.warn({ err: error }, "database not reachable");
-      return reply.code(503).send({ status: "database unavailable" });
-    }
+const systemRoutes: FastifyPluginAsync = async (fastify) => {
+  installHealthRoutes(fastify, async () => {
+    if (!(await fastify.db.ping())) throw new Error("database not reachable");
   });
 };
 

@@ -1,0 +1,68 @@
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import {
+  installHealthRoutes,
+  installJsonParser,
+  installRequestIdHeader,
+  serverOptions,
+  TIMEOUTS,
+} from "./http.ts";
+
+function build(ready?: () => Promise<unknown>) {
+  const fastify = Fastify(serverOptions({ logLevel: false, bodyLimit: 1024 }));
+  installJsonParser(fastify);
+  installRequestIdHeader(fastify);
+  installHealthRoutes(fastify, ready);
+  fastify.post("/echo", async (request) => ({ body: request.body ?? null }));
+  return fastify;
+}
+
+describe("the servers' shared HTTP plumbing", () => {
+  it("keeps every server's time limits, so a slow or silent client cannot hold a socket", async () => {
+    const fastify = build();
+    await fastify.listen({ port: 0, host: "127.0.0.1" });
+    expect(fastify.server.requestTimeout).toBe(TIMEOUTS.requestMs);
+    expect(fastify.server.keepAliveTimeout).toBe(TIMEOUTS.keepAliveMs);
+    expect(fastify.server.timeout).toBe(TIMEOUTS.connectionMs);
+    await fastify.close();
+  });
+
+  it("names each answer's request id, never the caller's", async () => {
+    const fastify = build();
+    const answer = await fastify.inject({ url: "/healthz", headers: { "x-request-id": "forged" } });
+    expect(answer.json()).toEqual({ status: "ok" });
+    expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("readiness follows its check", async () => {
+    let up = true;
+    const fastify = build(async () => {
+      if (!up) throw new Error("down");
+    });
+    expect((await fastify.inject({ url: "/readyz" })).statusCode).toBe(200);
+    up = false;
+    const down = await fastify.inject({ url: "/readyz" });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ status: "database unavailable" });
+  });
+
+  it("reads JSON only: an empty JSON body is no body, text is refused with 415", async () => {
+    const fastify = build();
+    const empty = await fastify.inject({
+      method: "POST",
+      url: "/echo",
+      headers: { "content-type": "application/json" },
+      payload: "",
+    });
+    expect(empty.json()).toEqual({ body: null });
+    const json = await fastify.inject({ method: "POST", url: "/echo", payload: { a: 1 } });
+    expect(json.json()).toEqual({ body: { a: 1 } });
+    const text = await fastify.inject({
+      method: "POST",
+      url: "/echo",
+      headers: { "content-type": "text/plain" },
+      payload: "hi",
+    });
+    expect(text.statusCode).toBe(415);
+  });
+});
