@@ -76,6 +76,9 @@ for (const site of ["apkw", "sportbn"] as const) {
       await ads.fill({ url: "ftp://files.example.com" });
       await ads.dialog.getByRole("button", { name: "Create Ad" }).click();
       await expect(toastWith(page, "Error").filter({ hasText: "url must be an http(s) URL" })).toBeVisible();
+      // The refused field says so itself (issue 8, defect 6).
+      await expect(ads.dialog.getByLabel("Domain URL *")).toHaveAttribute("aria-invalid", "true");
+      await expect(ads.dialog.getByText("url must be an http(s) URL")).toBeVisible();
 
       // Create: page trimmed, scripts exactly as typed, xss-jfsg header, inactive by default.
       await ads.fill({ page: "  homepage-top  ", url: LONG_URL, head: ALERT_HEAD, body: ALERT_BODY });

@@ -36,6 +36,12 @@ test("edit profile: screens, checklist and the enabling rule", async ({ page, si
   await expect(submit).toBeDisabled();
   await email.fill(users.admin.email);
   await expect(submit).toBeEnabled();
+  // A confirmation without a new password does not match either (issue 8, defect 3).
+  await confirm.fill("Abcdefg1");
+  await expect(page.getByText("Password Mismatch")).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await confirm.fill("");
+  await expect(submit).toBeEnabled();
 
   for (const label of [
     "At least 8 characters",

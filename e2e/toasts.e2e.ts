@@ -39,3 +39,50 @@ test("at 390 px a toast leaves the last rows of a list uncovered", async ({ page
   await expect(toast).toBeVisible();
   expect(await overlaps(toast, last)).toBe(false);
 });
+
+test("a 401 during a save shows one toast; a failed toggle says more than its title", async ({
+  page,
+  signIn,
+}) => {
+  const api = adminApi((await apiLogin(users.admin)).token);
+  await api.clearAds("sportbn");
+  await api.createAd("sportbn", { page: "toast-check", url: "https://ads.example.com/toast" });
+  await signIn("/sportbn/ads");
+  const card = page.getByRole("main").locator('[data-slot="ad-card"]').filter({ hasText: "toast-check" });
+  const toggle = card.getByRole("button", { name: /Activate/ });
+
+  // A network failure: the title, and a description that is not the title again (defect 2).
+  await page.route("**/api/v1/sportbn/ads/*", (route) =>
+    route.request().method() === "PUT" ? route.abort() : route.fallback(),
+  );
+  await toggle.click();
+  const failed = toastWith(page, "Failed to toggle");
+  await expect(failed).toBeVisible();
+  await expect(failed.locator("[data-description]")).not.toHaveText("Failed to toggle");
+  await page.unroute("**/api/v1/sportbn/ads/*");
+
+  // A 401: Session expired, once.
+  await page.route("**/api/v1/sportbn/ads/*", (route) =>
+    route.request().method() === "PUT"
+      ? route.fulfill({ status: 401, json: { status: "fail", message: "Unauthorized" } })
+      : route.fallback(),
+  );
+  await toggle.click();
+  await expect(toastWith(page, "Session expired. Please login again.")).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasNotText: "Failed to toggle" })).toHaveCount(1);
+});
+
+test("toasts carry a title and a description (DESIGN §9)", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(users.admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(users.admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const signedIn = toastWith(page, "Login successful");
+  await expect(signedIn.locator("[data-description]")).toHaveText(`Signed in as ${users.admin.email}.`);
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(toastWith(page, "Logged out").locator("[data-description]")).toHaveText(
+    "You have been signed out of the dashboard.",
+  );
+});

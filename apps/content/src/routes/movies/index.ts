@@ -12,10 +12,10 @@ import {
   moviePatchBody,
 } from "@backoffice/contracts";
 import { notFound } from "@backoffice/server";
+import cors from "@fastify/cors";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fetchTmdbTitle, TmdbError } from "../../lib/tmdb.ts";
-import { allowOrigins } from "../../plugins/public-cors.ts";
 import { requireSignature } from "../../plugins/signature.ts";
 import { usedSignaturesRepository } from "../../repositories/signatures.ts";
 import { titlesRepository, toMovieItem } from "../../repositories/titles.ts";
@@ -35,19 +35,27 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
   const titles = titlesRepository(fastify.db);
   const { config } = fastify;
 
-  fastify.get(
-    "/api/movies",
-    {
-      schema: { querystring: movieListQuery, response: { 200: movieListAnswer, 400: errorBody } },
-      onSend: allowOrigins([config.SITE_MOVIES_URL, ...config.PUBLIC_ORIGINS]),
-    },
-    async (request, reply) => {
-      // Writes must show up on the next read, so caches have to ask every time.
-      reply.header("cache-control", "no-cache");
-      const rows = await titles.list(request.query);
-      return rows.map(toMovieItem);
-    },
-  );
+  // The public list, readable from the public sites' pages (DESIGN §4): only the configured
+  // origins, only GET; @fastify/cors in this scope alone, so the signed writes never answer CORS.
+  await fastify.register(async (publicScope) => {
+    await publicScope.register(cors, {
+      origin: [config.SITE_MOVIES_URL, ...config.PUBLIC_ORIGINS].map((url) => new URL(url).origin),
+      methods: ["GET"],
+      maxAge: 600,
+    });
+    publicScope
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        "/api/movies",
+        { schema: { querystring: movieListQuery, response: { 200: movieListAnswer, 400: errorBody } } },
+        async (request, reply) => {
+          // Writes must show up on the next read, so caches have to ask every time.
+          reply.header("cache-control", "no-cache");
+          const rows = await titles.list(request.query);
+          return rows.map(toMovieItem);
+        },
+      );
+  });
 
   // Writes: only signed requests get past this point.
   await fastify.register(async (signed) => {

@@ -130,6 +130,13 @@ describe("GET /api/movies", () => {
     });
     expect(other.headers["access-control-allow-origin"]).toBeUndefined();
     expect(other.headers.vary).toMatch(/Origin/);
+    // A browser may read the list, never send a write: the preflight grants GET only.
+    const preflight = await t.inject({
+      method: "OPTIONS",
+      url: "/api/movies/import/tmdb",
+      headers: { origin: "https://movies.example", "access-control-request-method": "POST" },
+    });
+    expect(preflight.headers["access-control-allow-methods"] ?? "").not.toMatch(/POST/);
   });
 });
 
