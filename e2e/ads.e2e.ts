@@ -185,7 +185,10 @@ for (const site of ["apkw", "sportbn"] as const) {
         body: ALERT_BODY,
         isActive: true,
       });
-      await expect(toastWith(page, "Ad created successfully")).toBeVisible();
+      // The update reuses the create wording (spec §8); the description names the ad saved.
+      await expect(
+        toastWith(page, "Ad created successfully").filter({ hasText: "footer was saved." }),
+      ).toBeVisible();
       await expect(toastWith(page, "Ad updated successfully")).toHaveCount(0);
       const footer = ads.card("footer");
       await expect(footer.getByRole("img", { name: "Active", exact: true })).toBeVisible();

@@ -1,6 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { apiLogin, expect, test, toastWith, users } from "./fixtures";
-import { adminApi, subscribe } from "./support/site-data";
+import { expect, test, toastWith, users } from "./fixtures";
 
 /** Toasts never hide what the user acts on next (issue 8, defect 10). */
 async function overlaps(a: Locator, b: Locator): Promise<boolean> {
@@ -25,10 +24,18 @@ test("at 1280×900 a toast leaves the dialog's primary button uncovered", async 
 
 test("at 390 px a toast leaves the last rows of a list uncovered", async ({ page, signIn }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const api = adminApi((await apiLogin(users.admin)).token);
-  await api.clearEmails("sportbn");
-  const emails = Array.from({ length: 6 }, (_, i) => ({ email: `toast.row${i}@example.org` }));
-  await subscribe("sportbn", emails);
+  // The list is answered by the test, so the shared server's subscriptions stay untouched.
+  const data = Array.from({ length: 6 }, (_, i) => ({
+    _id: String(i).padStart(24, "e"),
+    email: `toast.row${5 - i}@example.org`,
+    url: "https://sportbn.example/",
+    createdAt: "2026-01-01T00:00:00.000Z",
+  }));
+  await page.route(/\/api\/v1\/sportbn\/emails(\?.*)?$/, (route) =>
+    route.fulfill({
+      json: { status: "success", data, pagination: { page: 1, numberOfPages: 1 }, result: 6 },
+    }),
+  );
   await signIn("/sportbn/emails");
   // Newest first: the first subscription is the last row.
   const last = page.getByRole("main").getByText("toast.row0@example.org");
@@ -44,9 +51,22 @@ test("a 401 during a save shows one toast; a failed toggle says more than its ti
   page,
   signIn,
 }) => {
-  const api = adminApi((await apiLogin(users.admin)).token);
-  await api.clearAds("sportbn");
-  await api.createAd("sportbn", { page: "toast-check", url: "https://ads.example.com/toast" });
+  // The list is answered by the test, so the shared server's ads stay untouched.
+  const at = "2026-01-01T00:00:00.000Z";
+  const ad = {
+    _id: "c".repeat(24),
+    page: "toast-check",
+    url: "https://ads.example.com/toast",
+    head: null,
+    body: null,
+  };
+  await page.route(/\/api\/v1\/sportbn\/ads(\?.*)?$/, (route) =>
+    route.request().method() === "GET"
+      ? route.fulfill({
+          json: { status: "success", data: [{ ...ad, isActive: false, createdAt: at, updatedAt: at }] },
+        })
+      : route.fallback(),
+  );
   await signIn("/sportbn/ads");
   const card = page.getByRole("main").locator('[data-slot="ad-card"]').filter({ hasText: "toast-check" });
   const toggle = card.getByRole("button", { name: /Activate/ });

@@ -14,7 +14,7 @@
  * its field (`applyServerErrors`); the submit button is busy and disabled while `save` runs, so
  * nothing is sent twice.
  */
-import { cloneElement, type ReactElement, type ReactNode } from "react";
+import { cloneElement, type ReactElement, type ReactNode, useCallback, useEffect, useRef } from "react";
 import {
   type ControllerRenderProps,
   type FieldPath,
@@ -26,6 +26,8 @@ import {
   useFormContext,
   useFormState,
 } from "react-hook-form";
+import { useBlocker } from "react-router";
+import { useConfirm } from "@/components/confirm-dialog";
 import { type ControlProps, FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -63,6 +65,13 @@ type FieldProps<T extends FieldValues, N extends FieldPath<T>> = {
   className?: string;
   labelAction?: ReactNode;
   /**
+   * Messages the form states once for all fields (the apps dialog's one "fill all the fields"):
+   * the field is marked invalid without repeating them.
+   */
+  statedByForm?: (message: string) => boolean;
+  /** Fields to check again when this one changes (a rule that spans both, like It and Key). */
+  deps?: FieldPath<T>[];
+  /**
    * The control: an element (an input or textarea, which gets value, onChange, onBlur, name, ref,
    * id and aria props) or, for controls with their own API (switch, select, checkbox), a function
    * of the field and of the `control` props (id, aria-invalid, aria-describedby) to put on the
@@ -75,20 +84,24 @@ type FieldProps<T extends FieldValues, N extends FieldPath<T>> = {
 export function Field<T extends FieldValues, N extends FieldPath<T> = FieldPath<T>>({
   name,
   children,
+  statedByForm,
+  deps,
   ...layout
 }: FieldProps<T, N>) {
   const { control } = useFormContext<T>();
-  const { field, fieldState } = useController({ name, control });
-  const error = fieldState.error?.message;
+  const { field, fieldState } = useController({ name, control, rules: deps ? { deps } : undefined });
+  const message = fieldState.error?.message;
+  const invalid = message !== undefined;
+  const error = message !== undefined && statedByForm?.(message) ? undefined : message;
   if (typeof children === "function") {
     return (
-      <FormField {...layout} error={error}>
+      <FormField {...layout} error={error} invalid={invalid}>
         {(control) => children(field, control)}
       </FormField>
     );
   }
   return (
-    <FormField {...layout} error={error}>
+    <FormField {...layout} error={error} invalid={invalid}>
       {cloneElement(children as ReactElement<Record<string, unknown>>, {
         name: field.name,
         value: field.value ?? "",
@@ -139,4 +152,48 @@ export function applyServerErrors<T extends FieldValues, Out>(
     placed = true;
   }
   return placed;
+}
+
+const DISCARD = {
+  title: "Discard unsaved changes?",
+  description: "The changes you made in this form will be lost.",
+  confirmText: "Discard",
+  cancelText: "Keep editing",
+} as const;
+
+/**
+ * The unsaved-changes guard of a dialog holding a form: `onOpenChange` for the Dialog asks before a
+ * dirty form is closed (Escape, Cancel, the close button); `reportDirty` goes to the form inside,
+ * which calls it with its `isDirty` (see `useReportDirty`).
+ */
+export function useDirtyDialog(onClose: () => void) {
+  const confirm = useConfirm();
+  const dirty = useRef(false);
+  const reportDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+  const onOpenChange = async (open: boolean) => {
+    if (open) return;
+    if (dirty.current && !(await confirm(DISCARD))) return;
+    dirty.current = false;
+    onClose();
+  };
+  return { onOpenChange, reportDirty };
+}
+
+/** Tells a `useDirtyDialog` whether the form has unsaved changes. */
+export function useReportDirty(isDirty: boolean, reportDirty: ((dirty: boolean) => void) | undefined) {
+  useEffect(() => reportDirty?.(isDirty), [isDirty, reportDirty]);
+}
+
+/** Asks before leaving the page while a form on it has unsaved changes (links, Back, the sidebar). */
+export function useLeaveGuard(isDirty: boolean) {
+  const confirm = useConfirm();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    return isDirty && currentLocation.pathname !== nextLocation.pathname;
+  });
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    confirm(DISCARD).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker, confirm]);
 }

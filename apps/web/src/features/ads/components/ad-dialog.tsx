@@ -1,7 +1,14 @@
 import type { Ad } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { applyServerErrors, Form, fieldOf, SubmitButton } from "@/components/form";
+import {
+  applyServerErrors,
+  Form,
+  fieldOf,
+  SubmitButton,
+  useDirtyDialog,
+  useReportDirty,
+} from "@/components/form";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -42,8 +49,9 @@ export type AdDialogProps = {
 /** Create New Ad / Edit Ad (spec §2). */
 export function AdDialog({ site, state, onClose }: AdDialogProps) {
   const editing = state?.mode === "edit";
+  const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={state !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>{editing ? "Edit Ad" : "Create New Ad"}</DialogTitle>
@@ -51,7 +59,9 @@ export function AdDialog({ site, state, onClose }: AdDialogProps) {
             Scripts are stored as text and added to the public site's pages; they never run here.
           </DialogDescription>
         </DialogHeader>
-        {state && <AdForm key={formKey(state)} site={site} state={state} onDone={onClose} />}
+        {state && (
+          <AdForm key={formKey(state)} site={site} state={state} onDone={onClose} reportDirty={reportDirty} />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -60,7 +70,17 @@ export function AdDialog({ site, state, onClose }: AdDialogProps) {
 const formKey = (state: AdDialogState) =>
   state.mode === "edit" ? `edit-${state.ad?._id ?? "none"}` : `create-${state.page ?? ""}`;
 
-function AdForm({ site, state, onDone }: { site: SiteSettings; state: AdDialogState; onDone: () => void }) {
+function AdForm({
+  site,
+  state,
+  onDone,
+  reportDirty,
+}: {
+  site: SiteSettings;
+  state: AdDialogState;
+  onDone: () => void;
+  reportDirty: (dirty: boolean) => void;
+}) {
   const form = useForm<AdFormValues>({
     resolver: zodResolver(adFormSchema),
     defaultValues:
@@ -68,6 +88,7 @@ function AdForm({ site, state, onDone }: { site: SiteSettings; state: AdDialogSt
         ? adToForm(state.ad)
         : emptyAdForm(state.mode === "create" ? (state.page ?? "") : ""),
   });
+  useReportDirty(form.formState.isDirty, reportDirty);
   const create = useCreateAd(site);
   const update = useUpdateAd(site);
   const editing = state.mode === "edit";

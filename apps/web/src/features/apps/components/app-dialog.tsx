@@ -1,8 +1,8 @@
 import { APP_CATEGORIES, type App, type AppCategory, type AppInput } from "@backoffice/contracts";
 import { AlertCircle } from "lucide-react";
-import { type ReactElement, type ReactNode, useId } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { FormField } from "@/components/form-field";
+import { type ReactNode, useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Form, fieldOf, SubmitButton, useDirtyDialog, useReportDirty } from "@/components/form";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { Button } from "@/components/ui/button";
 import {
@@ -15,9 +15,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api-client";
@@ -33,7 +31,6 @@ import {
   emptyAppForm,
   isRequiredMessage,
   issuesToFields,
-  REQUIRED_FORM_FIELDS,
   toAppPayload,
 } from "../utils/app-form";
 import { appMessages } from "../utils/app-messages";
@@ -48,8 +45,9 @@ export const categoryLabels: Record<AppCategory, string> = { apps: "Apps", games
 /** Add App / Edit App (spec §2): every field of the App entity, checked before sending. */
 export function AppDialog({ site, state, onClose }: AppDialogProps) {
   const editing = state?.mode === "edit";
+  const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={state !== null} onOpenChange={onOpenChange}>
       <DialogContent className="gap-0 p-0 sm:max-w-2xl">
         <DialogHeader className="border-b px-6 pt-6 pb-4">
           <DialogTitle>{editing ? "Edit App" : "Add New App"}</DialogTitle>
@@ -66,6 +64,7 @@ export function AppDialog({ site, state, onClose }: AppDialogProps) {
             site={site}
             state={state}
             onDone={onClose}
+            reportDirty={reportDirty}
           />
         )}
       </DialogContent>
@@ -73,10 +72,19 @@ export function AppDialog({ site, state, onClose }: AppDialogProps) {
   );
 }
 
-function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialogState; onDone: () => void }) {
+function AppForm({
+  site,
+  state,
+  onDone,
+  reportDirty,
+}: {
+  site: SiteSettings;
+  state: AppDialogState;
+  onDone: () => void;
+  reportDirty: (dirty: boolean) => void;
+}) {
   const create = useCreateApp(site);
   const update = useUpdateApp(site);
-  const pending = create.isPending || update.isPending;
   const alertId = useId();
   const form = useForm<AppFormValues, unknown, AppInput>({
     defaultValues: state.mode === "edit" ? appToForm(state.app) : emptyAppForm(state.category ?? ""),
@@ -85,28 +93,14 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const { register, control, handleSubmit, formState, setError, getValues } = form;
-  const { errors } = formState;
+  const { control, formState, setError, getValues } = form;
+  useReportDirty(formState.isDirty, reportDirty);
   const [iconUrl, bgUrl] = useWatch({ control, name: ["icon_app", "bg_app"] });
 
-  const fieldError = (field: AppFormField): string | undefined => {
-    const message =
-      field === "supportedDevices.0"
-        ? errors.supportedDevices?.[0]?.message
-        : field === "supportedDevices.1"
-          ? errors.supportedDevices?.[1]?.message
-          : errors[field as Exclude<AppFormField, `supportedDevices.${number}`>]?.message;
-    return message;
-  };
-  // The spec has one message for every missing field: shown once on top, the fields marked.
-  const missing = (field: AppFormField) => isRequiredMessage(fieldError(field));
-  const ownError = (field: AppFormField) => {
-    const message = fieldError(field);
-    return isRequiredMessage(message) ? undefined : message;
-  };
-  const anyMissing = REQUIRED_FORM_FIELDS.some(missing);
+  // The spec has one message for every missing field: stated once on top, the fields marked.
+  const anyMissing = Object.values(flatErrors(formState.errors)).some(isRequiredMessage);
 
-  const onSubmit = handleSubmit(async (app) => {
+  const onSubmit = async (app: AppInput) => {
     const payload = toAppPayload(app);
     try {
       const answer =
@@ -125,12 +119,13 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
       }
       toastError(appMessages.saveFailed, error);
     }
-  });
+  };
 
+  const url = { type: "url", inputMode: "url", placeholder: "https://" } as const;
   return (
-    <form
+    <Form
+      form={form}
       onSubmit={onSubmit}
-      noValidate
       aria-label={state.mode === "edit" ? "Edit app" : "Add new app"}
       aria-describedby={anyMissing ? alertId : undefined}
       className="grid"
@@ -147,179 +142,174 @@ function AppForm({ site, state, onDone }: { site: SiteSettings; state: AppDialog
             <p>{appMessages.required}</p>
           </div>
         )}
-
         <Section title="Details">
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField label="Title *" error={ownError("title")} invalid={missing("title")}>
-              <Input autoComplete="off" {...register("title")} />
-            </FormField>
-            <FormField
+            <AppField name="title" label="Title *" statedByForm={isRequiredMessage}>
+              <Input autoComplete="off" />
+            </AppField>
+            <AppField
+              name="type"
               label="Type *"
               hint="e.g. Photography, Racing"
-              error={ownError("type")}
-              invalid={missing("type")}
+              statedByForm={isRequiredMessage}
             >
-              <Input autoComplete="off" {...register("type")} />
-            </FormField>
-            <FormField label="Developer *" error={ownError("developer")} invalid={missing("developer")}>
-              <Input autoComplete="off" {...register("developer")} />
-            </FormField>
-            <Controller
-              control={control}
-              name="category"
-              render={({ field }) => (
-                <FormField label="Category *" error={ownError("category")} invalid={missing("category")}>
-                  <CategorySelect
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                </FormField>
+              <Input autoComplete="off" />
+            </AppField>
+            <AppField name="developer" label="Developer *" statedByForm={isRequiredMessage}>
+              <Input autoComplete="off" />
+            </AppField>
+            <AppField name="category" label="Category *" statedByForm={isRequiredMessage}>
+              {(field, control) => (
+                <Select value={field.value} onValueChange={(next) => field.onChange(next as AppCategory)}>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full" {...control}>
+                    <SelectValue placeholder="Select a category" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {APP_CATEGORIES.map((category) => (
+                      <SelectItem key={category} value={category}>
+                        {categoryLabels[category]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
               )}
-            />
-            <FormField
+            </AppField>
+            <AppField
+              name="content"
               label="Description *"
-              error={ownError("content")}
-              invalid={missing("content")}
               className="sm:col-span-2"
+              statedByForm={isRequiredMessage}
             >
-              <Textarea rows={4} {...register("content")} />
-            </FormField>
+              <Textarea rows={4} />
+            </AppField>
           </div>
         </Section>
-
         <Section title="Images">
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <ImageUrlField
-              label="Icon URL *"
-              preview={iconUrl}
-              previewClassName="size-10 rounded-lg"
-              error={ownError("icon_app")}
-              invalid={missing("icon_app")}
-            >
-              <Input type="url" inputMode="url" placeholder="https://" {...register("icon_app")} />
-            </ImageUrlField>
-            <ImageUrlField
-              label="Background URL *"
-              preview={bgUrl}
-              previewClassName="h-10 w-16 rounded-md"
-              error={ownError("bg_app")}
-              invalid={missing("bg_app")}
-            >
-              <Input type="url" inputMode="url" placeholder="https://" {...register("bg_app")} />
-            </ImageUrlField>
+            <ImagePreview url={iconUrl} className="size-10 rounded-lg">
+              <AppField
+                name="icon_app"
+                label="Icon URL *"
+                className="min-w-0 flex-1"
+                statedByForm={isRequiredMessage}
+              >
+                <Input {...url} />
+              </AppField>
+            </ImagePreview>
+            <ImagePreview url={bgUrl} className="h-10 w-16 rounded-md">
+              <AppField
+                name="bg_app"
+                label="Background URL *"
+                className="min-w-0 flex-1"
+                statedByForm={isRequiredMessage}
+              >
+                <Input {...url} />
+              </AppField>
+            </ImagePreview>
           </div>
         </Section>
-
         <Section title="Stats">
           <div className="grid items-start gap-4 sm:grid-cols-3">
-            <FormField
+            <AppField
+              name="rating"
               label="Rating *"
               hint="0 to 10, steps of 0.1"
-              error={ownError("rating")}
-              invalid={missing("rating")}
+              statedByForm={isRequiredMessage}
             >
-              <Input type="number" inputMode="decimal" min={0} max={10} step={0.1} {...register("rating")} />
-            </FormField>
-            <FormField label="Size *" hint="e.g. 45 MB" error={ownError("size")} invalid={missing("size")}>
-              <Input autoComplete="off" {...register("size")} />
-            </FormField>
-            <FormField
-              label="Downloads *"
-              hint="e.g. 1M+"
-              error={ownError("download")}
-              invalid={missing("download")}
-            >
-              <Input autoComplete="off" {...register("download")} />
-            </FormField>
+              <Input type="number" inputMode="decimal" min={0} max={10} step={0.1} />
+            </AppField>
+            <AppField name="size" label="Size *" hint="e.g. 45 MB" statedByForm={isRequiredMessage}>
+              <Input autoComplete="off" />
+            </AppField>
+            <AppField name="download" label="Downloads *" hint="e.g. 1M+" statedByForm={isRequiredMessage}>
+              <Input autoComplete="off" />
+            </AppField>
           </div>
         </Section>
-
         <Section title="Supported devices">
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField
+            <AppField
+              name="supportedDevices.0"
               label="Supported device 1 URL *"
-              error={ownError("supportedDevices.0")}
-              invalid={missing("supportedDevices.0")}
+              statedByForm={isRequiredMessage}
             >
-              <Input type="url" inputMode="url" placeholder="https://" {...register("supportedDevices.0")} />
-            </FormField>
-            <FormField
+              <Input {...url} />
+            </AppField>
+            <AppField
+              name="supportedDevices.1"
               label="Supported device 2 URL *"
-              error={ownError("supportedDevices.1")}
-              invalid={missing("supportedDevices.1")}
+              statedByForm={isRequiredMessage}
             >
-              <Input type="url" inputMode="url" placeholder="https://" {...register("supportedDevices.1")} />
-            </FormField>
+              <Input {...url} />
+            </AppField>
           </div>
         </Section>
-
         <Section title="Visibility">
           <div className="grid gap-3 sm:grid-cols-3">
-            <SwitchField control={control} name="trending" label="Trending" />
-            <SwitchField control={control} name="slider" label="Show in Slider" />
-            <SwitchField control={control} name="isFirst" label="Is First" />
+            {toggles.map(({ name, label }) => (
+              <AppField
+                key={name}
+                name={name}
+                label={label}
+                className="flex items-center justify-between gap-3 rounded-md border px-3 py-2.5"
+              >
+                {(field, control) => (
+                  <Switch
+                    {...control}
+                    ref={field.ref}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              </AppField>
+            ))}
           </div>
         </Section>
-
         <Section title="Locker" description="Optional. Fill in both It and Key to add a Locker.">
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField label="It" error={ownError("it")}>
-              <Input autoComplete="off" {...register("it", { deps: ["key"] })} />
-            </FormField>
-            <FormField label="Key" error={ownError("key")}>
-              <Input autoComplete="off" {...register("key", { deps: ["it"] })} />
-            </FormField>
+            <AppField name="it" label="It" deps={["key"]}>
+              <Input autoComplete="off" />
+            </AppField>
+            <AppField name="key" label="Key" deps={["it"]}>
+              <Input autoComplete="off" />
+            </AppField>
           </div>
         </Section>
       </div>
-
       <DialogFooter className="sticky bottom-0 border-t bg-background px-6 py-4">
         <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
+          <Button variant="outline" disabled={formState.isSubmitting}>
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending && <Spinner />}
-          {pending ? "Saving..." : state.mode === "edit" ? "Update App" : "Create App"}
-        </Button>
+        <SubmitButton>
+          {formState.isSubmitting ? "Saving..." : state.mode === "edit" ? "Update App" : "Create App"}
+        </SubmitButton>
       </DialogFooter>
-    </form>
+    </Form>
   );
 }
 
-/** The category choice; FormField's id and ARIA props land on the trigger, the labelled control. */
-function CategorySelect({
-  value,
-  onChange,
-  onBlur,
-  ref,
-  ...control
-}: {
-  value: AppCategory | "";
-  onChange: (value: AppCategory) => void;
-  onBlur: () => void;
-  ref: React.Ref<HTMLButtonElement>;
-  id?: string;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
-}) {
-  return (
-    <Select value={value} onValueChange={(next) => onChange(next as AppCategory)}>
-      <SelectTrigger ref={ref} onBlur={onBlur} className="w-full" {...control}>
-        <SelectValue placeholder="Select a category" />
-      </SelectTrigger>
-      <SelectContent>
-        {APP_CATEGORIES.map((category) => (
-          <SelectItem key={category} value={category}>
-            {categoryLabels[category]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
+const AppField = fieldOf<AppFormValues>();
+
+const toggles = [
+  { name: "trending", label: "Trending" },
+  { name: "slider", label: "Show in Slider" },
+  { name: "isFirst", label: "Is First" },
+] as const;
+
+/** Every message of a react-hook-form error tree, by field path. */
+function flatErrors(errors: object, prefix = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== "object") continue;
+    const path = `${prefix}${key}`;
+    if (typeof (value as { message?: unknown }).message === "string")
+      out[path] = (value as { message: string }).message;
+    else Object.assign(out, flatErrors(value, `${path}.`));
+  }
+  return out;
 }
 
 /** A titled group of fields, announced as a group with its title. */
@@ -346,33 +336,17 @@ function Section({
   );
 }
 
-/** A URL input with a live preview that falls back to a placeholder when the image fails. */
-function ImageUrlField({
-  label,
-  preview,
-  previewClassName,
-  error,
-  invalid,
-  children,
-}: {
-  label: string;
-  preview: string;
-  previewClassName: string;
-  error?: string;
-  invalid?: boolean;
-  children: ReactElement<{ id?: string }>;
-}) {
+/** A URL field with a live preview of its image, falling back to a placeholder when it fails. */
+function ImagePreview({ url, className, children }: { url: string; className: string; children: ReactNode }) {
   return (
     <div className="flex items-start gap-3">
-      <FormField label={label} error={error} invalid={invalid} className="min-w-0 flex-1">
-        {children}
-      </FormField>
+      {children}
       <div className="mt-6 shrink-0" aria-hidden="true">
         <ImageWithFallback
-          src={looksLikeUrl(preview) ? preview.trim() : null}
+          src={looksLikeUrl(url) ? url.trim() : null}
           alt=""
           data-slot="image-preview"
-          className={`${previewClassName} border object-cover`}
+          className={`${className} border object-cover`}
         />
       </div>
     </div>
@@ -381,37 +355,3 @@ function ImageUrlField({
 
 // Only a complete-looking address is previewed, not every keystroke of one.
 const looksLikeUrl = (value: string) => /^https?:\/\/[^\s/]+\.[^\s]+/i.test(value.trim());
-
-type ToggleName = "trending" | "slider" | "isFirst";
-
-function SwitchField({
-  control,
-  name,
-  label,
-}: {
-  control: ReturnType<typeof useForm<AppFormValues, unknown, AppInput>>["control"];
-  name: ToggleName;
-  label: string;
-}) {
-  const id = useId();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <div className="flex items-center justify-between gap-3 rounded-md border px-3 py-2.5">
-          <Label htmlFor={id} className="cursor-pointer">
-            {label}
-          </Label>
-          <Switch
-            id={id}
-            ref={field.ref}
-            checked={field.value}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-          />
-        </div>
-      )}
-    />
-  );
-}

@@ -40,6 +40,9 @@ export function EmailsScreen() {
   // Only rows on screen count as selected, so a refresh or a delete elsewhere cannot leave ghosts.
   const selectedIds = selection.inView(rowIds).ids;
 
+  // Phones get cards, wider screens the table: the same rows and actions.
+  const EmailsView = mobile ? EmailsCards : EmailsTable;
+
   const goTo = (next: number) => {
     selection.clear();
     setPage(next);
@@ -134,18 +137,8 @@ export function EmailsScreen() {
             />
           ) : rows.length === 0 ? (
             <EmptyState title={emailMessages.empty.title} description={emailMessages.empty.description} />
-          ) : mobile ? (
-            <EmailsCards
-              rows={rows}
-              selected={selection.selected}
-              onToggle={selection.set}
-              onToggleAll={toggleAll}
-              onCopy={onCopy}
-              onDelete={onDelete}
-              busy={remove.isPending}
-            />
           ) : (
-            <EmailsTable
+            <EmailsView
               rows={rows}
               selected={selection.selected}
               onToggle={selection.set}

@@ -53,15 +53,8 @@ function RowActions({
 }
 
 /** The table of subscriptions (wider than mobile). */
-export function EmailsTable({
-  rows,
-  selected,
-  onToggle,
-  onToggleAll,
-  onCopy,
-  onDelete,
-  busy,
-}: EmailsViewProps) {
+export function EmailsTable(props: EmailsViewProps) {
+  const { rows, selected, onToggle, onToggleAll, onCopy, onDelete, busy } = props;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" aria-label="Email subscriptions">
@@ -123,15 +116,8 @@ export function EmailsTable({
 }
 
 /** The same rows as cards, for phones. */
-export function EmailsCards({
-  rows,
-  selected,
-  onToggle,
-  onToggleAll,
-  onCopy,
-  onDelete,
-  busy,
-}: EmailsViewProps) {
+export function EmailsCards(props: EmailsViewProps) {
+  const { rows, selected, onToggle, onToggleAll, onCopy, onDelete, busy } = props;
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-3 border-b pb-3">

@@ -2,7 +2,7 @@ import type { Locker } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RotateCcw, Save } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
-import { Form, fieldOf, SubmitButton } from "@/components/form";
+import { Form, fieldOf, SubmitButton, useLeaveGuard } from "@/components/form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -40,6 +40,7 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
     defaultValues: { ...saved, seconds: String(saved.seconds) },
   });
   const isActive = useWatch({ control: form.control, name: "isActive" });
+  useLeaveGuard(form.formState.isDirty);
   const save = useSaveLocker(site);
 
   const onSubmit = async (values: LockerValues) => {

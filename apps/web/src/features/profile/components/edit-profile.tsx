@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, Circle, KeyRound, Mail } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
-import { Form, SubmitButton } from "@/components/form";
+import { Form, SubmitButton, useLeaveGuard } from "@/components/form";
 import { FormField } from "@/components/form-field";
 import { PageHeader } from "@/components/layout/page-header";
 import { PasswordInput } from "@/components/password-input";
@@ -32,6 +32,7 @@ export function EditProfile() {
     name: ["email", "password", "confirm"],
   });
   const passwordBlurred = form.formState.touchedFields.password === true;
+  useLeaveGuard(form.formState.isDirty);
   const update = useUpdateProfile();
 
   const mismatch = confirm.length > 0 && password !== confirm;
