@@ -7,3 +7,4 @@ export * from "./emails.ts";
 export * from "./locker.ts";
 export * from "./movies.ts";
 export * from "./site-rules.ts";
+export * from "./sports.ts";

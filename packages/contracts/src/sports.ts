@@ -1,0 +1,293 @@
+// The sports feed's rules (spec §3, §4, §7; DESIGN §6), as pure functions the api and the web app
+// share: the sports, the predefined leagues, the feed status mapping, one normaliser per sport of
+// API-Sports' records and the payload an accepted fixture becomes. Zod-free on purpose.
+
+/** Sport types of a stored match (spec §3). */
+export const MATCH_SPORTS = ["football", "basketball", "tennis", "hockey", "AM-football"] as const;
+export type MatchSport = (typeof MATCH_SPORTS)[number];
+
+export const MATCH_STATUSES = ["live", "upcoming", "finished"] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+/** The sports the feed serves, as the fetch screen names them (spec §2, §7). */
+export const FEED_SPORTS = ["football", "basketball", "hockey", "nfl"] as const;
+export type FeedSport = (typeof FEED_SPORTS)[number];
+
+/** `GET /connect/{path}` of each feed sport (DESIGN §3). */
+export const FEED_PATHS: Record<FeedSport, string> = {
+  football: "football",
+  basketball: "basketball",
+  hockey: "hockey",
+  nfl: "am-football",
+};
+
+/** The stored sport of a feed sport: `nfl` is stored as `AM-football` (DESIGN §6). */
+export const STORED_SPORT: Record<FeedSport, MatchSport> = {
+  football: "football",
+  basketball: "basketball",
+  hockey: "hockey",
+  nfl: "AM-football",
+};
+
+export const SPORT_EMOJI: Record<MatchSport, string> = {
+  football: "⚽",
+  basketball: "🏀",
+  tennis: "🎾",
+  hockey: "🏒",
+  "AM-football": "🏈",
+};
+
+export const SPORT_LABELS: Record<MatchSport, string> = {
+  football: "Football",
+  basketball: "Basketball",
+  tennis: "Tennis",
+  hockey: "Hockey",
+  "AM-football": "American Football",
+};
+
+/** Where the api serves the predefined leagues' logos (generated, so they work offline). */
+export const LEAGUE_LOGOS_PATH = "/api/v1/assets/leagues";
+
+export interface PredefinedLeague {
+  name: string;
+  /** File name under LEAGUE_LOGOS_PATH. */
+  logo: string;
+}
+
+const league = (name: string): PredefinedLeague => ({
+  name,
+  logo: `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}.svg`,
+});
+
+/** The predefined leagues of each sport (spec §3: football's ten by name; five real ones for the others). */
+export const PREDEFINED_LEAGUES: Record<MatchSport, readonly PredefinedLeague[]> = {
+  football: [
+    "Champions League",
+    "Premier League",
+    "La Liga",
+    "Serie A",
+    "Bundesliga",
+    "Ligue 1",
+    "Europa League",
+    "MLS",
+    "Conference League",
+    "World Cup",
+  ].map(league),
+  basketball: ["NBA", "EuroLeague", "WNBA", "Liga ACB", "NBL"].map(league),
+  tennis: ["Australian Open", "Roland Garros", "Wimbledon", "US Open", "ATP Finals"].map(league),
+  hockey: ["NHL", "KHL", "SHL", "Liiga", "DEL"].map(league),
+  "AM-football": ["NFL", "NCAA", "CFL", "UFL", "Arena Football League"].map(league),
+};
+
+/**
+ * DESIGN §6 (a refinement of spec §4's "FT finished, NS upcoming, anything else live"): a match
+ * decided on penalties, after overtime, cancelled or awarded is finished; one not yet played or
+ * postponed is upcoming; everything else is live.
+ */
+const FINISHED = new Set(["FT", "AET", "PEN", "AOT", "AP", "AW", "CANC", "ABD", "AWD", "WO"]);
+const UPCOMING = new Set(["NS", "TBD", "PST", "POST", "SUSP", "INT", "INTR"]);
+
+export function feedStatus(short: string | null | undefined): MatchStatus {
+  const code = (short ?? "").toUpperCase();
+  if (FINISHED.has(code)) return "finished";
+  if (UPCOMING.has(code) || code === "") return "upcoming";
+  return "live";
+}
+
+/** A fixture of the feed as the fetch screen shows it (spec §3 "Fetched external match"). */
+export interface FetchedMatch {
+  id: number | string;
+  sport: FeedSport;
+  /** When it starts, an ISO 8601 instant. */
+  date: string;
+  /** The provider's short status code (FT, NS, Q2, ...). */
+  status: string;
+  league: string;
+  leagueLogo: string;
+  country: string;
+  homeTeam: string;
+  homeLogo: string;
+  awayTeam: string;
+  awayLogo: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  venue: string;
+  /** The provider's record as it came. */
+  data: unknown;
+}
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json => (value && typeof value === "object" ? (value as Json) : {});
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+const score = (value: unknown): number | null =>
+  typeof value === "number" && Number.isFinite(value) ? value : null;
+const instant = (seconds: unknown, iso: unknown): string => {
+  if (typeof seconds === "number" && Number.isFinite(seconds)) return new Date(seconds * 1000).toISOString();
+  const parsed = new Date(text(iso));
+  return Number.isNaN(parsed.getTime()) ? "" : parsed.toISOString();
+};
+
+/** The teams block every API-Sports record shares: names and logos, empty text when missing. */
+function teams(record: Json) {
+  const { home, away } = obj(record.teams) as { home?: unknown; away?: unknown };
+  return {
+    homeTeam: text(obj(home).name),
+    homeLogo: text(obj(home).logo),
+    awayTeam: text(obj(away).name),
+    awayLogo: text(obj(away).logo),
+  };
+}
+
+/** One normaliser per sport (spec §7 "Fixture fields read from the external feed"). */
+export const NORMALISERS: Record<FeedSport, (raw: unknown) => FetchedMatch> = {
+  football(raw) {
+    const record = obj(raw);
+    const fixture = obj(record.fixture);
+    const leagueBlock = obj(record.league);
+    const goals = obj(record.goals);
+    return {
+      id: (fixture.id as number) ?? "",
+      sport: "football",
+      date: instant(fixture.timestamp, fixture.date),
+      status: text(obj(fixture.status).short),
+      league: text(leagueBlock.name),
+      leagueLogo: text(leagueBlock.logo),
+      country: text(leagueBlock.country),
+      ...teams(record),
+      homeScore: score(goals.home),
+      awayScore: score(goals.away),
+      venue: text(obj(fixture.venue).name),
+      data: raw,
+    };
+  },
+  basketball(raw) {
+    const record = obj(raw);
+    const scores = obj(record.scores);
+    return {
+      ...common(record, "basketball"),
+      homeScore: score(obj(scores.home).total),
+      awayScore: score(obj(scores.away).total),
+      venue: text(record.venue),
+      data: raw,
+    };
+  },
+  hockey(raw) {
+    const record = obj(raw);
+    const scores = obj(record.scores);
+    return {
+      ...common(record, "hockey"),
+      homeScore: score(scores.home),
+      awayScore: score(scores.away),
+      venue: text(record.venue),
+      data: raw,
+    };
+  },
+  nfl(raw) {
+    const record = obj(raw);
+    const game = obj(record.game);
+    const date = obj(game.date);
+    const leagueBlock = obj(record.league);
+    const scores = obj(record.scores);
+    return {
+      id: (game.id as number) ?? "",
+      sport: "nfl",
+      date: instant(date.timestamp, date.date),
+      status: text(obj(game.status).short),
+      league: text(leagueBlock.name),
+      leagueLogo: text(leagueBlock.logo),
+      country: text(obj(leagueBlock.country).name),
+      ...teams(record),
+      homeScore: score(obj(scores.home).total),
+      awayScore: score(obj(scores.away).total),
+      venue: text(obj(game.venue).name),
+      data: raw,
+    };
+  },
+};
+
+/** Basketball and hockey share the v1 `games` layout: id, date, status, league, country. */
+function common(record: Json, sport: "basketball" | "hockey") {
+  const leagueBlock = obj(record.league);
+  return {
+    id: (record.id as number) ?? "",
+    sport,
+    date: instant(record.timestamp, record.date),
+    status: text(obj(record.status).short),
+    league: text(leagueBlock.name),
+    leagueLogo: text(leagueBlock.logo),
+    country: text(obj(record.country).name),
+    ...teams(record),
+  };
+}
+
+/** The flattened payload `POST /matches` takes (spec §3 "Accepted match payload", §7). */
+export interface AcceptedMatchPayload {
+  status: MatchStatus;
+  type: MatchSport;
+  league_name: string;
+  league_logo: string;
+  homeTeam_name: string;
+  homeTeam_logo: string;
+  awayTeam_name: string;
+  awayTeam_logo: string;
+  date: string;
+  time: string;
+  end_time: string;
+  type_match: "video" | "iframe";
+  isFirst: "true" | "false";
+  matchUrl: string;
+}
+
+/** `yyyy-MM-dd` and `HH:mm` of an instant in a time zone. */
+export function dayAndTime(iso: string, timeZone: string): { date: string; time: string } {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return { date: "", time: "" };
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/**
+ * What accepting a fixture sends: the stored sport, the mapped status, names and logos (empty text
+ * when missing), the date and time in the feed's time zone, end time 23:59, a video match that is
+ * not first, and the sportbn site as its URL. An unknown sport is reported through `warn` and keeps
+ * the defaults (football).
+ */
+export function acceptPayload(
+  match: FetchedMatch,
+  options: { timeZone: string; matchUrl: string; warn?: (message: string) => void },
+): AcceptedMatchPayload {
+  const type = (STORED_SPORT as Record<string, MatchSport | undefined>)[match.sport];
+  if (!type) options.warn?.(`Unknown sport "${String(match.sport)}": the match keeps the default type`);
+  const { date, time } = dayAndTime(match.date, options.timeZone);
+  return {
+    status: feedStatus(match.status),
+    type: type ?? "football",
+    league_name: match.league ?? "",
+    league_logo: match.leagueLogo ?? "",
+    homeTeam_name: match.homeTeam ?? "",
+    homeTeam_logo: match.homeLogo ?? "",
+    awayTeam_name: match.awayTeam ?? "",
+    awayTeam_logo: match.awayLogo ?? "",
+    date,
+    time,
+    end_time: "23:59",
+    type_match: "video",
+    isFirst: "false",
+    matchUrl: options.matchUrl,
+  };
+}
