@@ -65,7 +65,7 @@ export function installErrorHandlers(fastify: FastifyInstance, options: ErrorHan
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ status: "fail", message: error.message });
+        .send({ status: error.statusCode >= 500 ? "error" : "fail", message: error.message });
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {

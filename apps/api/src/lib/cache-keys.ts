@@ -9,6 +9,7 @@ export const cacheKeys = {
   adsOf: (site: Site) => `${site}:ads:`,
   ads: (site: Site, page: string | undefined) => `${cacheKeys.adsOf(site)}${page ?? ""}`,
   lockerOf: (site: Site) => `${site}:locker`,
+  matchesOf: (site: Site) => `${site}:matches`,
   appsOf: () => "apkw:apps:",
   apps: (category: AppCategory | undefined) => `${cacheKeys.appsOf()}${category ?? ""}`,
 } as const;

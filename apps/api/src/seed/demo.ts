@@ -1,9 +1,17 @@
 import type { AppInput, CreateAdBody, Site } from "@backoffice/contracts";
+import {
+  LEAGUE_LOGOS_PATH,
+  type MatchSport,
+  type MatchStatus,
+  PREDEFINED_LEAGUES,
+} from "@backoffice/contracts";
 import type { Database } from "@backoffice/db";
 import { adsRepository } from "../routes/ads/repository.ts";
 import { appsRepository } from "../routes/apps/repository.ts";
 import { DEMO_IMAGES_PATH } from "../routes/demo-images.ts";
 import { emailsRepository } from "../routes/emails/repository.ts";
+import { matchesRepository } from "../routes/matches/repository.ts";
+import { otherServersRepository } from "../routes/other-servers/repository.ts";
 
 const adScript = (network: string, slot: string) =>
   `<script async src="https://${network}/tag.js" data-slot="${slot}"></script>`;
@@ -197,5 +205,80 @@ export async function seedDemoData(db: Database, { publicUrl }: { publicUrl: str
   const images = `${publicUrl.replace(/\/+$/, "")}${DEMO_IMAGES_PATH}`;
   for (const { icon, background, ...app } of apps) {
     await repository.create({ ...app, icon_app: `${images}/${icon}`, bg_app: `${images}/${background}` });
+  }
+  await seedMatches(db, publicUrl.replace(/\/+$/, ""));
+}
+
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** [sport, league index, home, away, status, day offset, time, scores] */
+const demoMatches: [
+  MatchSport,
+  number,
+  string,
+  string,
+  MatchStatus,
+  number,
+  string,
+  [number, number] | null,
+][] = [
+  ["football", 1, "Arsenal", "Chelsea", "live", 0, "20:00", [1, 0]],
+  ["football", 0, "Real Madrid", "Bayern Munich", "upcoming", 1, "21:00", null],
+  ["football", 2, "Barcelona", "Atletico Madrid", "finished", -1, "18:30", [2, 2]],
+  ["football", 3, "Inter", "AC Milan", "upcoming", 2, "20:45", null],
+  ["basketball", 0, "Boston Celtics", "New York Knicks", "live", 0, "19:30", [58, 61]],
+  ["basketball", 1, "Real Madrid Baloncesto", "Olympiacos", "finished", -1, "20:00", [88, 81]],
+  ["tennis", 2, "Carlos Alcaraz", "Jannik Sinner", "upcoming", 3, "14:00", null],
+  ["hockey", 0, "Boston Bruins", "Toronto Maple Leafs", "finished", -2, "01:00", [3, 2]],
+  ["hockey", 0, "Edmonton Oilers", "Vegas Golden Knights", "upcoming", 1, "03:00", null],
+  ["AM-football", 0, "Green Bay Packers", "Chicago Bears", "live", 0, "18:00", [17, 10]],
+  ["AM-football", 0, "Kansas City Chiefs", "Buffalo Bills", "upcoming", 4, "22:20", null],
+];
+
+/** Stored matches across the five sports and three statuses, two of them with extra servers. */
+async function seedMatches(db: Database, publicUrl: string) {
+  const matches = matchesRepository(db, "sportbn");
+  const servers = otherServersRepository(db, "sportbn");
+  const today = Date.now();
+  for (const [
+    index,
+    [type, leagueIndex, home, away, status, offset, time, scores],
+  ] of demoMatches.entries()) {
+    const league = PREDEFINED_LEAGUES[type][leagueIndex]!;
+    const logo = (team: string) => `${publicUrl}${DEMO_IMAGES_PATH}/icon/${slugOf(team)}.svg`;
+    const match = await matches.create({
+      status,
+      type,
+      league_name: league.name,
+      league_logo: `${publicUrl}${LEAGUE_LOGOS_PATH}/${league.logo}`,
+      homeTeam_name: home,
+      homeTeam_logo: logo(home),
+      homeTeam_score: scores?.[0] ?? null,
+      awayTeam_name: away,
+      awayTeam_logo: logo(away),
+      awayTeam_score: scores?.[1] ?? null,
+      date: new Date(today + offset * 86_400_000).toISOString().slice(0, 10),
+      time,
+      end_time: "23:59",
+      type_match: index % 3 === 2 ? "iframe" : "video",
+      isFirst: index === 0,
+      matchUrl: `https://sportbn.example/match/${slugOf(`${home}-vs-${away}`)}`,
+    });
+    if (status === "live") {
+      await servers.create({
+        match_id: match._id,
+        name: "HD Server",
+        url: `https://stream1.example/${match._id}`,
+      });
+      await servers.create({
+        match_id: match._id,
+        name: "Backup",
+        url: `https://stream2.example/${match._id}`,
+      });
+    }
   }
 }

@@ -5,23 +5,22 @@ import adsPublicRoutes from "../ads/public.ts";
 import appsPublicRoutes from "../apps/public.ts";
 import emailsPublicRoutes from "../emails/public.ts";
 import lockerPublicRoutes from "../locker/public.ts";
+import matchesPublicRoutes from "../matches/public.ts";
 
 /** Each resource's public routes, mounted under /api/v1/public/{site} on the sites that have it. */
-const modules: Partial<Record<SiteResource, FastifyPluginAsync<{ site: Site }>>> = {
-  ads: adsPublicRoutes,
-  locker: lockerPublicRoutes,
-  apps: appsPublicRoutes,
-  emails: emailsPublicRoutes,
-};
+const modules: [SiteResource, FastifyPluginAsync<{ site: Site }>][] = [
+  ["ads", adsPublicRoutes],
+  ["locker", lockerPublicRoutes],
+  ["apps", appsPublicRoutes],
+  ["emails", emailsPublicRoutes],
+  ["matches", matchesPublicRoutes],
+];
 
 /** What the three public sites read and send (DESIGN §4). */
 const publicRoutes: FastifyPluginAsync<{ origins: string[] }> = async (fastify, { origins }) => {
   // Cross-origin calls are allowed here only, and only from the public sites' own origins.
   await fastify.register(cors, { origin: origins, methods: ["GET", "POST"], maxAge: 600 });
-  for (const [resource, routes] of Object.entries(modules) as [
-    SiteResource,
-    FastifyPluginAsync<{ site: Site }>,
-  ][]) {
+  for (const [resource, routes] of modules) {
     for (const site of SITE_RESOURCES[resource]) await fastify.register(routes, { prefix: `/${site}`, site });
   }
 };

@@ -1,0 +1,131 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+
+// A local stand-in for API-Sports: counts calls, answers as the provider does (errors with HTTP 200).
+type Behaviour = "ok" | "errors" | "forbidden" | "silent" | "down";
+const behaviour: Record<string, Behaviour> = { football: "ok", basketball: "ok", hockey: "ok", nfl: "ok" };
+const calls: { sport: string; key: string | undefined; query: Record<string, string> }[] = [];
+let provider: FastifyInstance;
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  provider = Fastify();
+  for (const sport of ["football", "basketball", "hockey", "nfl"]) {
+    const path = `/${sport}/${sport === "football" ? "fixtures" : "games"}`;
+    provider.get(path, async (request, reply) => {
+      calls.push({
+        sport,
+        key: request.headers["x-apisports-key"] as string | undefined,
+        query: request.query as Record<string, string>,
+      });
+      const mode = behaviour[sport];
+      if (mode === "silent") return new Promise(() => {});
+      if (mode === "down") return reply.code(503).send("unavailable");
+      if (mode === "forbidden") return reply.code(403).send({ message: "Forbidden" });
+      reply.header("x-ratelimit-requests-limit", "100").header("x-ratelimit-requests-remaining", "97");
+      if (mode === "errors")
+        return {
+          get: "games",
+          errors: { token: "Error/Missing application key." },
+          results: 0,
+          response: [],
+        };
+      return { get: "games", errors: [], results: 1, response: [{ id: 1, sport }] };
+    });
+  }
+  await provider.listen({ port: 0, host: "127.0.0.1" });
+  const base = `http://127.0.0.1:${(provider.server.address() as { port: number }).port}`;
+  t = await buildTestApp({
+    APISPORTS_KEY: "test-key",
+    APISPORTS_FOOTBALL_URL: `${base}/football`,
+    APISPORTS_BASKETBALL_URL: `${base}/basketball`,
+    APISPORTS_HOCKEY_URL: `${base}/hockey`,
+    APISPORTS_AMFOOTBALL_URL: `${base}/nfl`,
+    FEED_TIMEZONE: "Europe/Paris",
+  });
+  token = await t.login();
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+});
+
+const connect = (sport: string) => t.as(token, { method: "GET", url: `/api/v1/sportbn/connect/${sport}` });
+const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+
+describe("GET /connect/{sport} (the sports feed)", () => {
+  it("asks API-Sports for today in FEED_TIMEZONE with the key, passes the quota on, and caches", async () => {
+    const first = await connect("football");
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      status: "success",
+      response: [{ id: 1, sport: "football" }],
+      quota: { remaining: 97, limit: 100 },
+    });
+    expect(calls.at(-1)).toEqual({
+      sport: "football",
+      key: "test-key",
+      query: { date: today, timezone: "Europe/Paris" },
+    });
+    const before = calls.length;
+    expect((await connect("football")).statusCode).toBe(200);
+    // A second call within the cache time does not reach the provider.
+    expect(calls.length).toBe(before);
+    // am-football is the nfl feed (v1 games).
+    expect((await connect("am-football")).json().response).toEqual([{ id: 1, sport: "nfl" }]);
+  });
+
+  it("a provider error for one sport is a 502 for that sport only, and is not cached", async () => {
+    behaviour.basketball = "errors";
+    const failed = await connect("basketball");
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({
+      status: "error",
+      message: "Basketball feed: Error/Missing application key.",
+    });
+    expect((await connect("hockey")).statusCode).toBe(200);
+    behaviour.basketball = "ok";
+    expect((await connect("basketball")).statusCode).toBe(200);
+  });
+
+  it("a refused key, a provider that is down and one that never answers are clear 502s", async () => {
+    behaviour.hockey = "forbidden";
+    const day = await connect("hockey");
+    // hockey was cached by the previous test; a new app instance would ask again, so check the others.
+    expect(day.statusCode).toBe(200);
+    behaviour.nfl = "down";
+    behaviour.football = "forbidden";
+    const t2 = await buildTestApp({
+      APISPORTS_KEY: "test-key",
+      APISPORTS_FOOTBALL_URL: t.config.APISPORTS_FOOTBALL_URL!,
+      APISPORTS_AMFOOTBALL_URL: t.config.APISPORTS_AMFOOTBALL_URL!,
+      APISPORTS_HOCKEY_URL: t.config.APISPORTS_HOCKEY_URL!,
+    });
+    const token2 = await t2.login();
+    const get = (sport: string) => t2.as(token2, { method: "GET", url: `/api/v1/sportbn/connect/${sport}` });
+    expect((await get("football")).json()).toEqual({
+      status: "error",
+      message: "Football feed refused the API key (403)",
+    });
+    expect((await get("am-football")).json()).toEqual({
+      status: "error",
+      message: "American football feed failed (503)",
+    });
+    behaviour.hockey = "silent";
+    const silent = await get("hockey");
+    expect(silent.statusCode).toBe(502);
+    expect(silent.json().message).toBe("Hockey feed did not answer in time");
+    await t2.close();
+    Object.assign(behaviour, { football: "ok", hockey: "ok", nfl: "ok" });
+  }, 30_000);
+
+  it("only the four feed paths exist, and only for admins", async () => {
+    expect((await connect("tennis")).json().message).toBe(
+      "sport must be one of football, basketball, hockey, am-football",
+    );
+    expect((await t.inject({ url: "/api/v1/sportbn/connect/football" })).statusCode).toBe(401);
+    expect((await t.as(token, { method: "GET", url: "/api/v1/apkw/connect/football" })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,84 @@
+import {
+  errorBody,
+  idParams,
+  idsBody,
+  MATCH_MESSAGES,
+  matchBody,
+  matchSchema,
+  messageBody,
+  type Site,
+  successOf,
+} from "@backoffice/contracts";
+import { notFound } from "@backoffice/server";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { cacheKeys } from "../../lib/cache-keys.ts";
+import { matchesRepository } from "./repository.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+/** Manage Matches (spec §2, §7): the flattened payload in, the nested match out. */
+const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
+  const matches = matchesRepository(fastify.db, site);
+  const changed = () => fastify.publicCache.invalidate(cacheKeys.matchesOf(site));
+  const tags = [`${site}: matches`];
+
+  fastify.get(
+    "/matches",
+    { schema: { tags, response: { 200: successOf(z.array(matchSchema)), ...errors } } },
+    async () => ({
+      status: "success" as const,
+      data: await matches.list(),
+    }),
+  );
+
+  fastify.post(
+    "/matches",
+    { schema: { tags, body: matchBody, response: { 201: successOf(matchSchema), ...errors } } },
+    async (request, reply) => {
+      const match = await matches.create(request.body);
+      await changed();
+      return reply
+        .code(201)
+        .send({ status: "success" as const, data: match, message: MATCH_MESSAGES.created });
+    },
+  );
+
+  fastify.put(
+    "/matches/:id",
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: matchBody,
+        response: { 200: successOf(matchSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const match = await matches.update(request.params.id, request.body);
+      if (!match) throw notFound(MATCH_MESSAGES.notFound);
+      await changed();
+      return { status: "success" as const, data: match, message: MATCH_MESSAGES.updated };
+    },
+  );
+
+  fastify.delete(
+    "/matches",
+    {
+      schema: {
+        tags,
+        body: idsBody,
+        response: { 200: messageBody.extend({ deleted: z.array(z.string()) }), ...errors },
+      },
+    },
+    async (request) => {
+      const deleted = await matches.remove(request.body.ids);
+      if (deleted.length === 0) throw notFound(MATCH_MESSAGES.notFound);
+      await changed();
+      const message = deleted.length === 1 ? MATCH_MESSAGES.deleted : MATCH_MESSAGES.deletedMany;
+      return { status: "success" as const, message, deleted };
+    },
+  );
+};
+
+export default matchesRoutes;

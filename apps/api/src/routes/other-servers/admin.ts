@@ -1,0 +1,57 @@
+import {
+  errorBody,
+  idParams,
+  MATCH_MESSAGES,
+  messageBody,
+  otherServerBody,
+  otherServerSchema,
+  type Site,
+  successOf,
+} from "@backoffice/contracts";
+import { notFound } from "@backoffice/server";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { cacheKeys } from "../../lib/cache-keys.ts";
+import { matchesRepository } from "../matches/repository.ts";
+import { otherServersRepository } from "./repository.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** Other Servers (spec §2, §7): extra stream servers of a match. */
+const otherServersRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
+  const servers = otherServersRepository(fastify.db, site);
+  const matches = matchesRepository(fastify.db, site);
+  const changed = () => fastify.publicCache.invalidate(cacheKeys.matchesOf(site));
+  const tags = [`${site}: other servers`];
+
+  fastify.get(
+    "/other-servers/all",
+    { schema: { tags, response: { 200: successOf(z.array(otherServerSchema)), ...errors } } },
+    async () => ({ status: "success" as const, data: await servers.list() }),
+  );
+
+  fastify.post(
+    "/other-servers",
+    { schema: { tags, body: otherServerBody, response: { 201: successOf(otherServerSchema), ...errors } } },
+    async (request, reply) => {
+      if (!(await matches.find(request.body.match_id))) throw notFound(MATCH_MESSAGES.notFound);
+      const server = await servers.create(request.body);
+      await changed();
+      return reply
+        .code(201)
+        .send({ status: "success" as const, data: server, message: MATCH_MESSAGES.serverCreated });
+    },
+  );
+
+  fastify.delete(
+    "/other-servers/:id",
+    { schema: { tags, params: idParams, response: { 200: messageBody, ...errors } } },
+    async (request) => {
+      if (!(await servers.remove(request.params.id))) throw notFound(MATCH_MESSAGES.serverNotFound);
+      await changed();
+      return { status: "success" as const, message: MATCH_MESSAGES.serverDeleted };
+    },
+  );
+};
+
+export default otherServersRoutes;

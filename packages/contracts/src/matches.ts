@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { httpUrl, idSchema } from "./common.ts";
+import { MATCH_SPORTS, MATCH_STATUSES } from "./sports.ts";
+
+/** Texts the matches and other-servers routes answer with (spec §5, §8; DESIGN §3). */
+export const MATCH_MESSAGES = {
+  required: "Please fill all the fields",
+  created: "Match created successfully",
+  updated: "Match updated successfully",
+  deleted: "Match deleted successfully",
+  deletedMany: "Matches deleted successfully",
+  notFound: "Match not found",
+  duplicate: "This match is already in Manage Matches (same sport, teams and date)",
+  serverRequired: "Please fill in all fields",
+  serverCreated: "Server created successfully",
+  serverDeleted: "Server deleted successfully",
+  serverNotFound: "Server not found",
+} as const;
+
+const teamSchema = z.object({
+  name: z.string(),
+  logo: z.string(),
+  score: z.number().int().nullable().optional(),
+});
+
+/** A stored match, nested as the spec's client reads it (spec §3). */
+export const matchSchema = z.object({
+  _id: z.string(),
+  status: z.enum(MATCH_STATUSES),
+  type: z.enum(MATCH_SPORTS),
+  league: z.object({ name: z.string(), logo: z.string() }),
+  homeTeam: teamSchema,
+  awayTeam: teamSchema,
+  date: z.string(),
+  time: z.string(),
+  end_time: z.string(),
+  type_match: z.enum(["video", "iframe"]),
+  isFirst: z.boolean(),
+  matchUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Match = z.infer<typeof matchSchema>;
+
+const required = (field: string) =>
+  z
+    .string({ error: MATCH_MESSAGES.required })
+    .trim()
+    .min(1, { error: MATCH_MESSAGES.required, abort: true })
+    .max(500, `${field} must be at most 500 characters`);
+const requiredUrl = (field: string) =>
+  z
+    .string({ error: MATCH_MESSAGES.required })
+    .trim()
+    .min(1, { error: MATCH_MESSAGES.required, abort: true })
+    .pipe(httpUrl(field));
+/** A score arrives as a number or its text; blank means none (spec §3: scores optional). */
+const optionalScore = (field: string) =>
+  z
+    .union([z.number(), z.string().trim(), z.null()], { error: `${field} must be a whole number` })
+    .transform((value) => (value === "" || value === null ? null : Number(value)))
+    .pipe(
+      z
+        .number()
+        .int(`${field} must be a whole number`)
+        .min(0, `${field} must not be negative`)
+        .max(999)
+        .nullable(),
+    )
+    .optional();
+
+const dayText = z
+  .string({ error: MATCH_MESSAGES.required })
+  .trim()
+  .min(1, { error: MATCH_MESSAGES.required, abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "date must be yyyy-MM-dd")
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    "date must be a real day",
+  );
+const timeText = (field: string) =>
+  z
+    .string({ error: MATCH_MESSAGES.required })
+    .trim()
+    .min(1, { error: MATCH_MESSAGES.required, abort: true })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${field} must be HH:mm`);
+
+/** The spec's client sends isFirst as text; booleans are accepted too. */
+const isFirstField = z
+  .union([z.boolean(), z.enum(["true", "false"])], { error: "isFirst must be true or false" })
+  .transform((value) => value === true || value === "true");
+
+/** `POST /matches` and `PUT /matches/{id}`: the spec's flattened payload (spec §7). */
+export const matchBody = z.strictObject({
+  status: z
+    .enum(MATCH_STATUSES, { error: `status must be one of ${MATCH_STATUSES.join(", ")}` })
+    .default("upcoming"),
+  type: z.enum(MATCH_SPORTS, { error: `type must be one of ${MATCH_SPORTS.join(", ")}` }).default("football"),
+  league_name: required("league_name"),
+  league_logo: requiredUrl("league_logo"),
+  homeTeam_name: required("homeTeam_name"),
+  homeTeam_logo: requiredUrl("homeTeam_logo"),
+  homeTeam_score: optionalScore("homeTeam_score"),
+  awayTeam_name: required("awayTeam_name"),
+  awayTeam_logo: requiredUrl("awayTeam_logo"),
+  awayTeam_score: optionalScore("awayTeam_score"),
+  date: dayText,
+  time: timeText("time"),
+  end_time: timeText("end_time"),
+  type_match: z.enum(["video", "iframe"], { error: "type_match must be video or iframe" }).default("video"),
+  isFirst: isFirstField.default(false),
+  matchUrl: requiredUrl("matchUrl"),
+});
+export type MatchBody = z.output<typeof matchBody>;
+export type MatchInput = z.input<typeof matchBody>;
+
+/** A stream server attached to a match (spec §3 "Other server"). */
+export const otherServerSchema = z.object({
+  _id: z.string(),
+  match_id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type OtherServer = z.infer<typeof otherServerSchema>;
+
+const serverField = z
+  .string({ error: MATCH_MESSAGES.serverRequired })
+  .trim()
+  .min(1, { error: MATCH_MESSAGES.serverRequired, abort: true });
+
+/** `POST /other-servers`: the match must exist, the URL be http(s) (spec §5). */
+export const otherServerBody = z.strictObject({
+  match_id: serverField.pipe(idSchema),
+  name: serverField.pipe(z.string().max(200, "name must be at most 200 characters")),
+  url: serverField.pipe(httpUrl("url")),
+});
+
+/** A public match: the stored match with its stream servers (DESIGN §4). */
+export const publicMatchSchema = matchSchema.extend({
+  servers: z.array(otherServerSchema.pick({ _id: true, name: true, url: true })),
+});
+
+/** `GET /connect/{sport}` (DESIGN §3, §6): the provider's records for today, and its daily quota left. */
+export const connectAnswer = z.object({
+  status: z.literal("success"),
+  response: z.array(z.unknown()),
+  quota: z.object({ remaining: z.number().int().nullable(), limit: z.number().int().nullable() }),
+});
+export type ConnectAnswer = z.infer<typeof connectAnswer>;
