@@ -11,7 +11,7 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  provider = Fastify();
+  provider = Fastify({ forceCloseConnections: true });
   for (const sport of ["football", "basketball", "hockey", "nfl"]) {
     const path = `/${sport}/${sport === "football" ? "fixtures" : "games"}`;
     provider.get(path, async (request, reply) => {
@@ -21,7 +21,8 @@ beforeAll(async () => {
         query: request.query as Record<string, string>,
       });
       const mode = behaviour[sport];
-      if (mode === "silent") return new Promise(() => {});
+      // Never answers; lets go once the caller gives up.
+      if (mode === "silent") return new Promise((resolve) => request.raw.on("close", resolve));
       if (mode === "down") return reply.code(503).send("unavailable");
       if (mode === "forbidden") return reply.code(403).send({ message: "Forbidden" });
       reply.header("x-ratelimit-requests-limit", "100").header("x-ratelimit-requests-remaining", "97");
