@@ -23,6 +23,8 @@ export function adminApi(token: string) {
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
   };
 
+  type Match = { _id: string; homeTeam: { name: string }; awayTeam: { name: string } };
+
   type Ad = {
     _id: string;
     page: string;
@@ -38,7 +40,23 @@ export function adminApi(token: string) {
   };
   type Locker = { _id: string; type: "js" | "api"; seconds: number; isActive: boolean };
 
+  const matches = {
+    async list(): Promise<Match[]> {
+      return (await call<{ data: Match[] }>("GET", "/sportbn/matches")).body.data;
+    },
+    async create(match: Record<string, unknown>): Promise<Match> {
+      const res = await call<{ data: Match }>("POST", "/sportbn/matches", match);
+      if (res.status !== 201) throw new Error(`create match: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data;
+    },
+    async clear() {
+      const ids = (await matches.list()).map((m) => m._id);
+      if (ids.length) await call("DELETE", "/sportbn/matches", { ids });
+    },
+  };
+
   return {
+    matches,
     call,
     async ads(site: string, page?: string): Promise<Ad[]> {
       const res = await call<{ data: Ad[] }>("GET", `/${site}/ads${page ? `?page=${page}` : ""}`);

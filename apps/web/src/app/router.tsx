@@ -26,7 +26,7 @@ const screens: Record<ScreenKey, LazyRoute> = {
       Component: m.FetchMatchesScreen,
     })),
   servers: () =>
-    import("@/features/other-servers/components/other-servers-screen").then((m) => ({
+    import("@/features/matches/components/other-servers-screen").then((m) => ({
       Component: m.OtherServersScreen,
     })),
   "movies-list": () =>

@@ -7,11 +7,11 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/
 import { paths } from "@/config/paths";
 import { useLogout } from "@/features/auth/api/logout";
 import { authMessages } from "@/features/auth/messages";
-import { useConfig } from "@/features/config/api/get-config";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useSession } from "@/hooks/use-session";
 import { hostOf } from "@/lib/format";
 import { clearSession, storeSite } from "@/lib/session";
+import { useConfig } from "@/lib/site-config";
 import { requestToaster, toast } from "@/lib/toast";
 import { activeNavItem, DEFAULT_SITE, navItems, type SiteKey, siteList, siteOfPath, sites } from "@/sites";
 import { QueryBoundary } from "./query-boundary";

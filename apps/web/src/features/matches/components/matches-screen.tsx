@@ -1,14 +1,259 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import {
+  MATCH_SPORTS,
+  MATCH_STATUSES,
+  type Match,
+  type MatchSport,
+  type MatchStatus,
+  SPORT_LABELS,
+} from "@backoffice/contracts";
+import { FilterX, Plus, Search, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { useConfirm } from "@/components/confirm-dialog";
+import { PageHeader } from "@/components/layout/page-header";
+import { useSelection } from "@/components/list/use-selection";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCurrentSite } from "@/hooks/use-current-site";
+import { useErrorToast } from "@/hooks/use-error-toast";
+import { useConfig } from "@/lib/site-config";
+import { toastError, toastSuccess } from "@/lib/toast";
+import { useDeleteMatches, useMatches } from "../api/matches";
+import { filterMatches, type MatchFilters, matchMessages, matchSummary } from "../utils/match-form";
+import { MatchCard } from "./match-card";
+import { MatchDialog, type MatchDialogState } from "./match-dialog";
 
-/** Manage Matches (sportbn). Placeholder until its own issue replaces this component. */
+/** Manage Matches (sportbn, spec §2): filters, summary, selection, bulk delete, add/edit dialog. */
 export function MatchesScreen() {
   const site = useCurrentSite();
+  const confirm = useConfirm();
+  const config = useConfig();
+  const query = useMatches(site);
+  const remove = useDeleteMatches(site);
+  const selection = useSelection();
+  const [dialog, setDialog] = useState<MatchDialogState | null>(null);
+  useErrorToast(query, (error) => toastError(matchMessages.fetchFailed, error));
+
+  // Filters live in the URL: Back, reload and links keep them.
+  const [params, setParams] = useSearchParams();
+  const filters: MatchFilters = {
+    search: params.get("q") ?? "",
+    sport: (MATCH_SPORTS as readonly string[]).includes(params.get("sport") ?? "")
+      ? (params.get("sport") as MatchSport)
+      : "all",
+    status: (MATCH_STATUSES as readonly string[]).includes(params.get("status") ?? "")
+      ? (params.get("status") as MatchStatus)
+      : "all",
+    league: params.get("league") ?? "",
+  };
+  const setFilter = (key: "q" | "sport" | "status" | "league", value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== "all") next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: key === "q" },
+    );
+  const filtered =
+    filters.search !== "" || filters.sport !== "all" || filters.status !== "all" || filters.league !== "";
+
+  const all = query.data ?? [];
+  const visible = filterMatches(all, filters);
+  const visibleIds = visible.map((m) => m._id);
+  const view = selection.inView(visibleIds);
+  const leagues = [...new Set(all.map((m) => m.league.name))].sort();
+  const summary = matchSummary(all);
+  const siteUrl = config.data?.sites[site.key].url ?? site.fallbackUrl;
+
+  const titleOf = (m: Match) => `${m.homeTeam.name} vs ${m.awayTeam.name}`;
+  const runDelete = async (targets: Match[]) => {
+    const one = targets.length === 1;
+    const ok = await confirm({
+      title: one ? matchMessages.confirmOne : matchMessages.confirmMany,
+      description: one
+        ? `${titleOf(targets[0]!)} will be removed with its servers.`
+        : `${targets.length} matches will be removed with their servers.`,
+      confirmText: "Delete",
+    });
+    if (!ok) return;
+    const ids = targets.map((m) => m._id);
+    try {
+      await remove.mutateAsync(ids);
+      selection.forget(ids);
+      toastSuccess(
+        matchMessages.deleted,
+        undefined,
+        one ? `${titleOf(targets[0]!)} was removed.` : `${ids.length} matches were removed.`,
+      );
+    } catch (error) {
+      toastError(one ? matchMessages.deleteFailed : matchMessages.bulkDeleteFailed, error);
+    }
+  };
+
   return (
-    <ScreenPlaceholder
-      title="Manage Matches"
-      description="Create, edit and remove sports matches."
-      siteName={site.name}
-    />
+    <div className="grid gap-6">
+      <PageHeader
+        title="Manage Matches"
+        description={matchMessages.subtitle}
+        actions={
+          <Button onClick={() => setDialog({ mode: "create" })} className="w-full sm:w-auto">
+            <Plus aria-hidden="true" />
+            Add Match
+          </Button>
+        }
+      />
+      <section aria-labelledby="match-summary" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        <h2 id="match-summary" className="sr-only">
+          Match Summary
+        </h2>
+        {(
+          [
+            ["Live", summary.live],
+            ["Upcoming", summary.upcoming],
+            ["Finished", summary.finished],
+            ["Leagues", summary.leagues],
+            ["Sports", summary.sports],
+          ] as const
+        ).map(([label, value]) => (
+          <Card key={label} className="gap-1 px-4 py-3" data-slot="summary-item">
+            <span className="text-xs text-muted-foreground">{label}</span>
+            <span className="text-xl font-semibold tabular-nums">{value}</span>
+          </Card>
+        ))}
+      </section>
+      <Card className="gap-4">
+        <CardContent className="grid gap-3">
+          <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+            <div className="relative">
+              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden="true" />
+              <Input
+                type="search"
+                aria-label="Search matches"
+                placeholder="Search teams or leagues..."
+                className="pl-9"
+                value={filters.search}
+                onChange={(e) => setFilter("q", e.target.value)}
+              />
+            </div>
+            <Select value={filters.sport} onValueChange={(v) => setFilter("sport", v)}>
+              <SelectTrigger aria-label="Sport" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All Sports</SelectItem>
+                {MATCH_SPORTS.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {SPORT_LABELS[s]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Select value={filters.status} onValueChange={(v) => setFilter("status", v)}>
+              <SelectTrigger aria-label="Status" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All Status</SelectItem>
+                {MATCH_STATUSES.map((s) => (
+                  <SelectItem key={s} value={s} className="capitalize">
+                    {s[0]!.toUpperCase() + s.slice(1)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Select value={filters.league || "all"} onValueChange={(v) => setFilter("league", v)}>
+              <SelectTrigger aria-label="League" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All Leagues</SelectItem>
+                {leagues.map((l) => (
+                  <SelectItem key={l} value={l}>
+                    {l}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id="matches-select-all"
+                checked={view.all ? true : view.some ? "indeterminate" : false}
+                onCheckedChange={(on) => selection.setMany(visibleIds, on === true)}
+                disabled={visible.length === 0}
+              />
+              <label htmlFor="matches-select-all" className="text-sm">
+                Select all
+              </label>
+            </div>
+            <p role="status" className="text-sm text-muted-foreground" data-slot="matches-count">
+              {query.isPending ? "Loading matches..." : matchMessages.found(visible.length)}
+              {view.ids.length > 0 && ` · ${view.ids.length} selected`}
+            </p>
+            <Button
+              variant="destructive"
+              size="sm"
+              className="ml-auto"
+              disabled={view.ids.length === 0 || remove.isPending}
+              onClick={() => runDelete(visible.filter((m) => view.ids.includes(m._id)))}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete Selected ({view.ids.length})
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+      {query.isPending ? (
+        <ListSkeleton rows={3} />
+      ) : query.isError && !query.data ? (
+        <ErrorState
+          title={matchMessages.fetchFailed}
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : visible.length === 0 ? (
+        <EmptyState
+          title={matchMessages.empty}
+          description={filtered ? "No match matches the search and filters." : "Add the first match."}
+          action={
+            filtered ? (
+              <Button variant="outline" onClick={() => setParams({})}>
+                <FilterX aria-hidden="true" />
+                Clear filters
+              </Button>
+            ) : (
+              <Button onClick={() => setDialog({ mode: "create" })}>
+                <Plus aria-hidden="true" />
+                Add Match
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <ul aria-label="Matches" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {visible.map((match) => (
+            <li key={match._id} className="min-w-0">
+              <MatchCard
+                match={match}
+                site={site}
+                selected={selection.has(match._id)}
+                onSelectedChange={(on) => selection.set(match._id, on)}
+                onEdit={() => setDialog({ mode: "edit", match })}
+                onDelete={() => runDelete([match])}
+                busy={remove.isPending}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <MatchDialog site={site} siteUrl={siteUrl} state={dialog} onClose={() => setDialog(null)} />
+    </div>
   );
 }

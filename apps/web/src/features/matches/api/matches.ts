@@ -1,0 +1,47 @@
+import type { ListAnswer, Match, MatchInput, matchSchema, SuccessAnswer } from "@backoffice/contracts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { siteApi } from "@/lib/api-client";
+import type { SiteSettings } from "@/sites";
+
+type MatchAnswer = SuccessAnswer<typeof matchSchema>;
+type DeleteAnswer = { status: "success"; message: string; deleted: string[] };
+
+/** Every match of the site (what a write invalidates). */
+export const matchesKey = (site: SiteSettings) => ["matches", site.key] as const;
+
+export const matchesQueryOptions = (site: SiteSettings) =>
+  queryOptions({
+    queryKey: matchesKey(site),
+    queryFn: async ({ signal }) =>
+      (await siteApi(site).get<ListAnswer<typeof matchSchema>>("/matches", { signal })).data,
+    // A failed load shows its toast once; retrying would only delay it.
+    retry: false,
+  });
+
+export function useMatches(site: SiteSettings) {
+  return useQuery(matchesQueryOptions(site));
+}
+
+/** `POST /matches` or `PUT /matches/{id}` with the flattened payload (spec §7). */
+export function useSaveMatch(site: SiteSettings) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, payload }: { id: string | null; payload: MatchInput }) =>
+      id
+        ? siteApi(site).put<MatchAnswer>(`/matches/${encodeURIComponent(id)}`, payload)
+        : siteApi(site).post<MatchAnswer>("/matches", payload),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: matchesKey(site) }),
+  });
+}
+
+export function useDeleteMatches(site: SiteSettings) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => siteApi(site).delete<DeleteAnswer>("/matches", { ids }),
+    onSuccess: (_answer, ids) =>
+      queryClient.setQueryData<Match[]>(matchesKey(site), (matches) =>
+        matches?.filter((m) => !ids.includes(m._id)),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: matchesKey(site) }),
+  });
+}

@@ -1,0 +1,114 @@
+import { type Match, SPORT_EMOJI, SPORT_LABELS } from "@backoffice/contracts";
+import { CalendarClock, Pencil, Trash2 } from "lucide-react";
+import { ImageWithFallback } from "@/components/image-with-fallback";
+import { ShortenedText } from "@/components/shortened-text";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { useTruncate } from "@/hooks/use-truncate";
+import type { SiteSettings } from "@/sites";
+
+/** Badge colours of DESIGN §6: grey finished, yellow upcoming, green live. */
+export const STATUS_BADGE = {
+  finished: "bg-muted text-foreground",
+  upcoming: "bg-[oklch(0.9_0.12_95)] text-[oklch(0.3_0.06_80)]",
+  live: "bg-[oklch(0.5_0.14_150)] text-white",
+} as const;
+
+export function MatchCard({
+  match,
+  site,
+  selected,
+  onSelectedChange,
+  onEdit,
+  onDelete,
+  busy,
+}: {
+  match: Match;
+  site: SiteSettings;
+  selected: boolean;
+  onSelectedChange: (on: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  busy: boolean;
+}) {
+  const shorten = useTruncate();
+  const limit = { narrow: site.truncation.matchTeamName.narrow };
+  const title = `${match.homeTeam.name} vs ${match.awayTeam.name}`;
+  const titleId = `match-${match._id}-title`;
+  const team = (side: Match["homeTeam"], slot: string) => (
+    <div className="flex min-w-0 items-center gap-2">
+      <ImageWithFallback
+        src={side.logo}
+        alt=""
+        className="size-7 shrink-0 rounded-full border object-cover"
+      />
+      <ShortenedText
+        slot={slot}
+        text={side.name}
+        short={shorten(side.name, limit)}
+        className="truncate font-medium"
+      />
+      {side.score !== null && side.score !== undefined && (
+        <span className="ml-auto font-semibold tabular-nums">{side.score}</span>
+      )}
+    </div>
+  );
+  return (
+    <Card
+      role="article"
+      aria-labelledby={titleId}
+      data-slot="match-card"
+      data-selected={selected}
+      className="gap-3 px-4 py-4 data-[selected=true]:border-primary data-[selected=true]:ring-2 data-[selected=true]:ring-primary/30"
+    >
+      <div className="flex items-center gap-2">
+        <Checkbox
+          checked={selected}
+          onCheckedChange={(on) => onSelectedChange(on === true)}
+          aria-label={`Select ${title}`}
+          disabled={busy}
+        />
+        <span aria-hidden="true" className="text-lg">
+          {SPORT_EMOJI[match.type]}
+        </span>
+        <h2 id={titleId} className="sr-only">
+          {title}
+        </h2>
+        <Badge className={STATUS_BADGE[match.status]} data-slot="match-status">
+          {match.status}
+        </Badge>
+        <span className="ml-auto text-xs text-muted-foreground">{SPORT_LABELS[match.type]}</span>
+      </div>
+      <div className="grid gap-2">
+        {team(match.homeTeam, "match-home")}
+        {team(match.awayTeam, "match-away")}
+      </div>
+      <p className="truncate text-sm text-muted-foreground" data-slot="match-league">
+        {match.league.name}
+      </p>
+      <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <CalendarClock className="size-3.5" aria-hidden="true" />
+        {match.date} · {match.time}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${title}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onDelete}
+          disabled={busy}
+          aria-label={`Delete ${title}`}
+          className="text-destructive"
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}

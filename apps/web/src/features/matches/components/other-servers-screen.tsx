@@ -1,0 +1,345 @@
+import {
+  MATCH_SPORTS,
+  MATCH_STATUSES,
+  type Match,
+  type MatchSport,
+  type MatchStatus,
+  type OtherServer,
+  SPORT_EMOJI,
+  SPORT_LABELS,
+} from "@backoffice/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Plus, Search, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
+import { z } from "zod";
+import { useConfirm } from "@/components/confirm-dialog";
+import {
+  applyServerErrors,
+  Form,
+  fieldOf,
+  SubmitButton,
+  useDirtyDialog,
+  useReportDirty,
+} from "@/components/form";
+import { ImageWithFallback } from "@/components/image-with-fallback";
+import { PageHeader } from "@/components/layout/page-header";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useCurrentSite } from "@/hooks/use-current-site";
+import { useErrorToast } from "@/hooks/use-error-toast";
+import { toastError, toastSuccess } from "@/lib/toast";
+import type { SiteSettings } from "@/sites";
+import { useMatches } from "../api/matches";
+import { useCreateServer, useDeleteServer, useServers } from "../api/servers";
+import { filterMatches } from "../utils/match-form";
+import { STATUS_BADGE } from "./match-card";
+
+/** The texts of Other Servers (spec §2, §5, §8). */
+const texts = {
+  subtitle: "Manage additional servers for match streaming.",
+  loadFailed: { title: "Error", description: "Failed to fetch matches" },
+  created: "Server created successfully",
+  confirmDelete: "Are you sure you want to delete this server?",
+  required: "Please fill in all fields",
+  empty: { title: "No matches found", description: "Try adjusting your search or filter criteria." },
+  count: (n: number) => `${n} ${n === 1 ? "match" : "matches"}`,
+} as const;
+
+/** Other Servers (sportbn, spec §2): the extra stream servers of each match. */
+export function OtherServersScreen() {
+  const site = useCurrentSite();
+  const matches = useMatches(site);
+  const servers = useServers(site);
+  const [adding, setAdding] = useState<Match | null>(null);
+  const failed = matches.isError ? matches : servers;
+  useErrorToast(failed, (error) => toastError(texts.loadFailed.title, error, texts.loadFailed.description));
+
+  const [params, setParams] = useSearchParams();
+  const sport = (MATCH_SPORTS as readonly string[]).includes(params.get("sport") ?? "")
+    ? (params.get("sport") as MatchSport)
+    : "all";
+  const status = (MATCH_STATUSES as readonly string[]).includes(params.get("status") ?? "")
+    ? (params.get("status") as MatchStatus)
+    : "all";
+  const search = params.get("q") ?? "";
+  const setFilter = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== "all") next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: key === "q" },
+    );
+  const visible = filterMatches(matches.data ?? [], { search, sport, status, league: "" });
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Other Servers" description={texts.subtitle} />
+      <Card className="gap-3">
+        <CardContent className="grid gap-3">
+          <h2 className="text-sm font-semibold">Search &amp; Filter</h2>
+          <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
+            <div className="relative">
+              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden="true" />
+              <Input
+                type="search"
+                aria-label="Search matches"
+                placeholder="Search teams or leagues..."
+                className="pl-9"
+                value={search}
+                onChange={(e) => setFilter("q", e.target.value)}
+              />
+            </div>
+            <Select value={sport} onValueChange={(v) => setFilter("sport", v)}>
+              <SelectTrigger aria-label="Sport" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All Sports</SelectItem>
+                {MATCH_SPORTS.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {SPORT_LABELS[s]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <Select value={status} onValueChange={(v) => setFilter("status", v)}>
+              <SelectTrigger aria-label="Status" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All Status</SelectItem>
+                {MATCH_STATUSES.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {s[0]!.toUpperCase() + s.slice(1)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <p role="status" className="text-sm text-muted-foreground">
+            {matches.isPending ? "Loading matches..." : texts.count(visible.length)}
+          </p>
+        </CardContent>
+      </Card>
+      {matches.isPending || servers.isPending ? (
+        <ListSkeleton rows={3} />
+      ) : (matches.isError && !matches.data) || (servers.isError && !servers.data) ? (
+        <ErrorState
+          title={texts.loadFailed.description}
+          onRetry={() => Promise.all([matches.refetch(), servers.refetch()])}
+          retrying={matches.isFetching || servers.isFetching}
+        />
+      ) : visible.length === 0 ? (
+        <EmptyState title={texts.empty.title} description={texts.empty.description} />
+      ) : (
+        <ul aria-label="Matches" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {visible.map((match) => (
+            <li key={match._id} className="min-w-0">
+              <ServersCard
+                site={site}
+                match={match}
+                servers={(servers.data ?? []).filter((s) => s.match_id === match._id)}
+                onAdd={() => setAdding(match)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <NewServerDialog site={site} match={adding} onClose={() => setAdding(null)} />
+    </div>
+  );
+}
+
+function ServersCard({
+  site,
+  match,
+  servers,
+  onAdd,
+}: {
+  site: SiteSettings;
+  match: Match;
+  servers: OtherServer[];
+  onAdd: () => void;
+}) {
+  const confirm = useConfirm();
+  const remove = useDeleteServer(site);
+  const title = `${match.homeTeam.name} vs ${match.awayTeam.name}`;
+  const onDelete = async (server: OtherServer) => {
+    if (
+      !(await confirm({
+        title: texts.confirmDelete,
+        description: `${server.name} (${server.url})`,
+        confirmText: "Delete",
+      }))
+    )
+      return;
+    try {
+      const answer = await remove.mutateAsync(server._id);
+      toastSuccess("Success", answer.message, `${server.name} was removed.`);
+    } catch (error) {
+      toastError("Error", error);
+    }
+  };
+  const team = (side: Match["homeTeam"]) => (
+    <div className="flex min-w-0 items-center gap-2">
+      <ImageWithFallback
+        src={side.logo}
+        alt=""
+        fallbackText="No logo"
+        className="size-7 shrink-0 rounded-full border object-cover"
+      />
+      <span className="truncate font-medium">{side.name}</span>
+      {side.score !== null && side.score !== undefined && (
+        <span className="ml-auto font-semibold tabular-nums">{side.score}</span>
+      )}
+    </div>
+  );
+  return (
+    <Card role="article" aria-label={title} data-slot="servers-card" className="gap-3 px-4 py-4">
+      <div className="flex items-center gap-2">
+        <span aria-hidden="true" className="text-lg">
+          {SPORT_EMOJI[match.type]}
+        </span>
+        <Badge variant="outline">{SPORT_LABELS[match.type]}</Badge>
+        <Badge className={STATUS_BADGE[match.status]}>{match.status}</Badge>
+      </div>
+      <h2 className="truncate text-sm text-muted-foreground">{match.league.name}</h2>
+      {team(match.homeTeam)}
+      {team(match.awayTeam)}
+      <p className="text-xs text-muted-foreground">
+        {match.date} · {match.time}
+      </p>
+      <div className="grid gap-2 border-t pt-3">
+        <h3 className="text-sm font-semibold">Existing Servers</h3>
+        {servers.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No servers yet.</p>
+        ) : (
+          <ul className="grid gap-2" aria-label={`Servers of ${title}`}>
+            {servers.map((server) => (
+              <li key={server._id} className="flex items-center gap-2 rounded-md border px-2 py-1.5 text-sm">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{server.name}</p>
+                  <p className="truncate font-mono text-xs text-muted-foreground">{server.url}</p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Delete server ${server.name}`}
+                  onClick={() => onDelete(server)}
+                  disabled={remove.isPending}
+                >
+                  <Trash2 aria-hidden="true" className="text-destructive" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button variant="outline" size="sm" onClick={onAdd} aria-label={`New Server for ${title}`}>
+          <Plus aria-hidden="true" />
+          New Server
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+const serverFormSchema = z.object({
+  name: z.string().trim().min(1, texts.required),
+  url: z.string().trim().min(1, texts.required),
+});
+type ServerFormValues = z.infer<typeof serverFormSchema>;
+const ServerField = fieldOf<ServerFormValues>();
+
+function NewServerDialog({
+  site,
+  match,
+  onClose,
+}: {
+  site: SiteSettings;
+  match: Match | null;
+  onClose: () => void;
+}) {
+  const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
+  return (
+    <Dialog open={match !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>New Server</DialogTitle>
+          <DialogDescription>
+            {match ? `An extra stream for ${match.homeTeam.name} vs ${match.awayTeam.name}.` : ""}
+          </DialogDescription>
+        </DialogHeader>
+        {match && (
+          <ServerForm key={match._id} site={site} match={match} onDone={onClose} reportDirty={reportDirty} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ServerForm({
+  site,
+  match,
+  onDone,
+  reportDirty,
+}: {
+  site: SiteSettings;
+  match: Match;
+  onDone: () => void;
+  reportDirty: (dirty: boolean) => void;
+}) {
+  const form = useForm<ServerFormValues>({
+    resolver: zodResolver(serverFormSchema),
+    defaultValues: { name: "", url: "" },
+  });
+  useReportDirty(form.formState.isDirty, reportDirty);
+  const create = useCreateServer(site);
+  const onSubmit = async (values: ServerFormValues) => {
+    try {
+      const answer = await create.mutateAsync({ match_id: match._id, ...values });
+      toastSuccess(
+        "Success",
+        answer.message,
+        `${values.name} streams ${match.homeTeam.name} vs ${match.awayTeam.name}.`,
+      );
+      onDone();
+    } catch (error) {
+      applyServerErrors(form, error);
+      toastError("Error", error);
+    }
+  };
+  return (
+    <Form form={form} onSubmit={onSubmit} aria-label="New server" className="grid gap-4">
+      <ServerField name="name" label="Server Name">
+        <Input autoComplete="off" placeholder="e.g. HD Server" />
+      </ServerField>
+      <ServerField name="url" label="Stream URL">
+        <Input type="url" inputMode="url" placeholder="https://" />
+      </ServerField>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <SubmitButton>Save Server</SubmitButton>
+      </DialogFooter>
+    </Form>
+  );
+}

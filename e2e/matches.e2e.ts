@@ -1,0 +1,164 @@
+import { apiLogin, captureScreen, expect, expectAccessible, test, toastWith, users } from "./fixtures";
+import { adminApi } from "./support/site-data";
+
+const logo = (name: string) => `https://media.example/${name}.png`;
+const seed = (home: string, away: string, extra: Record<string, unknown> = {}) => ({
+  league_name: "Premier League",
+  league_logo: logo("pl"),
+  homeTeam_name: home,
+  homeTeam_logo: logo(home),
+  awayTeam_name: away,
+  awayTeam_logo: logo(away),
+  date: "2026-12-20",
+  time: "20:00",
+  end_time: "23:59",
+  isFirst: "false",
+  matchUrl: "https://sportbn.example",
+  ...extra,
+});
+
+test.describe.configure({ mode: "serial" });
+
+test("Manage Matches: summary, filters in the URL, create, edit with the league rules, bulk delete", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const api = adminApi((await apiLogin(users.admin)).token);
+  await api.matches.clear();
+  await api.matches.create(
+    seed("Arsenal", "Chelsea", { status: "live", homeTeam_score: 1, awayTeam_score: 0 }),
+  );
+  await api.matches.create(
+    seed("Boston Celtics", "New York Knicks", { type: "basketball", league_name: "NBA" }),
+  );
+  await api.matches.create(
+    seed("Bruins", "Maple Leafs", { type: "hockey", league_name: "NHL", status: "finished" }),
+  );
+
+  await signIn("/sportbn/matches");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Manage Matches" })).toBeVisible();
+  await expect(main.getByText("3 matches found")).toBeVisible();
+  const summary = (label: string) => main.locator('[data-slot="summary-item"]').filter({ hasText: label });
+  await expect(summary("Live")).toContainText("1");
+  await expect(summary("Finished")).toContainText("1");
+  await expect(summary("Leagues")).toContainText("3");
+  await expect(summary("Sports")).toContainText("3");
+  await captureScreen(page, "sportbn-matches", async (p) => {
+    await expect(p.getByRole("main").getByText("3 matches found")).toBeVisible();
+  });
+
+  // Filters live in the URL and survive a reload.
+  await main.getByRole("combobox", { name: "Sport" }).click();
+  await page.getByRole("option", { name: "Basketball" }).click();
+  await expect(page).toHaveURL(/sport=basketball/);
+  await expect(main.getByText("1 match found")).toBeVisible();
+  await page.reload();
+  await expect(main.getByText("1 match found")).toBeVisible();
+  await main.getByLabel("Search matches").fill("zzz");
+  await expect(main.getByText("No matches found")).toBeVisible();
+  await main.getByRole("button", { name: "Clear filters" }).click();
+  await expect(main.getByText("3 matches found")).toBeVisible();
+
+  // Create: the sport change clears the league; a predefined league fills its logo.
+  await main.getByRole("button", { name: "Add Match" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Add Match" });
+  await dialog.getByRole("combobox", { name: "League *" }).click();
+  await page.getByRole("option", { name: "La Liga" }).click();
+  await expect(dialog.getByLabel("League logo URL *")).toHaveValue(
+    /\/api\/v1\/assets\/leagues\/la-liga\.svg$/,
+  );
+  await dialog.getByRole("combobox", { name: "Sport *" }).click();
+  await page.getByRole("option", { name: "Tennis" }).click();
+  await expect(dialog.getByLabel("League logo URL *")).toHaveValue("");
+  await dialog.getByRole("button", { name: "Create Match" }).click();
+  await expect(dialog.getByText("Please fill all the fields").first()).toBeVisible();
+  await dialog.getByRole("combobox", { name: "League *" }).click();
+  await page.getByRole("option", { name: "Other league…" }).click();
+  await dialog.getByLabel("Custom league name").fill("Davis Cup");
+  await dialog.getByLabel("League logo URL *").fill(logo("davis"));
+  await dialog.getByLabel("Home team *").fill("Carlos Alcaraz");
+  await dialog.getByLabel("Home team logo URL *").fill(logo("alcaraz"));
+  await dialog.getByLabel("Away team *").fill("Jannik Sinner");
+  await dialog.getByLabel("Away team logo URL *").fill(logo("sinner"));
+  await dialog.getByLabel("Date *").fill("2026-12-21");
+  await dialog.getByLabel("Time *", { exact: true }).fill("14:00");
+  await dialog.getByRole("button", { name: "Create Match" }).click();
+  await expect(toastWith(page, "Match created successfully")).toBeVisible();
+  const tennis = main.getByRole("article", { name: "Carlos Alcaraz vs Jannik Sinner" });
+  await expect(tennis).toContainText("Davis Cup");
+  await expect(main.getByText("4 matches found")).toBeVisible();
+
+  // Edit.
+  await tennis.getByRole("button", { name: "Edit Carlos Alcaraz vs Jannik Sinner" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Match" });
+  await expect(edit.getByLabel("Custom league name")).toHaveValue("Davis Cup");
+  await edit.getByLabel("Home score").fill("2");
+  await edit.getByRole("button", { name: "Update Match" }).click();
+  await expect(toastWith(page, "Match updated successfully")).toBeVisible();
+  await expect(tennis).toContainText("2");
+
+  // Bulk delete with its confirmation.
+  await main.getByLabel("Select Arsenal vs Chelsea").check();
+  await main.getByLabel("Select Bruins vs Maple Leafs").check();
+  await main.getByRole("button", { name: "Delete Selected (2)" }).click();
+  const ask = page.getByRole("alertdialog", { name: "Are you sure you want to delete these matches?" });
+  await ask.getByRole("button", { name: "Delete" }).click();
+  await expect(toastWith(page, "Match deleted successfully")).toBeVisible();
+  await expect(main.getByText("2 matches found")).toBeVisible();
+  await expectAccessible(page, "Manage Matches");
+});
+
+test("team names are cut to 10 characters under 992 px, whole on hover and for screen readers", async ({
+  page,
+  signIn,
+}) => {
+  const api = adminApi((await apiLogin(users.admin)).token);
+  await api.matches.create(seed("Borussia Monchengladbach", "Eintracht Frankfurt", { date: "2026-12-22" }));
+  await page.setViewportSize({ width: 900, height: 900 });
+  await signIn("/sportbn/matches");
+  const card = page.getByRole("article", { name: "Borussia Monchengladbach vs Eintracht Frankfurt" });
+  await expect(card.locator('[data-slot="match-home"]')).toHaveText("Borussia M");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(card.locator('[data-slot="match-home"]')).toHaveText("Borussia Monchengladbach");
+});
+
+test("Other Servers: add a server to a match and delete it with its confirmation", async ({
+  page,
+  signIn,
+}) => {
+  const api = adminApi((await apiLogin(users.admin)).token);
+  await api.matches.create(seed("Servers United", "Stream City", { date: "2026-12-23", status: "live" }));
+  await signIn("/sportbn/servers");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Other Servers" })).toBeVisible();
+  await expect(main.getByText("Manage additional servers for match streaming.")).toBeVisible();
+  const card = main.getByRole("article", { name: "Servers United vs Stream City" });
+  await expect(card.getByText("Existing Servers")).toBeVisible();
+
+  await card.getByRole("button", { name: "New Server for Servers United vs Stream City" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Server" });
+  await expect(dialog.getByLabel("Stream URL")).toHaveAttribute("type", "url");
+  await dialog.getByRole("button", { name: "Save Server" }).click();
+  await expect(dialog.getByText("Please fill in all fields").first()).toBeVisible();
+  await dialog.getByLabel("Server Name").fill("HD Server");
+  await dialog.getByLabel("Stream URL").fill("ftp://stream.example/hd");
+  await dialog.getByRole("button", { name: "Save Server" }).click();
+  await expect(dialog.getByText("url must be an http(s) URL")).toBeVisible();
+  await dialog.getByLabel("Stream URL").fill("https://stream.example/hd");
+  await dialog.getByRole("button", { name: "Save Server" }).click();
+  await expect(toastWith(page, "Success").filter({ hasText: "Server created successfully" })).toBeVisible();
+  await expect(card.getByText("https://stream.example/hd")).toBeVisible();
+  await captureScreen(page, "sportbn-servers", async (p) => {
+    await expect(p.getByRole("main").getByRole("heading", { name: "Other Servers" })).toBeVisible();
+  });
+
+  await card.getByRole("button", { name: "Delete server HD Server" }).click();
+  const ask = page.getByRole("alertdialog", { name: "Are you sure you want to delete this server?" });
+  await expect(ask).toContainText("HD Server");
+  await ask.getByRole("button", { name: "Delete" }).click();
+  await expect(toastWith(page, "Success").filter({ hasText: "Server deleted successfully" })).toBeVisible();
+  await expect(card.getByText("No servers yet.")).toBeVisible();
+  await expectAccessible(page, "Other Servers");
+});
