@@ -162,3 +162,67 @@ test("Other Servers: add a server to a match and delete it with its confirmation
   await expect(card.getByText("No servers yet.")).toBeVisible();
   await expectAccessible(page, "Other Servers");
 });
+
+// Fetch Matches shares the stored matches with the tests above, so it runs in the same serial file.
+test("Fetch Matches: four sports from the feed, filters, Clear Filters, accept and find it in Manage Matches", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  await signIn("/sportbn/fetch-matches");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Fetch Matches" })).toBeVisible();
+  const sports = main.locator('[data-slot="feed-sport"]');
+  await expect(sports).toHaveCount(4);
+  for (const state of await sports.all()) await expect(state).toHaveAttribute("data-state", "done");
+  await expect(main.locator('[data-slot="feed-quota"]')).toContainText("Requests left today:");
+  const heading = main.getByRole("heading", { name: /^Matches \(\d+\)$/ });
+  const total = Number((await heading.textContent())?.match(/\d+/)?.[0]);
+  expect(total).toBeGreaterThan(0);
+  await captureScreen(page, "sportbn-fetch-matches", async (p) => {
+    await expect(p.getByRole("main").getByRole("heading", { name: /^Matches \(/ })).toBeVisible();
+  });
+
+  // Sport filter: only basketball cards; the search narrows further; Clear Filters resets all.
+  await main.getByRole("combobox", { name: "Sport" }).click();
+  await page.getByRole("option", { name: "Basketball" }).click();
+  const cards = main.locator('[data-slot="fixture-card"]');
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) await expect(card).toContainText("Basketball");
+  await main.getByLabel("Search fixtures").fill("zzzz-no-such-team");
+  await expect(main.getByText("No matches found. Try adjusting your filters.")).toBeVisible();
+  await main.getByRole("button", { name: "Clear Filters" }).click();
+  await expect(heading).toHaveText(`Matches (${total})`);
+  await expect(main.getByLabel("Search fixtures")).toHaveValue("");
+
+  // Accept the first fixture; a second accept of it is refused and the card says Accepted.
+  const first = cards.first();
+  const name = (await first.getAttribute("aria-label")) ?? "";
+  await first.getByRole("button", { name: `Accept ${name}` }).click();
+  await expect(toastWith(page, "Success").filter({ hasText: "Match accepted successfully" })).toBeVisible();
+  await expect(first.getByRole("button", { name: `Accepted ${name}` })).toBeDisabled();
+  const api = adminApi((await apiLogin(users.admin)).token);
+  const stored = await api.matches.list();
+  expect(stored.some((m) => `${m.homeTeam.name} vs ${m.awayTeam.name}` === name)).toBe(true);
+  await page.reload();
+  await expect(heading).toHaveText(`Matches (${total})`);
+  await main
+    .locator('[data-slot="fixture-card"]')
+    .filter({ has: page.getByRole("button", { name: `Accept ${name}` }) })
+    .first()
+    .getByRole("button")
+    .click();
+  await expect(toastWith(page, "Error").filter({ hasText: "already in Manage Matches" })).toBeVisible();
+  await expectAccessible(page, "Fetch Matches");
+});
+
+test("team names are cut to 15 characters plus an ellipsis under 992 px", async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 900, height: 900 });
+  await signIn("/sportbn/fetch-matches");
+  const names = page.getByRole("main").locator('[data-slot="fixture-home"], [data-slot="fixture-away"]');
+  await expect(names.first()).toBeVisible();
+  for (const text of await names.allTextContents()) {
+    expect(text.length).toBeLessThanOrEqual(18);
+    if (text.length > 15) expect(text.endsWith("...")).toBe(true);
+  }
+});

@@ -118,6 +118,7 @@ describe("normalisers (spec §3, §7)", () => {
       homeScore: 1,
       awayScore: 1,
       venue: "Old Trafford",
+      timeZone: "Europe/London",
       data: football,
     });
   });
@@ -191,6 +192,15 @@ describe("accept payload (spec §3, §7)", () => {
       type_match: "video",
       isFirst: "false",
       matchUrl: "https://sportbn.example",
+    });
+  });
+
+  it("uses the time zone the feed answered in when none is given", () => {
+    expect(
+      acceptPayload(NORMALISERS.basketball(basketball), { matchUrl: "https://sportbn.example" }),
+    ).toMatchObject({
+      date: "2026-11-23",
+      time: "19:30",
     });
   });
 

@@ -115,6 +115,8 @@ export interface FetchedMatch {
   homeScore: number | null;
   awayScore: number | null;
   venue: string;
+  /** The time zone the provider answered in (the `timezone` the api asked for: FEED_TIMEZONE). */
+  timeZone: string;
   /** The provider's record as it came. */
   data: unknown;
 }
@@ -160,6 +162,7 @@ export const NORMALISERS: Record<FeedSport, (raw: unknown) => FetchedMatch> = {
       homeScore: score(goals.home),
       awayScore: score(goals.away),
       venue: text(obj(fixture.venue).name),
+      timeZone: text(fixture.timezone) || "UTC",
       data: raw,
     };
   },
@@ -203,6 +206,7 @@ export const NORMALISERS: Record<FeedSport, (raw: unknown) => FetchedMatch> = {
       homeScore: score(obj(scores.home).total),
       awayScore: score(obj(scores.away).total),
       venue: text(obj(game.venue).name),
+      timeZone: text(date.timezone) || "UTC",
       data: raw,
     };
   },
@@ -219,6 +223,7 @@ function common(record: Json, sport: "basketball" | "hockey") {
     league: text(leagueBlock.name),
     leagueLogo: text(leagueBlock.logo),
     country: text(obj(record.country).name),
+    timeZone: text(record.timezone) || "UTC",
     ...teams(record),
   };
 }
@@ -263,17 +268,18 @@ export function dayAndTime(iso: string, timeZone: string): { date: string; time:
 
 /**
  * What accepting a fixture sends: the stored sport, the mapped status, names and logos (empty text
- * when missing), the date and time in the feed's time zone, end time 23:59, a video match that is
+ * when missing), the date and time in the feed's time zone (the record's own unless given), end time 23:59, a video match that is
  * not first, and the sportbn site as its URL. An unknown sport is reported through `warn` and keeps
  * the defaults (football).
  */
 export function acceptPayload(
   match: FetchedMatch,
-  options: { timeZone: string; matchUrl: string; warn?: (message: string) => void },
+  options: { matchUrl: string; timeZone?: string; warn?: (message: string) => void },
 ): AcceptedMatchPayload {
   const type = (STORED_SPORT as Record<string, MatchSport | undefined>)[match.sport];
   if (!type) options.warn?.(`Unknown sport "${String(match.sport)}": the match keeps the default type`);
-  const { date, time } = dayAndTime(match.date, options.timeZone);
+  // The feed answered in FEED_TIMEZONE; its records say so, so the browser needs no setting.
+  const { date, time } = dayAndTime(match.date, options.timeZone ?? match.timeZone);
   return {
     status: feedStatus(match.status),
     type: type ?? "football",

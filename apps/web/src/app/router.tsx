@@ -22,7 +22,7 @@ const screens: Record<ScreenKey, LazyRoute> = {
   matches: () =>
     import("@/features/matches/components/matches-screen").then((m) => ({ Component: m.MatchesScreen })),
   "fetch-matches": () =>
-    import("@/features/fetch-matches/components/fetch-matches-screen").then((m) => ({
+    import("@/features/matches/components/fetch-matches-screen").then((m) => ({
       Component: m.FetchMatchesScreen,
     })),
   servers: () =>

@@ -1,0 +1,36 @@
+import {
+  type ConnectAnswer,
+  FEED_PATHS,
+  FEED_SPORTS,
+  type FeedSport,
+  type MatchInput,
+} from "@backoffice/contracts";
+import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
+import { siteApi } from "@/lib/api-client";
+import type { SiteSettings } from "@/sites";
+import { matchesKey } from "./matches";
+
+/** Today's fixtures of the four feed sports, loaded in parallel; each fails alone (spec §7). */
+export function useFeed(site: SiteSettings) {
+  return useQueries({
+    queries: FEED_SPORTS.map((sport) => ({
+      queryKey: ["feed", site.key, sport] as const,
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        siteApi(site).get<ConnectAnswer>(`/connect/${FEED_PATHS[sport]}`, { signal }),
+      retry: false,
+      staleTime: 60_000,
+    })),
+  });
+}
+
+export type FeedQuery = ReturnType<typeof useFeed>[number];
+export const feedSportOf = (index: number): FeedSport => FEED_SPORTS[index]!;
+
+/** Accept: the built payload goes to `POST /matches` (spec §7). */
+export function useAcceptMatch(site: SiteSettings) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: MatchInput) => siteApi(site).post<{ message?: string }>("/matches", payload),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: matchesKey(site) }),
+  });
+}

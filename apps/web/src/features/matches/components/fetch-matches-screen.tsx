@@ -1,0 +1,269 @@
+import {
+  acceptPayload,
+  dayAndTime,
+  type FetchedMatch,
+  feedStatus,
+  MATCH_STATUSES,
+  NORMALISERS,
+} from "@backoffice/contracts";
+import { CheckCircle2, FilterX, Loader2, RefreshCw, Search, XCircle } from "lucide-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { PageHeader } from "@/components/layout/page-header";
+import { ShortenedText } from "@/components/shortened-text";
+import { EmptyState } from "@/components/states";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useCurrentSite } from "@/hooks/use-current-site";
+import { useTruncate } from "@/hooks/use-truncate";
+import { ApiError, serverMessageOf } from "@/lib/api-client";
+import { useConfig } from "@/lib/site-config";
+import { toast, toastSuccess } from "@/lib/toast";
+import { feedSportOf, useAcceptMatch, useFeed } from "../api/feed";
+import { STATUS_BADGE } from "./match-card";
+
+const SPORT_NAMES = { football: "Football", basketball: "Basketball", hockey: "Hockey", nfl: "NFL" } as const;
+/** Sport badges have a colour each (spec §2). */
+const SPORT_BADGE = {
+  football: "bg-[oklch(0.45_0.12_150)] text-white",
+  basketball: "bg-[oklch(0.5_0.15_50)] text-white",
+  hockey: "bg-[oklch(0.45_0.12_250)] text-white",
+  nfl: "bg-[oklch(0.42_0.13_20)] text-white",
+} as const;
+const FILTERS = ["q", "sport", "league", "status", "country"] as const;
+
+/** Fetch Matches (sportbn, spec §2): today's fixtures of four sports, filtered, accepted one by one. */
+export function FetchMatchesScreen() {
+  const site = useCurrentSite();
+  const config = useConfig();
+  const feed = useFeed(site);
+  const accept = useAcceptMatch(site);
+  const shorten = useTruncate();
+  const [accepted, setAccepted] = useState<ReadonlySet<string>>(() => new Set());
+  const [params, setParams] = useSearchParams();
+  const filter = (key: (typeof FILTERS)[number]) => params.get(key) ?? "";
+  const setFilter = (key: (typeof FILTERS)[number], value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== "all") next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: key === "q" },
+    );
+
+  const busy = feed.some((q) => q.isFetching);
+  const fixtures: FetchedMatch[] = feed.flatMap((q, index) =>
+    (q.data?.response ?? []).map((record) => NORMALISERS[feedSportOf(index)](record)),
+  );
+  const quota = feed.map((q) => q.data?.quota.remaining).filter((n): n is number => typeof n === "number");
+  const leagues = [...new Set(fixtures.map((f) => f.league).filter(Boolean))].sort();
+  const countries = [...new Set(fixtures.map((f) => f.country).filter(Boolean))].sort();
+  const needle = filter("q").trim().toLowerCase();
+  const visible = fixtures.filter(
+    (f) =>
+      (!filter("sport") || f.sport === filter("sport")) &&
+      (!filter("league") || f.league === filter("league")) &&
+      (!filter("status") || feedStatus(f.status) === filter("status")) &&
+      (!filter("country") || f.country === filter("country")) &&
+      (!needle || [f.homeTeam, f.awayTeam, f.league, f.venue].some((t) => t.toLowerCase().includes(needle))),
+  );
+  const keyOf = (f: FetchedMatch) => `${f.sport}:${f.id}`;
+
+  const onAccept = async (fixture: FetchedMatch) => {
+    const matchUrl = config.data?.sites[site.key].url ?? site.fallbackUrl;
+    try {
+      await accept.mutateAsync(acceptPayload(fixture, { matchUrl, warn: console.warn }));
+      setAccepted((current) => new Set(current).add(keyOf(fixture)));
+      toastSuccess("Success", undefined, "Match accepted successfully");
+    } catch (error) {
+      // Already in Manage Matches (409): the card says so too.
+      if (error instanceof ApiError && error.status === 409)
+        setAccepted((current) => new Set(current).add(keyOf(fixture)));
+      toast({
+        title: "Error",
+        description: serverMessageOf(error, "Failed to accept match"),
+        variant: "destructive",
+      });
+    }
+  };
+
+  const select = (
+    key: (typeof FILTERS)[number],
+    label: string,
+    all: string,
+    options: readonly (readonly [string, string])[],
+  ) => (
+    <Select value={filter(key) || "all"} onValueChange={(v) => setFilter(key, v)}>
+      <SelectTrigger aria-label={label} className="w-full">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value="all">{all}</SelectItem>
+        {options.map(([value, text]) => (
+          <SelectItem key={value} value={value}>
+            {text}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Fetch Matches"
+        description="Today's fixtures from the sports feed; accept the ones the site streams."
+        actions={
+          <Button
+            onClick={() => {
+              for (const q of feed) q.refetch();
+            }}
+            disabled={busy}
+            className="w-full sm:w-auto"
+          >
+            {busy ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <RefreshCw aria-hidden="true" />
+            )}
+            {busy ? "Loading..." : "Refresh Matches"}
+          </Button>
+        }
+      />
+      <ul aria-label="Feed progress" className="grid gap-2 sm:grid-cols-4">
+        {feed.map((q, index) => {
+          const sport = feedSportOf(index);
+          return (
+            <li
+              key={sport}
+              data-slot="feed-sport"
+              data-state={q.isFetching ? "loading" : q.isError ? "failed" : "done"}
+            >
+              <Card className="gap-1 px-3 py-2 text-sm">
+                <span className="font-medium">{SPORT_NAMES[sport]}</span>
+                <span className={q.isError ? "text-destructive" : "text-muted-foreground"}>
+                  {q.isFetching
+                    ? "Loading..."
+                    : q.isError
+                      ? serverMessageOf(q.error, "Failed to load")
+                      : `${q.data?.response.length ?? 0} fixtures`}
+                </span>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+      {quota.length > 0 && (
+        <p className="text-sm text-muted-foreground" data-slot="feed-quota">
+          Requests left today: {Math.min(...quota)}
+        </p>
+      )}
+      <Card className="gap-3">
+        <CardContent className="grid gap-3">
+          <div className="relative">
+            <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden="true" />
+            <Input
+              type="search"
+              aria-label="Search fixtures"
+              placeholder="Search teams, leagues, venues..."
+              className="pl-9"
+              value={filter("q")}
+              onChange={(e) => setFilter("q", e.target.value)}
+            />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-4">
+            {select("sport", "Sport", "All Sports", Object.entries(SPORT_NAMES))}
+            {select(
+              "league",
+              "League",
+              "All Leagues",
+              leagues.map((l) => [l, l] as const),
+            )}
+            {select(
+              "status",
+              "Status",
+              "All Status",
+              MATCH_STATUSES.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as const),
+            )}
+            {select(
+              "country",
+              "Country",
+              "All Countries",
+              countries.map((c) => [c, c] as const),
+            )}
+          </div>
+          <Button variant="outline" onClick={() => setParams({})} className="justify-self-start">
+            <FilterX aria-hidden="true" />
+            Clear Filters
+          </Button>
+        </CardContent>
+      </Card>
+      <h2 className="text-lg font-semibold">Matches ({visible.length})</h2>
+      {visible.length === 0 ? (
+        <EmptyState title="No matches found. Try adjusting your filters." />
+      ) : (
+        <ul aria-label="Fixtures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {visible.map((f) => {
+            const { date, time } = dayAndTime(f.date, f.timeZone);
+            const status = feedStatus(f.status);
+            const done = accepted.has(keyOf(f));
+            const name = (text: string, slot: string) => (
+              <ShortenedText
+                slot={slot}
+                text={text}
+                short={shorten(text, { narrow: site.truncation.fetchTeamName.narrow, ellipsis: true })}
+              />
+            );
+            return (
+              <li key={keyOf(f)} className="min-w-0">
+                <Card
+                  role="article"
+                  aria-label={`${f.homeTeam} vs ${f.awayTeam}`}
+                  data-slot="fixture-card"
+                  className="gap-2 px-4 py-4"
+                >
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge className={SPORT_BADGE[f.sport]}>{SPORT_NAMES[f.sport]}</Badge>
+                    <Badge className={STATUS_BADGE[status]}>{f.status}</Badge>
+                    <span className="ml-auto text-xs text-muted-foreground">
+                      {date} · {time}
+                    </span>
+                  </div>
+                  <p className="font-medium">
+                    {name(f.homeTeam, "fixture-home")} <span className="text-muted-foreground">vs</span>{" "}
+                    {name(f.awayTeam, "fixture-away")}
+                  </p>
+                  <p className="truncate text-sm text-muted-foreground">
+                    {f.league}
+                    {f.country && ` · ${f.country}`}
+                  </p>
+                  <Button
+                    size="sm"
+                    variant={done ? "outline" : "default"}
+                    disabled={done || accept.isPending}
+                    onClick={() => onAccept(f)}
+                    aria-label={`${done ? "Accepted" : "Accept"} ${f.homeTeam} vs ${f.awayTeam}`}
+                  >
+                    {done ? <CheckCircle2 aria-hidden="true" /> : null}
+                    {done ? "Accepted" : "Accept"}
+                  </Button>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {feed.every((q) => q.isError) && (
+        <p className="flex items-center gap-2 text-sm text-destructive">
+          <XCircle className="size-4" aria-hidden="true" /> The sports feed could not be reached. Refresh
+          Matches tries again.
+        </p>
+      )}
+    </div>
+  );
+}
