@@ -1,28 +1,21 @@
-import {
-  acceptPayload,
-  dayAndTime,
-  type FetchedMatch,
-  feedStatus,
-  MATCH_STATUSES,
-  NORMALISERS,
-} from "@backoffice/contracts";
+import { acceptPayload, dayAndTime, type FetchedMatch, feedStatus, NORMALISERS } from "@backoffice/contracts";
 import { CheckCircle2, FilterX, Loader2, RefreshCw, Search, XCircle } from "lucide-react";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
+import { FilterSelect, SearchBox, useUrlFilters } from "@/components/list/url-filters";
 import { ShortenedText } from "@/components/shortened-text";
 import { EmptyState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useTruncate } from "@/hooks/use-truncate";
 import { ApiError, serverMessageOf } from "@/lib/api-client";
 import { useConfig } from "@/lib/site-config";
 import { toast, toastSuccess } from "@/lib/toast";
 import { feedSportOf, useAcceptMatch, useFeed } from "../api/feed";
+import { STATUS_OPTIONS } from "../utils/match-form";
 import { STATUS_BADGE } from "./match-card";
 
 const SPORT_NAMES = { football: "Football", basketball: "Basketball", hockey: "Hockey", nfl: "NFL" } as const;
@@ -43,18 +36,9 @@ export function FetchMatchesScreen() {
   const accept = useAcceptMatch(site);
   const shorten = useTruncate();
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(() => new Set());
-  const [params, setParams] = useSearchParams();
-  const filter = (key: (typeof FILTERS)[number]) => params.get(key) ?? "";
-  const setFilter = (key: (typeof FILTERS)[number], value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value && value !== "all") next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: key === "q" },
-    );
+  const url = useUrlFilters(FILTERS, "q");
+  const filter = url.get;
+  const setFilter = url.set;
 
   const busy = feed.some((q) => q.isFetching);
   const fixtures: FetchedMatch[] = feed.flatMap((q, index) =>
@@ -98,19 +82,13 @@ export function FetchMatchesScreen() {
     all: string,
     options: readonly (readonly [string, string])[],
   ) => (
-    <Select value={filter(key) || "all"} onValueChange={(v) => setFilter(key, v)}>
-      <SelectTrigger aria-label={label} className="w-full">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value="all">{all}</SelectItem>
-        {options.map(([value, text]) => (
-          <SelectItem key={value} value={value}>
-            {text}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <FilterSelect
+      label={label}
+      all={all}
+      value={filter(key)}
+      options={options}
+      onChange={(v) => setFilter(key, v)}
+    />
   );
 
   return (
@@ -165,17 +143,12 @@ export function FetchMatchesScreen() {
       )}
       <Card className="gap-3">
         <CardContent className="grid gap-3">
-          <div className="relative">
-            <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden="true" />
-            <Input
-              type="search"
-              aria-label="Search fixtures"
-              placeholder="Search teams, leagues, venues..."
-              className="pl-9"
-              value={filter("q")}
-              onChange={(e) => setFilter("q", e.target.value)}
-            />
-          </div>
+          <SearchBox
+            label="Search fixtures"
+            placeholder="Search teams, leagues, venues..."
+            value={filter("q")}
+            onChange={(v) => setFilter("q", v)}
+          />
           <div className="grid gap-3 sm:grid-cols-4">
             {select("sport", "Sport", "All Sports", Object.entries(SPORT_NAMES))}
             {select(
@@ -184,12 +157,7 @@ export function FetchMatchesScreen() {
               "All Leagues",
               leagues.map((l) => [l, l] as const),
             )}
-            {select(
-              "status",
-              "Status",
-              "All Status",
-              MATCH_STATUSES.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as const),
-            )}
+            {select("status", "Status", "All Status", STATUS_OPTIONS)}
             {select(
               "country",
               "Country",
@@ -197,7 +165,7 @@ export function FetchMatchesScreen() {
               countries.map((c) => [c, c] as const),
             )}
           </div>
-          <Button variant="outline" onClick={() => setParams({})} className="justify-self-start">
+          <Button variant="outline" onClick={url.clear} className="justify-self-start">
             <FilterX aria-hidden="true" />
             Clear Filters
           </Button>

@@ -8,22 +8,28 @@ import {
 } from "@backoffice/contracts";
 import { FilterX, Plus, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
+import { FilterSelect, SearchBox, useUrlFilters } from "@/components/list/url-filters";
 import { useSelection } from "@/components/list/use-selection";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useConfig } from "@/lib/site-config";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useDeleteMatches, useMatches } from "../api/matches";
-import { filterMatches, type MatchFilters, matchMessages, matchSummary } from "../utils/match-form";
+import {
+  filterMatches,
+  matchFiltersOf,
+  matchMessages,
+  matchSummary,
+  SPORT_OPTIONS,
+  STATUS_OPTIONS,
+} from "../utils/match-form";
 import { MatchCard } from "./match-card";
 import { MatchDialog, type MatchDialogState } from "./match-dialog";
 
@@ -39,29 +45,10 @@ export function MatchesScreen() {
   useErrorToast(query, (error) => toastError(matchMessages.fetchFailed, error));
 
   // Filters live in the URL: Back, reload and links keep them.
-  const [params, setParams] = useSearchParams();
-  const filters: MatchFilters = {
-    search: params.get("q") ?? "",
-    sport: (MATCH_SPORTS as readonly string[]).includes(params.get("sport") ?? "")
-      ? (params.get("sport") as MatchSport)
-      : "all",
-    status: (MATCH_STATUSES as readonly string[]).includes(params.get("status") ?? "")
-      ? (params.get("status") as MatchStatus)
-      : "all",
-    league: params.get("league") ?? "",
-  };
-  const setFilter = (key: "q" | "sport" | "status" | "league", value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value && value !== "all") next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: key === "q" },
-    );
-  const filtered =
-    filters.search !== "" || filters.sport !== "all" || filters.status !== "all" || filters.league !== "";
+  const url = useUrlFilters(["q", "sport", "status", "league"] as const, "q");
+  const filters = matchFiltersOf(url.get);
+  const setFilter = url.set;
+  const filtered = url.any;
 
   const all = query.data ?? [];
   const visible = filterMatches(all, filters);
@@ -130,56 +117,33 @@ export function MatchesScreen() {
       <Card className="gap-4">
         <CardContent className="grid gap-3">
           <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-            <div className="relative">
-              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden="true" />
-              <Input
-                type="search"
-                aria-label="Search matches"
-                placeholder="Search teams or leagues..."
-                className="pl-9"
-                value={filters.search}
-                onChange={(e) => setFilter("q", e.target.value)}
-              />
-            </div>
-            <Select value={filters.sport} onValueChange={(v) => setFilter("sport", v)}>
-              <SelectTrigger aria-label="Sport" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All Sports</SelectItem>
-                {MATCH_SPORTS.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {SPORT_LABELS[s]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <Select value={filters.status} onValueChange={(v) => setFilter("status", v)}>
-              <SelectTrigger aria-label="Status" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All Status</SelectItem>
-                {MATCH_STATUSES.map((s) => (
-                  <SelectItem key={s} value={s} className="capitalize">
-                    {s[0]!.toUpperCase() + s.slice(1)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <Select value={filters.league || "all"} onValueChange={(v) => setFilter("league", v)}>
-              <SelectTrigger aria-label="League" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All Leagues</SelectItem>
-                {leagues.map((l) => (
-                  <SelectItem key={l} value={l}>
-                    {l}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <SearchBox
+              label="Search matches"
+              placeholder="Search teams or leagues..."
+              value={filters.search}
+              onChange={(v) => setFilter("q", v)}
+            />
+            <FilterSelect
+              label="Sport"
+              all="All Sports"
+              value={url.get("sport")}
+              options={SPORT_OPTIONS}
+              onChange={(v) => setFilter("sport", v)}
+            />
+            <FilterSelect
+              label="Status"
+              all="All Status"
+              value={url.get("status")}
+              options={STATUS_OPTIONS}
+              onChange={(v) => setFilter("status", v)}
+            />
+            <FilterSelect
+              label="League"
+              all="All Leagues"
+              value={url.get("league")}
+              options={leagues.map((l) => [l, l] as const)}
+              onChange={(v) => setFilter("league", v)}
+            />
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <div className="flex items-center gap-2">
@@ -224,7 +188,7 @@ export function MatchesScreen() {
           description={filtered ? "No match matches the search and filters." : "Add the first match."}
           action={
             filtered ? (
-              <Button variant="outline" onClick={() => setParams({})}>
+              <Button variant="outline" onClick={url.clear}>
                 <FilterX aria-hidden="true" />
                 Clear filters
               </Button>

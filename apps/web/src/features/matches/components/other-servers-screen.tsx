@@ -12,7 +12,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useSearchParams } from "react-router";
 import { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
 import {
@@ -25,6 +24,7 @@ import {
 } from "@/components/form";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { PageHeader } from "@/components/layout/page-header";
+import { FilterSelect, SearchBox, useUrlFilters } from "@/components/list/url-filters";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -39,14 +39,13 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError, toastSuccess } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
 import { useMatches } from "../api/matches";
 import { useCreateServer, useDeleteServer, useServers } from "../api/servers";
-import { filterMatches } from "../utils/match-form";
+import { filterMatches, matchFiltersOf, SPORT_OPTIONS, STATUS_OPTIONS } from "../utils/match-form";
 import { STATUS_BADGE } from "./match-card";
 
 /** The texts of Other Servers (spec §2, §5, §8). */
@@ -69,24 +68,9 @@ export function OtherServersScreen() {
   const failed = matches.isError ? matches : servers;
   useErrorToast(failed, (error) => toastError(texts.loadFailed.title, error, texts.loadFailed.description));
 
-  const [params, setParams] = useSearchParams();
-  const sport = (MATCH_SPORTS as readonly string[]).includes(params.get("sport") ?? "")
-    ? (params.get("sport") as MatchSport)
-    : "all";
-  const status = (MATCH_STATUSES as readonly string[]).includes(params.get("status") ?? "")
-    ? (params.get("status") as MatchStatus)
-    : "all";
-  const search = params.get("q") ?? "";
-  const setFilter = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value && value !== "all") next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: key === "q" },
-    );
+  const url = useUrlFilters(["q", "sport", "status"] as const, "q");
+  const { search, sport, status } = matchFiltersOf((key) => (key === "league" ? "" : url.get(key)));
+  const setFilter = url.set;
   const visible = filterMatches(matches.data ?? [], { search, sport, status, league: "" });
 
   return (
@@ -96,43 +80,26 @@ export function OtherServersScreen() {
         <CardContent className="grid gap-3">
           <h2 className="text-sm font-semibold">Search &amp; Filter</h2>
           <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
-            <div className="relative">
-              <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden="true" />
-              <Input
-                type="search"
-                aria-label="Search matches"
-                placeholder="Search teams or leagues..."
-                className="pl-9"
-                value={search}
-                onChange={(e) => setFilter("q", e.target.value)}
-              />
-            </div>
-            <Select value={sport} onValueChange={(v) => setFilter("sport", v)}>
-              <SelectTrigger aria-label="Sport" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All Sports</SelectItem>
-                {MATCH_SPORTS.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {SPORT_LABELS[s]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <Select value={status} onValueChange={(v) => setFilter("status", v)}>
-              <SelectTrigger aria-label="Status" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All Status</SelectItem>
-                {MATCH_STATUSES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {s[0]!.toUpperCase() + s.slice(1)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <SearchBox
+              label="Search matches"
+              placeholder="Search teams or leagues..."
+              value={search}
+              onChange={(v) => setFilter("q", v)}
+            />
+            <FilterSelect
+              label="Sport"
+              all="All Sports"
+              value={url.get("sport")}
+              options={SPORT_OPTIONS}
+              onChange={(v) => setFilter("sport", v)}
+            />
+            <FilterSelect
+              label="Status"
+              all="All Status"
+              value={url.get("status")}
+              options={STATUS_OPTIONS}
+              onChange={(v) => setFilter("status", v)}
+            />
           </div>
           <p role="status" className="text-sm text-muted-foreground">
             {matches.isPending ? "Loading matches..." : texts.count(visible.length)}

@@ -7,6 +7,7 @@ import {
   type MatchSport,
   type MatchStatus,
   PREDEFINED_LEAGUES,
+  SPORT_LABELS,
 } from "@backoffice/contracts";
 import { z } from "zod";
 
@@ -111,6 +112,10 @@ export function leagueLogoUrl(sport: MatchSport, name: string, origin: string): 
   return league ? `${origin}${LEAGUE_LOGOS_PATH}/${league.logo}` : null;
 }
 
+/** Filter options of the sports screens: [value, label]. */
+export const SPORT_OPTIONS = MATCH_SPORTS.map((s) => [s, SPORT_LABELS[s]] as const);
+export const STATUS_OPTIONS = MATCH_STATUSES.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as const);
+
 export type MatchFilters = {
   search: string;
   sport: MatchSport | "all";
@@ -130,6 +135,18 @@ export function filterMatches(matches: readonly Match[], filters: MatchFilters):
           text.toLowerCase().includes(needle),
         )),
   );
+}
+
+/** The sports screens' filters as read from the URL. */
+export function matchFiltersOf(get: (key: "q" | "sport" | "status" | "league") => string): MatchFilters {
+  const sport = get("sport");
+  const status = get("status");
+  return {
+    search: get("q"),
+    sport: (MATCH_SPORTS as readonly string[]).includes(sport) ? (sport as MatchSport) : "all",
+    status: (MATCH_STATUSES as readonly string[]).includes(status) ? (status as MatchStatus) : "all",
+    league: get("league"),
+  };
 }
 
 /** Match Summary (spec §2): live, upcoming and finished counts, distinct leagues and sports. */

@@ -1,0 +1,89 @@
+import { Search } from "lucide-react";
+import { useSearchParams } from "react-router";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+
+/**
+ * A list's filters kept in the URL (Back, reload and links keep them). An empty value or "all"
+ * removes the parameter; typing in a search box replaces the history entry instead of adding one.
+ */
+export function useUrlFilters<K extends string>(keys: readonly K[], searchKey?: K) {
+  const [params, setParams] = useSearchParams();
+  const get = (key: K) => params.get(key) ?? "";
+  const set = (key: K, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== "all") next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: key === searchKey },
+    );
+  const any = keys.some((key) => get(key) !== "");
+  const clear = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const key of keys) next.delete(key);
+      return next;
+    });
+  return { get, set, any, clear };
+}
+
+/** One filter select: "All …" first, then the options as [value, label]. */
+export function FilterSelect({
+  label,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  all: string;
+  value: string;
+  options: readonly (readonly [string, string])[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Select value={value || "all"} onValueChange={onChange}>
+      <SelectTrigger aria-label={label} className="w-full">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value="all">{all}</SelectItem>
+        {options.map(([option, text]) => (
+          <SelectItem key={option} value={option}>
+            {text}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** The search box of a list: a labelled search input with its icon. */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="relative">
+      <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden="true" />
+      <Input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        className="pl-9"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
