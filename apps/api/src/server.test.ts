@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LEAGUE_LOGOS_PATH, PREDEFINED_LEAGUES } from "@backoffice/contracts";
 import { testDatabaseKind } from "@backoffice/db/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../test/helpers.ts";

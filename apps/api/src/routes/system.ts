@@ -1,7 +1,6 @@
 import { configAnswer } from "@backoffice/contracts";
 import { installHealthRoutes } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 
 /** Liveness, readiness (the database answers) and the run-time settings the web app reads. */
 const systemRoutes: FastifyPluginAsyncZod = async (fastify) => {

@@ -9,8 +9,6 @@ import {
   loginBody,
   messageBody,
   profileAnswer,
-  successOf,
-  userSchema,
   verifyOtpBody,
 } from "@backoffice/contracts";
 import { newId } from "@backoffice/db";

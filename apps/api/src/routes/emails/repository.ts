@@ -1,6 +1,6 @@
 import type { EmailSubscription, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
-import { iso, setClause } from "../../lib/rows.ts";
+import { iso } from "../../lib/rows.ts";
 
 interface EmailRow {
   id: string;

@@ -1,6 +1,6 @@
 import type { Locker, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
-import { iso, setClause } from "../../lib/rows.ts";
+import { iso } from "../../lib/rows.ts";
 
 interface LockerRow {
   id: string;

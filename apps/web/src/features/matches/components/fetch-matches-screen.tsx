@@ -1,5 +1,5 @@
 import { acceptPayload, dayAndTime, type FetchedMatch, feedStatus, NORMALISERS } from "@backoffice/contracts";
-import { CheckCircle2, FilterX, Loader2, RefreshCw, Search, XCircle } from "lucide-react";
+import { CheckCircle2, FilterX, Loader2, RefreshCw, XCircle } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "@/components/layout/page-header";
 import { FilterSelect, SearchBox, useUrlFilters } from "@/components/list/url-filters";
@@ -8,7 +8,6 @@ import { EmptyState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useTruncate } from "@/hooks/use-truncate";
 import { ApiError, serverMessageOf } from "@/lib/api-client";

@@ -1,12 +1,5 @@
-import {
-  MATCH_SPORTS,
-  MATCH_STATUSES,
-  type Match,
-  type MatchSport,
-  type MatchStatus,
-  SPORT_LABELS,
-} from "@backoffice/contracts";
-import { FilterX, Plus, Search, Trash2 } from "lucide-react";
+import type { Match } from "@backoffice/contracts";
+import { FilterX, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
@@ -16,7 +9,6 @@ import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Input } from "@/components/ui/input";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useConfig } from "@/lib/site-config";

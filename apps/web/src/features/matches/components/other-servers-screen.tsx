@@ -1,15 +1,6 @@
-import {
-  MATCH_SPORTS,
-  MATCH_STATUSES,
-  type Match,
-  type MatchSport,
-  type MatchStatus,
-  type OtherServer,
-  SPORT_EMOJI,
-  SPORT_LABELS,
-} from "@backoffice/contracts";
+import { type Match, type OtherServer, SPORT_EMOJI, SPORT_LABELS } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Plus, Search, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
