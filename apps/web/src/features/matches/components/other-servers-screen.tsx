@@ -161,7 +161,6 @@ function ServersCard({
       <ImageWithFallback
         src={side.logo}
         alt=""
-        fallbackText="No logo"
         className="size-7 shrink-0 rounded-full border object-cover"
       />
       <span className="truncate font-medium">{side.name}</span>
