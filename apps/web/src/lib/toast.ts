@@ -6,6 +6,8 @@ export type ToastOptions = {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** A toast with the same id replaces the one on screen instead of stacking (repeated refusals). */
+  id?: string;
 };
 
 type Sonner = typeof SonnerToast;
@@ -48,9 +50,9 @@ function run(show: (s: Sonner) => void) {
  * Shows a toast with a title and an optional description. The destructive variant is for
  * errors: it is styled red and announced assertively.
  */
-export function toast({ title, description, variant = "default" }: ToastOptions) {
+export function toast({ title, description, variant = "default", id }: ToastOptions) {
   run((s) => {
-    const options = { description, className: `toast-${variant}` };
+    const options = { description, className: `toast-${variant}`, ...(id ? { id } : {}) };
     if (variant === "destructive") s.error(title, options);
     else if (variant === "success") s.success(title, options);
     else s(title, options);

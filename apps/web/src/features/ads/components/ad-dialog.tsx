@@ -122,7 +122,12 @@ function AdForm({
       form={form}
       onSubmit={save}
       onInvalid={() =>
-        toast({ title: adMessages.required, description: adMessages.fixFields, variant: "destructive" })
+        toast({
+          id: "ad-form-refused",
+          title: adMessages.required,
+          description: adMessages.fixFields,
+          variant: "destructive",
+        })
       }
       className="grid gap-4"
       aria-label={editing ? "Edit Ad" : "Create New Ad"}
