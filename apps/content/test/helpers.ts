@@ -63,7 +63,7 @@ export async function buildTestApp(
       });
     },
     async addTitle(input = {}, at = new Date()) {
-      const { row } = await titlesRepository(db).upsert(
+      const row = await titlesRepository(db).insert(
         {
           type: "movie",
           tmdbId: tmdbCounter++,
@@ -79,6 +79,7 @@ export async function buildTestApp(
         },
         at,
       );
+      if (!row) throw new Error("addTitle: that tmdbId is already stored");
       return row.id;
     },
     async close() {

@@ -134,6 +134,6 @@ export const MOVIE_MESSAGES = {
   tmdbRejectedKey: "TMDB rejected the API key",
   tmdbFailed: "TMDB error",
   imported: (title: string) => `Imported: ${title}`,
-  updated: (title: string) => `Updated: ${title}`,
+  alreadyImported: (title: string) => `Already imported: ${title}`,
   deleted: (count: number) => `${count} ${count === 1 ? "item" : "items"} deleted`,
 } as const;

@@ -110,17 +110,21 @@ export function titlesRepository(db: Queryable) {
      * movie database. A re-import can feature a title but never unfeatures it (the import screen
      * always sends `featured: false`), and leaves the locker flag alone.
      */
-    async upsert(input: TitleInput, now: Date = new Date()): Promise<{ row: TitleRow; inserted: boolean }> {
-      const [row] = await db.query<TitleRow & { inserted: boolean }>(
+    async findByTmdbId(type: MovieKind, tmdbId: number): Promise<TitleRow | undefined> {
+      const [row] = await db.query<TitleRow>("select * from titles where type = $1 and tmdb_id = $2", [
+        type,
+        tmdbId,
+      ]);
+      return row;
+    },
+    /** Adds a title; undefined when the same movie-database title is already stored. */
+    async insert(input: TitleInput, now: Date = new Date()): Promise<TitleRow | undefined> {
+      const [row] = await db.query<TitleRow>(
         `insert into titles (id, type, tmdb_id, title, overview, status, poster_path, vote_average,
            release_date, genres, featured, locker_selected, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $13)
-         on conflict (type, tmdb_id) do update set
-           title = excluded.title, overview = excluded.overview, status = excluded.status,
-           poster_path = excluded.poster_path, vote_average = excluded.vote_average,
-           release_date = excluded.release_date, genres = excluded.genres,
-           featured = titles.featured or excluded.featured, updated_at = excluded.updated_at
-         returning *, (xmax = 0) as inserted`,
+         on conflict (type, tmdb_id) do nothing
+         returning *`,
         [
           newId(now.getTime()),
           input.type,
@@ -137,8 +141,7 @@ export function titlesRepository(db: Queryable) {
           now,
         ],
       );
-      const { inserted, ...title } = row!;
-      return { row: title, inserted };
+      return row;
     },
     async count(): Promise<number> {
       const [row] = await db.query<{ count: number }>("select count(*)::int as count from titles");

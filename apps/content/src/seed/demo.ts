@@ -8,7 +8,7 @@ const HOUR_MS = 3_600_000;
 export async function seedDemoTitles(db: Queryable, now: number = Date.now()): Promise<number> {
   const titles = titlesRepository(db);
   for (const [index, demo] of DEMO_TITLES.entries()) {
-    await titles.upsert(
+    await titles.insert(
       {
         type: demo.type,
         tmdbId: demo.tmdbId,

@@ -86,33 +86,26 @@ describe("POST /api/movies/import/tmdb", () => {
     });
   });
 
-  it("updates the stored title on a re-import instead of adding another", async () => {
+  it("refuses a title that is already imported with a 409, leaving the stored one untouched", async () => {
     const first = await t.signed("POST", IMPORT, { tmdbId: 603, kind: "movie", featured: true });
     expect(first.statusCode).toBe(201);
     const [original] = await stored();
     await t.signed("PATCH", `/api/movies/${original!._id}/locker`, { lockerSelected: true });
+    const callsBefore = tmdb.requests.length;
 
-    tmdb.answer(
-      "/movie/603",
-      200,
-      matrixDetails({ vote_average: 8.7, status: "Rumored", overview: "Changed." }),
-    );
     const again = await t.signed("POST", IMPORT, { tmdbId: 603, kind: "movie", featured: false });
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(409);
     expect(again.headers["content-type"]).toBe("text/plain; charset=utf-8");
-    expect(again.body).toBe("Updated: The Matrix");
+    expect(again.body).toBe("Already imported: The Matrix");
+    // Known titles are refused before the movie database is asked.
+    expect(tmdb.requests.length).toBe(callsBefore);
     const items = await stored();
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({
-      _id: original!._id,
-      vote_average: 8.7,
-      status: "Rumored",
-      overview: "Changed.",
-      // A re-import from the import screen (featured: false) keeps the admin's flags.
-      featured: true,
-      lockerSelected: true,
-      createdAt: original!.createdAt,
-    });
+    expect(items[0]).toMatchObject({ _id: original!._id, featured: true, lockerSelected: true });
+
+    // The same id of the other kind is another title.
+    const tv = await t.signed("POST", IMPORT, { tmdbId: 603, kind: "tv", featured: false });
+    expect(tv.statusCode).not.toBe(409);
   });
 
   it("keeps a movie and a TV show with the same id apart", async () => {

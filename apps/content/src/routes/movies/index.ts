@@ -118,25 +118,27 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
         schema: {
           body: movieImportBody,
           response: {
-            200: plainText,
             201: plainText,
             400: errorBody,
             401: errorBody,
             404: plainText,
+            409: plainText,
             502: plainText,
           },
         },
       },
       async (request, reply) => {
         const { tmdbId, kind, featured } = request.body;
+        // A title is imported once; asking first spares the movie database a call.
+        const existing = await titles.findByTmdbId(kind, tmdbId);
+        if (existing) return reply.code(409).type(TEXT).send(MOVIE_MESSAGES.alreadyImported(existing.title));
         try {
           const details = await fetchTmdbTitle(fastify.tmdb, kind, tmdbId, request.log);
-          const { row, inserted } = await titles.upsert({ ...details, featured });
-          request.log.info({ id: row.id, tmdbId, kind, inserted }, "title imported");
-          return reply
-            .code(inserted ? 201 : 200)
-            .type(TEXT)
-            .send(inserted ? MOVIE_MESSAGES.imported(row.title) : MOVIE_MESSAGES.updated(row.title));
+          const row = await titles.insert({ ...details, featured });
+          // Two imports of the same title racing: the second finds the first one's row.
+          if (!row) return reply.code(409).type(TEXT).send(MOVIE_MESSAGES.alreadyImported(details.title));
+          request.log.info({ id: row.id, tmdbId, kind }, "title imported");
+          return reply.code(201).type(TEXT).send(MOVIE_MESSAGES.imported(row.title));
         } catch (error) {
           if (!(error instanceof TmdbError)) throw error;
           return reply.code(error.statusCode).type(TEXT).send(error.message);
