@@ -23,6 +23,7 @@ import demoImagesRoutes from "./routes/demo-images.ts";
 import publicRoutes from "./routes/public/index.ts";
 import siteRoutes from "./routes/sites/index.ts";
 import systemRoutes from "./routes/system.ts";
+import tmdbRoutes from "./routes/tmdb/admin.ts";
 import "./types.ts";
 
 export interface AppOptions {
@@ -104,6 +105,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(demoImagesRoutes);
   await fastify.register(authRoutes, { prefix: "/api/v1" });
   await fastify.register(siteRoutes);
+  await fastify.register(tmdbRoutes, { prefix: "/api/v1/tmdb" });
   const { config } = options;
   const siteOrigins = [
     config.SITE_APKW_URL,

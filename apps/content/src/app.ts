@@ -3,10 +3,11 @@ import {
   installErrorHandlers,
   installRequestIdHeader,
   serverOptions as sharedServerOptions,
+  tmdbSettings,
 } from "@backoffice/server";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { type Config, tmdbSettings } from "./config.ts";
+import type { Config } from "./config.ts";
 import { installJsonParser } from "./plugins/signature.ts";
 import moviesRoutes from "./routes/movies/index.ts";
 import systemRoutes from "./routes/system.ts";

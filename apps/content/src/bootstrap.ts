@@ -1,9 +1,8 @@
 import { join } from "node:path";
 import { type Database, migrate, openDatabase } from "@backoffice/db";
-import { ConfigError } from "@backoffice/server";
+import { ConfigError, readOrCreateContentSecret } from "@backoffice/server";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
-import { readOrCreateContentSecret } from "./secret.ts";
 import { seedDemoTitles } from "./seed/demo.ts";
 
 /** The content database: PostgreSQL at CONTENT_DATABASE_URL, or PGlite under DATA_DIR/content. */

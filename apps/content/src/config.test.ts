@@ -1,7 +1,7 @@
 import { ConfigError } from "@backoffice/server";
 import { describe, expect, it } from "vitest";
 import { resolveSecret } from "./bootstrap.ts";
-import { loadConfig, TMDB_PRODUCTION_URL, tmdbSettings } from "./config.ts";
+import { loadConfig } from "./config.ts";
 
 describe("loadConfig", () => {
   it("has the documented defaults", () => {
@@ -45,39 +45,6 @@ describe("loadConfig", () => {
       SEED_DEMO: true,
     });
     expect(loadConfig({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
-  });
-});
-
-describe("tmdbSettings", () => {
-  it("uses the sandbox with the key 'sandbox' when nothing is configured", () => {
-    expect(tmdbSettings(loadConfig({}))).toEqual({
-      baseUrl: "http://127.0.0.1:8082/tmdb/3",
-      apiKey: "sandbox",
-    });
-    expect(tmdbSettings(loadConfig({ SANDBOX_URL: "http://10.0.0.2:9000/" }))).toEqual({
-      baseUrl: "http://10.0.0.2:9000/tmdb/3",
-      apiKey: "sandbox",
-    });
-  });
-
-  it("uses TMDB itself once a key is configured", () => {
-    expect(tmdbSettings(loadConfig({ TMDB_API_KEY: "real" }))).toEqual({
-      baseUrl: TMDB_PRODUCTION_URL,
-      apiKey: "real",
-    });
-  });
-
-  it("uses an explicit base URL as given, even without a key", () => {
-    expect(tmdbSettings(loadConfig({ TMDB_BASE_URL: "https://tmdb.proxy.example/3/" }))).toEqual({
-      baseUrl: "https://tmdb.proxy.example/3",
-      apiKey: undefined,
-    });
-    expect(tmdbSettings(loadConfig({ TMDB_BASE_URL: "http://127.0.0.1:8082/tmdb/3" })).apiKey).toBe(
-      "sandbox",
-    );
-    expect(
-      tmdbSettings(loadConfig({ TMDB_BASE_URL: "https://api.themoviedb.org/3", TMDB_API_KEY: "k" })),
-    ).toEqual({ baseUrl: "https://api.themoviedb.org/3", apiKey: "k" });
   });
 });
 

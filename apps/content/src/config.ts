@@ -29,25 +29,3 @@ export type Config = z.infer<typeof configSchema>;
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return parseEnv(configSchema, source);
 }
-
-export const TMDB_PRODUCTION_URL = "https://api.themoviedb.org/3";
-
-export interface TmdbSettings {
-  baseUrl: string;
-  /** Sent as `api_key`; absent when a base URL is set explicitly without a key. */
-  apiKey: string | undefined;
-}
-
-/**
- * Where titles are imported from (DESIGN §6): an explicit TMDB_BASE_URL as given; otherwise TMDB
- * itself when a key is set, else the sandbox, which takes any key.
- */
-export function tmdbSettings(config: Config): TmdbSettings {
-  if (config.TMDB_BASE_URL) {
-    const baseUrl = config.TMDB_BASE_URL.replace(/\/+$/, "");
-    const isSandbox = baseUrl.startsWith(config.SANDBOX_URL.replace(/\/+$/, ""));
-    return { baseUrl, apiKey: config.TMDB_API_KEY ?? (isSandbox ? "sandbox" : undefined) };
-  }
-  if (config.TMDB_API_KEY) return { baseUrl: TMDB_PRODUCTION_URL, apiKey: config.TMDB_API_KEY };
-  return { baseUrl: `${config.SANDBOX_URL.replace(/\/+$/, "")}/tmdb/3`, apiKey: "sandbox" };
-}

@@ -1,10 +1,9 @@
 import { DatabaseLockedError } from "@backoffice/db";
-import { ConfigError, runServer } from "@backoffice/server";
+import { ConfigError, runServer, SecretFileError } from "@backoffice/server";
 import Fastify from "fastify";
 import app, { serverOptions } from "./app.ts";
 import { bootstrap, openContentDatabase, resolveSecret } from "./bootstrap.ts";
 import { loadConfig } from "./config.ts";
-import { SecretFileError } from "./secret.ts";
 
 runServer(async () => {
   const config = loadConfig();

@@ -1,5 +1,6 @@
 import type { Database } from "@backoffice/db";
-import type { Config, TmdbSettings } from "./config.ts";
+import type { TmdbSettings } from "@backoffice/server";
+import type { Config } from "./config.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -9,3 +9,4 @@ export * from "./matches.ts";
 export * from "./movies.ts";
 export * from "./site-rules.ts";
 export * from "./sports.ts";
+export * from "./tmdb.ts";

@@ -23,6 +23,7 @@ export const SITE_RESOURCES = {
   apps: ["apkw"],
   matches: ["sportbn"],
   contacts: ["movies"],
+  catalog: ["movies"],
 } as const satisfies Record<string, readonly Site[]>;
 
 export type SiteResource = keyof typeof SITE_RESOURCES;

@@ -1,7 +1,7 @@
 import { MOVIE_MESSAGES, type MovieKind } from "@backoffice/contracts";
+import type { TmdbSettings } from "@backoffice/server";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
-import type { TmdbSettings } from "../config.ts";
 import type { TitleInput } from "../repositories/titles.ts";
 
 const TIMEOUT_MS = 10_000;

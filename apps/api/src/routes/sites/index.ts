@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { requireAdmin } from "../../plugins/auth.ts";
 import adsRoutes from "../ads/admin.ts";
 import appsRoutes from "../apps/admin.ts";
+import catalogRoutes from "../catalog/admin.ts";
 import emailsRoutes from "../emails/admin.ts";
 import feedRoutes from "../feed/admin.ts";
 import lockerRoutes from "../locker/admin.ts";
@@ -21,6 +22,7 @@ const modules: [SiteResource, FastifyPluginAsync<{ site: Site }>][] = [
   ["matches", matchesRoutes],
   ["matches", otherServersRoutes],
   ["matches", feedRoutes],
+  ["catalog", catalogRoutes],
 ];
 
 /** The admin resources under /api/v1/{site}, each mounted only on the sites that have it. */

@@ -2,9 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveSecret } from "./bootstrap.ts";
-import { loadConfig } from "./config.ts";
-import { CONTENT_SECRET_FILE, readOrCreateContentSecret, SecretFileError } from "./secret.ts";
+import { CONTENT_SECRET_FILE, readOrCreateContentSecret, SecretFileError } from "./content-secret.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -42,10 +40,5 @@ describe("readOrCreateContentSecret", () => {
   it("refuses a file too short to be a secret", () => {
     writeFileSync(join(dir, CONTENT_SECRET_FILE), "short\n", { mode: 0o600 });
     expect(() => readOrCreateContentSecret(dir)).toThrow(SecretFileError);
-  });
-
-  it("is what the service uses in embedded mode without CONTENT_HMAC_SECRET", () => {
-    const secret = resolveSecret(loadConfig({ DATA_DIR: dir }));
-    expect(secret).toBe(readFileSync(join(dir, CONTENT_SECRET_FILE), "utf8").trim());
   });
 });

@@ -1,0 +1,226 @@
+import { isFreshTimestamp, verifySignature } from "@backoffice/server";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+
+const SECRET = "catalog-test-secret-0123456789";
+const ID = "65a1b2c3d4e5f60718293a4b";
+
+// A stand-in for the content service: checks signatures as it does, records calls, answers as told.
+interface Seen {
+  method: string;
+  url: string;
+  body: string;
+  signed: boolean;
+  validSignature: boolean;
+}
+const seen: Seen[] = [];
+let answer: { status: number; type: string; body: string } = {
+  status: 200,
+  type: "application/json",
+  body: "[]",
+};
+let content: FastifyInstance;
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  content = Fastify({ forceCloseConnections: true });
+  content.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
+    done(null, body),
+  );
+  content.all("/api/movies*", async (request, reply) => {
+    const body = (request.body as string | undefined) ?? "";
+    const timestamp = request.headers["x-timestamp"] as string | undefined;
+    const signature = request.headers["x-signature"] as string | undefined;
+    seen.push({
+      method: request.method,
+      url: request.url,
+      body,
+      signed: Boolean(timestamp && signature),
+      validSignature: Boolean(
+        timestamp &&
+          signature &&
+          isFreshTimestamp(timestamp) &&
+          verifySignature({
+            method: request.method,
+            path: request.url,
+            body,
+            secret: SECRET,
+            timestamp,
+            signature,
+          }),
+      ),
+    });
+    return reply.code(answer.status).type(answer.type).send(answer.body);
+  });
+  await content.listen({ port: 0, host: "127.0.0.1" });
+  t = await buildTestApp({
+    CONTENT_URL: `http://127.0.0.1:${(content.server.address() as { port: number }).port}`,
+    CONTENT_HMAC_SECRET: SECRET,
+  });
+  token = await t.login();
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await content.close();
+});
+beforeEach(() => {
+  seen.length = 0;
+  answer = { status: 200, type: "application/json; charset=utf-8", body: "[]" };
+});
+
+const json = { "content-type": "application/json" };
+
+describe("/api/v1/movies/catalog (the content service pass-through)", () => {
+  it("needs an admin session, a CSRF token on writes, and exists on movies only", async () => {
+    expect((await t.inject({ method: "GET", url: "/api/v1/movies/catalog" })).statusCode).toBe(401);
+    const noCsrf = await t.inject({
+      method: "DELETE",
+      url: "/api/v1/movies/catalog",
+      headers: { authorization: `Bearer ${token}`, ...json },
+      payload: { ids: [ID] },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await t.as(token, { method: "GET", url: "/api/v1/apkw/catalog" })).statusCode).toBe(404);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("passes the list's filter and search on, unsigned, and its answer back unchanged", async () => {
+    const list = `[{"_id":"${ID}","title":"Dune"}]`;
+    answer = { status: 200, type: "application/json; charset=utf-8", body: list };
+    const response = await t.as(token, { method: "GET", url: "/api/v1/movies/catalog?type=tv&search=dune" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(list);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(seen).toEqual([
+      expect.objectContaining({ method: "GET", url: "/api/movies?type=tv&search=dune", signed: false }),
+    ]);
+  });
+
+  it("signs writes as DESIGN §5 says: METHOD + content path + the exact body + timestamp", async () => {
+    answer = { status: 200, type: "application/json; charset=utf-8", body: `{"status":"success","data":{}}` };
+    const patch = await t.as(token, {
+      method: "PATCH",
+      url: `/api/v1/movies/catalog/${ID}`,
+      payload: { featured: true },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json()).toEqual({ status: "success", data: {} });
+    const locker = await t.as(token, {
+      method: "PATCH",
+      url: `/api/v1/movies/catalog/${ID}/locker`,
+      payload: { lockerSelected: "true" },
+    });
+    expect(locker.statusCode).toBe(200);
+    const remove = await t.as(token, {
+      method: "DELETE",
+      url: "/api/v1/movies/catalog",
+      payload: { ids: [ID] },
+    });
+    expect(remove.statusCode).toBe(200);
+    expect(seen.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
+      { method: "PATCH", url: `/api/movies/${ID}`, body: `{"featured":true}` },
+      // The spec's client sends some booleans as text; the content service gets the real thing.
+      { method: "PATCH", url: `/api/movies/${ID}/locker`, body: `{"lockerSelected":true}` },
+      { method: "DELETE", url: "/api/movies", body: `{"ids":["${ID}"]}` },
+    ]);
+    expect(seen.every((call) => call.validSignature)).toBe(true);
+  });
+
+  it("passes the import's plain-text answers through, the 409 of a title already imported included", async () => {
+    answer = { status: 201, type: "text/plain; charset=utf-8", body: "Imported: The Matrix" };
+    const imported = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/movies/catalog/import/tmdb",
+      payload: { tmdbId: 603, kind: "movie", featured: false },
+    });
+    expect(imported.statusCode).toBe(201);
+    expect(imported.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(imported.body).toBe("Imported: The Matrix");
+    expect(seen.at(-1)).toMatchObject({
+      url: "/api/movies/import/tmdb",
+      body: `{"tmdbId":603,"kind":"movie","featured":false}`,
+      validSignature: true,
+    });
+
+    answer = { status: 409, type: "text/plain; charset=utf-8", body: "Already imported: The Matrix" };
+    const again = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/movies/catalog/import/tmdb",
+      payload: { tmdbId: 603, kind: "movie" },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toBe("Already imported: The Matrix");
+  });
+
+  it("passes the content service's refusals through, but never its 401 (that would sign the admin out)", async () => {
+    answer = {
+      status: 404,
+      type: "application/json; charset=utf-8",
+      body: `{"status":"fail","message":"Title not found"}`,
+    };
+    const missing = await t.as(token, {
+      method: "PATCH",
+      url: `/api/v1/movies/catalog/${ID}`,
+      payload: { title: "X" },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ status: "fail", message: "Title not found" });
+
+    answer = {
+      status: 401,
+      type: "application/json; charset=utf-8",
+      body: `{"status":"fail","message":"Invalid signature"}`,
+    };
+    const refused = await t.as(token, {
+      method: "PATCH",
+      url: `/api/v1/movies/catalog/${ID}`,
+      payload: { title: "X" },
+    });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toMatch(/refused this server's signature/);
+  });
+
+  it("refuses bad input itself, naming the field, without calling the content service", async () => {
+    const badKind = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/movies/catalog/import/tmdb",
+      payload: { tmdbId: 603, kind: "book" },
+    });
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json().message).toMatch(/kind must be movie or tv/);
+    const badRating = await t.as(token, {
+      method: "PATCH",
+      url: `/api/v1/movies/catalog/${ID}`,
+      payload: { vote_average: 11 },
+    });
+    expect(badRating.statusCode).toBe(400);
+    expect(badRating.json().message).toMatch(/vote_average/);
+    const badId = await t.as(token, {
+      method: "PATCH",
+      url: "/api/v1/movies/catalog/not-an-id",
+      payload: { featured: true },
+    });
+    expect(badId.statusCode).toBe(400);
+    expect(seen).toHaveLength(0);
+  });
+
+  it("answers 502 with a clear message when the content service is down", async () => {
+    const down = await buildTestApp({ CONTENT_URL: "http://127.0.0.1:9", CONTENT_HMAC_SECRET: SECRET });
+    try {
+      const admin = await down.login();
+      const list = await down.as(admin, { method: "GET", url: "/api/v1/movies/catalog" });
+      expect(list.statusCode).toBe(502);
+      expect(list.json()).toEqual({ status: "error", message: "The content service is unavailable" });
+      const write = await down.as(admin, {
+        method: "DELETE",
+        url: "/api/v1/movies/catalog",
+        payload: { ids: [ID] },
+      });
+      expect(write.statusCode).toBe(502);
+    } finally {
+      await down.close();
+    }
+  });
+});
