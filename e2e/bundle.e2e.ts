@@ -1,7 +1,8 @@
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
-import { artifactsDir } from "./support/env";
+import { artifactsDir, contentSecret, repoRoot } from "./support/env";
 
 const LIMIT = 150 * 1024;
 
@@ -27,5 +28,22 @@ test("/login downloads at most 150 KB of gzipped JavaScript, and no site section
   // Site sections are lazy: none of their chunks is fetched for the sign-in screen.
   for (const file of scripts.keys()) {
     expect(file).not.toMatch(/site-shell|screen|edit-profile|forgot-password/);
+  }
+});
+
+test("the dashboard bundle holds neither the content signing secret nor the TMDB key (DESIGN §5)", async () => {
+  // scripts/e2e.mjs builds with both in the environment (plain and VITE_-prefixed): a build that
+  // read either would carry it.
+  const secrets = [contentSecret(), process.env.E2E_TMDB_API_KEY ?? "e2e-tmdb-key-fedcba9876543210"];
+  const dist = join(repoRoot, "apps/web/dist");
+  const files = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((file) =>
+    statSync(join(dist, file)).isFile(),
+  );
+  expect(files.some((file) => file.endsWith(".js"))).toBe(true);
+  for (const file of files) {
+    const text = readFileSync(join(dist, file), "latin1");
+    for (const secret of secrets) expect(text.includes(secret), `${file} holds a server secret`).toBe(false);
+    // Nor the means to use them: no request signing, no movie-database key parameter.
+    expect(/x-signature|api_key=/i.test(text), `${file} signs requests or sends a TMDB key`).toBe(false);
   }
 });

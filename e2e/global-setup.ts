@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
-import { artifactsDir, repoRoot, users } from "./support/env";
+import { artifactsDir, contentSecret, repoRoot, users } from "./support/env";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -111,7 +111,7 @@ export default async function globalSetup(_config: FullConfig) {
     SANDBOX_PORT: String(sandboxPort),
     CONTENT_URL: contentUrl,
     SANDBOX_URL: sandboxUrl,
-    CONTENT_HMAC_SECRET: "e2e-content-secret-0123456789abcdef",
+    CONTENT_HMAC_SECRET: contentSecret(),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,

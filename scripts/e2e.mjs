@@ -26,7 +26,17 @@ if (!existsSync(CHROMIUM)) {
   }
 }
 
-const build = run("npm", ["run", "build", "-w", "apps/web"]);
+// The servers' secrets, known to the build's environment on purpose: e2e/bundle.e2e.ts proves the
+// dashboard bundle holds neither (DESIGN §5), whatever the build could read.
+process.env.E2E_CONTENT_HMAC_SECRET ??= "e2e-content-secret-0123456789abcdef";
+process.env.E2E_TMDB_API_KEY ??= "e2e-tmdb-key-fedcba9876543210";
+const secrets = {
+  CONTENT_HMAC_SECRET: process.env.E2E_CONTENT_HMAC_SECRET,
+  TMDB_API_KEY: process.env.E2E_TMDB_API_KEY,
+  VITE_CONTENT_HMAC_SECRET: process.env.E2E_CONTENT_HMAC_SECRET,
+  VITE_TMDB_API_KEY: process.env.E2E_TMDB_API_KEY,
+};
+const build = run("npm", ["run", "build", "-w", "apps/web"], { env: { ...process.env, ...secrets } });
 if (build !== 0) process.exit(build);
 
 const extra = process.argv.slice(2);

@@ -30,3 +30,8 @@ export function mailDir(): string {
   if (!value) throw new Error("E2E_MAIL_DIR is not set: run through e2e/playwright.config.ts");
   return value;
 }
+
+/** The content service's signing secret of this run (scripts/e2e.mjs also hands it to the web build). */
+export function contentSecret(): string {
+  return process.env.E2E_CONTENT_HMAC_SECRET ?? "e2e-content-secret-0123456789abcdef";
+}

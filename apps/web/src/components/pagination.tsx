@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { type PaginationMode, pageNumbers } from "@/lib/pagination";
 import { cn } from "@/lib/utils";
 
@@ -13,6 +14,8 @@ export type PaginationProps = {
    */
   mode?: PaginationMode;
   maxButtons?: number;
+  /** Small screens: a page dropdown showing "page / total" instead of the numbered buttons. */
+  compact?: boolean;
   className?: string;
 };
 
@@ -23,6 +26,7 @@ export function Pagination({
   onPageChange,
   mode = "fixed",
   maxButtons = 5,
+  compact = false,
   className,
 }: PaginationProps) {
   if (totalPages <= 1) return null;
@@ -42,20 +46,39 @@ export function Pagination({
             Previous
           </Button>
         </li>
-        {pageNumbers(page, totalPages, mode, maxButtons).map((n) => (
-          <li key={n}>
-            <Button
-              variant={n === page ? "default" : "outline"}
-              size="sm"
-              className="min-w-8"
-              aria-label={`Page ${n}`}
-              aria-current={n === page ? "page" : undefined}
-              onClick={() => go(n)}
-            >
-              {n}
-            </Button>
+        {compact ? (
+          <li>
+            <Select value={String(page)} onValueChange={(value) => go(Number(value))}>
+              <SelectTrigger size="sm" aria-label="Page" className="min-w-20 tabular-nums">
+                <SelectValue>
+                  {page} / {totalPages}
+                </SelectValue>
+              </SelectTrigger>
+              <SelectContent>
+                {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
+                  <SelectItem key={n} value={String(n)}>
+                    {n} / {totalPages}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           </li>
-        ))}
+        ) : (
+          pageNumbers(page, totalPages, mode, maxButtons).map((n) => (
+            <li key={n}>
+              <Button
+                variant={n === page ? "default" : "outline"}
+                size="sm"
+                className="min-w-8"
+                aria-label={`Page ${n}`}
+                aria-current={n === page ? "page" : undefined}
+                onClick={() => go(n)}
+              >
+                {n}
+              </Button>
+            </li>
+          ))
+        )}
         <li>
           <Button variant="outline" size="sm" onClick={() => go(page + 1)} disabled={page >= totalPages}>
             Next

@@ -6,6 +6,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 /**
  * A list's filters kept in the URL (Back, reload and links keep them). An empty value or "all"
  * removes the parameter; typing in a search box replaces the history entry instead of adding one.
+ * A change of filter goes back to the first page (`page` is dropped).
  */
 export function useUrlFilters<K extends string>(keys: readonly K[], searchKey?: K) {
   const [params, setParams] = useSearchParams();
@@ -16,6 +17,7 @@ export function useUrlFilters<K extends string>(keys: readonly K[], searchKey?: 
         const next = new URLSearchParams(current);
         if (value && value !== "all") next.set(key, value);
         else next.delete(key);
+        next.delete("page");
         return next;
       },
       { replace: key === searchKey },
@@ -25,6 +27,7 @@ export function useUrlFilters<K extends string>(keys: readonly K[], searchKey?: 
     setParams((current) => {
       const next = new URLSearchParams(current);
       for (const key of keys) next.delete(key);
+      next.delete("page");
       return next;
     });
   return { get, set, any, clear };

@@ -1,13 +1,29 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+
+function readStored(key: string | undefined): ReadonlySet<string> {
+  if (!key) return new Set();
+  try {
+    const ids: unknown = JSON.parse(localStorage.getItem(key) ?? "[]");
+    return new Set(Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : []);
+  } catch {
+    return new Set();
+  }
+}
 
 /**
  * The selection of a list, kept by id (issue 8 item 3). It survives paging and filtering; what a
  * view can act on is `inView(ids)`: the selected ids among the rows on screen, so a filter never
  * leaves hidden rows to be deleted. `prune(ids)` keeps only ids that still exist after a reload
- * or a delete.
+ * or a delete. With a `storageKey` it survives a reload (kept in local storage, so signing out
+ * clears it); the caller prunes it to the rows still listed.
  */
-export function useSelection() {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+export function useSelection(storageKey?: string) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => readStored(storageKey));
+  useEffect(() => {
+    if (!storageKey) return;
+    if (selected.size === 0) localStorage.removeItem(storageKey);
+    else localStorage.setItem(storageKey, JSON.stringify([...selected]));
+  }, [storageKey, selected]);
 
   const set = useCallback((id: string, on: boolean) => {
     setSelected((current) => {

@@ -1,14 +1,461 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import type { MovieItem } from "@backoffice/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  Download,
+  FilterX,
+  Lock,
+  LockOpen,
+  MoreVertical,
+  Plus,
+  RefreshCw,
+  Search,
+  Trash2,
+  X,
+} from "lucide-react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { useConfirm } from "@/components/confirm-dialog";
+import { PageHeader } from "@/components/layout/page-header";
+import { useUrlFilters } from "@/components/list/url-filters";
+import { usePageParam } from "@/components/list/use-page-param";
+import { useSelection } from "@/components/list/use-selection";
+import { Pagination } from "@/components/pagination";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useCurrentSite } from "@/hooks/use-current-site";
+import { useErrorToast } from "@/hooks/use-error-toast";
+import { toast, toastError, toastSuccess } from "@/lib/toast";
+import {
+  catalogKey,
+  setTitleLocker,
+  useCatalog,
+  useDeleteTitles,
+  useTitleLocker,
+  useUpdateTitle,
+} from "../api/catalog";
+import {
+  catalogTotals,
+  failureText,
+  movieMessages,
+  PAGE_SIZE,
+  sortTitles,
+  TYPE_FILTERS,
+  type TypeFilter,
+  typeFilterOf,
+} from "../utils/movie-texts";
+import { MovieEditDialog, QuickAddDialog } from "./movie-dialogs";
+import { MovieRow } from "./movie-row";
 
-/** Movies & TV List (movies). Placeholder until its own issue replaces this component. */
+/** Per-item locker calls run this many at a time (spec §7: one call per item, in parallel). */
+const LOCKER_CONCURRENCY = 6;
+
+const namesOf = (items: readonly MovieItem[]) =>
+  items.length <= 3
+    ? items.map((item) => item.title).join(", ")
+    : `${items
+        .slice(0, 3)
+        .map((item) => item.title)
+        .join(", ")} and ${items.length - 3} more`;
+
+/** Movies & TV Shows list (spec §2): filters, search, toolbar, rows, 12 a page on the client. */
 export function MoviesListScreen() {
   const site = useCurrentSite();
+  const { mobile } = useBreakpoint();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+
+  // Filter, submitted search, sort and page live in the URL; a change of any goes back to page 1.
+  const url = useUrlFilters(["type", "q", "sort"] as const);
+  const type = typeFilterOf(url.get("type"));
+  const search = url.get("q");
+  const newest = url.get("sort") === "newest";
+  const [draft, setDraft] = useState(search);
+  useEffect(() => setDraft(search), [search]);
+
+  const query = useCatalog(site, { type: type === "all" ? undefined : type, search: search || undefined });
+  // The totals line counts the whole catalogue (the same query as the list when nothing is filtered).
+  const everything = useCatalog(site);
+  const updateTitle = useUpdateTitle(site);
+  const titleLocker = useTitleLocker(site);
+  const remove = useDeleteTitles(site);
+  const selection = useSelection(`movies-selection:${site.key}`);
+  const { page, setPage, reportPages } = usePageParam();
+  const [editing, setEditing] = useState<MovieItem | null>(null);
+  const [quickAdd, setQuickAdd] = useState(false);
+  const [progress, setProgress] = useState<{ on: boolean; done: number; total: number } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+
+  useErrorToast(query, (error) => toastError(movieMessages.loadFailed, error));
+
+  const items = useMemo(() => sortTitles(query.data ?? [], newest), [query.data, newest]);
+  // A reload keeps the selection only for titles still in the result (spec §4).
+  const { prune } = selection;
+  useEffect(() => {
+    if (query.data) prune(query.data.map((item) => item._id));
+  }, [query.data, prune]);
+
+  const totalPages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
+  if (query.data) reportPages(totalPages);
+  const pageItems = items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const pageIds = pageItems.map((item) => item._id);
+  const pageView = selection.inView(pageIds);
+  const chosen = items.filter((item) => selection.has(item._id));
+  const totals = catalogTotals(everything.data ?? []);
+  const filtered = type !== "all" || search !== "";
+  const busy = remove.isPending || progress !== null;
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    url.set("q", draft.trim());
+  };
+  const clearSearch = () => {
+    setDraft("");
+    url.set("q", "");
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: catalogKey(site) });
+
+  const selectFirst = () =>
+    toast({ title: movieMessages.selectFirst, description: movieMessages.selectFirstDescription });
+
+  const toggleLocker = async (item: MovieItem) => {
+    try {
+      await titleLocker.mutateAsync({ id: item._id, on: !item.lockerSelected });
+      setAnnouncement(`Locker ${item.lockerSelected ? "off" : "on"} for ${item.title}`);
+    } catch (error) {
+      toast({
+        title: movieMessages.lockerFailed(failureText(error)),
+        description: `${item.title} was not changed.`,
+        variant: "destructive",
+      });
+    }
+  };
+
+  const toggleFeatured = async (item: MovieItem) => {
+    try {
+      await updateTitle.mutateAsync({ id: item._id, changes: { featured: !item.featured } });
+      setAnnouncement(`${item.title} ${item.featured ? "is no longer featured" : "is featured"}`);
+    } catch (error) {
+      toast({
+        title: movieMessages.featureFailed(failureText(error)),
+        description: `${item.title} was not changed.`,
+        variant: "destructive",
+      });
+    }
+  };
+
+  const runDelete = async (targets: MovieItem[], single: boolean) => {
+    if (targets.length === 0) return selectFirst();
+    const ok = await confirm({
+      title: single ? movieMessages.confirmDeleteOne : movieMessages.confirmDeleteMany(targets.length),
+      description: `${namesOf(targets)} will be removed from the catalogue.`,
+      confirmText: "Delete",
+    });
+    if (!ok) return;
+    const targetIds = targets.map((item) => item._id);
+    try {
+      const answer = await remove.mutateAsync(targetIds);
+      selection.forget(targetIds);
+      toastSuccess(
+        targets.length === 1 ? "Item deleted" : "Items deleted",
+        answer?.message,
+        `${namesOf(targets)} removed.`,
+      );
+    } catch (error) {
+      toast({
+        title: movieMessages.deleteFailed(failureText(error)),
+        description: "Nothing was deleted.",
+        variant: "destructive",
+      });
+    }
+  };
+
+  // Set or clear the locker of every selected title: one call per title, with progress.
+  const runBulkLocker = async (on: boolean) => {
+    const targets = chosen;
+    if (targets.length === 0) return selectFirst();
+    const ok = await confirm({
+      title: movieMessages.confirmLocker(on, targets.length),
+      description: namesOf(targets),
+      confirmText: on ? "Set Locker" : "Clear Locker",
+      destructive: false,
+    });
+    if (!ok) return;
+    const failures: { item: MovieItem; error: unknown }[] = [];
+    let done = 0;
+    setProgress({ on, done, total: targets.length });
+    const queue = [...targets];
+    const worker = async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        try {
+          await setTitleLocker(site, item._id, on);
+        } catch (error) {
+          failures.push({ item, error });
+        }
+        done += 1;
+        setProgress({ on, done, total: targets.length });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(LOCKER_CONCURRENCY, targets.length) }, worker));
+    setProgress(null);
+    await refresh();
+    if (failures.length > 0) {
+      toast({
+        title: movieMessages.bulkLockerFailed(failureText(failures[0]!.error)),
+        description: `${failures.length} of ${targets.length} ${targets.length === 1 ? "item was" : "items were"} not updated: ${namesOf(failures.map((f) => f.item))}.`,
+        variant: "destructive",
+      });
+    } else {
+      toastSuccess(
+        on ? "Locker set" : "Locker cleared",
+        undefined,
+        `${targets.length} ${targets.length === 1 ? "item" : "items"} updated.`,
+      );
+    }
+  };
+
+  const setType = (value: string) => url.set("type", value === "all" ? "" : value);
+
   return (
-    <ScreenPlaceholder
-      title="Movies & TV List"
-      description="Browse and manage the movie and TV catalogue."
-      siteName={site.name}
-    />
+    <div className="grid gap-6">
+      <PageHeader
+        title="Movies & TV Shows"
+        description={movieMessages.listSubtitle}
+        actions={
+          <div className="flex w-full gap-2 sm:w-auto">
+            <Button onClick={() => setQuickAdd(true)} className="flex-1 sm:flex-none">
+              <Plus aria-hidden="true" />
+              Quick Add
+            </Button>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="outline" size="icon" aria-label="More actions">
+                  <MoreVertical aria-hidden="true" />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem onSelect={() => void refresh()}>
+                  <RefreshCw aria-hidden="true" />
+                  Refresh
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to={`/${site.key}/import`}>
+                    <Download aria-hidden="true" />
+                    Import Movies & TV
+                  </Link>
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </div>
+        }
+      />
+      <p className="text-sm text-muted-foreground" data-slot="movies-totals">
+        Total: <strong className="text-foreground tabular-nums">{totals.total}</strong> · Movies:{" "}
+        <strong className="text-foreground tabular-nums">{totals.movies}</strong> · TV:{" "}
+        <strong className="text-foreground tabular-nums">{totals.tv}</strong>
+      </p>
+      <Card className="gap-4">
+        <CardContent className="grid gap-4">
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+            {mobile ? (
+              <Select value={type} onValueChange={setType}>
+                <SelectTrigger aria-label="Show" className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {TYPE_FILTERS.map(([value, label]) => (
+                    <SelectItem key={value} value={value}>
+                      {label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            ) : (
+              <fieldset className="flex gap-1">
+                <legend className="sr-only">Show</legend>
+                {TYPE_FILTERS.map(([value, label]) => (
+                  <Button
+                    key={value}
+                    size="sm"
+                    variant={type === value ? "default" : "outline"}
+                    aria-pressed={type === value}
+                    onClick={() => setType(value as TypeFilter)}
+                  >
+                    {label}
+                  </Button>
+                ))}
+              </fieldset>
+            )}
+            <form onSubmit={submitSearch} className="flex flex-1 gap-2">
+              <div className="relative flex-1">
+                <Input
+                  type="search"
+                  aria-label="Search titles"
+                  placeholder={movieMessages.searchPlaceholder}
+                  value={draft}
+                  onChange={(event) => setDraft(event.target.value)}
+                  className="pr-9 [&::-webkit-search-cancel-button]:hidden"
+                />
+                {draft && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label="Clear search"
+                    onClick={clearSearch}
+                    className="absolute top-0 right-0"
+                  >
+                    <X aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
+              <Button type="submit" variant="secondary">
+                <Search aria-hidden="true" />
+                Search
+              </Button>
+            </form>
+          </div>
+          <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Selected items">
+            <div className="flex items-center gap-2 pr-2">
+              <Checkbox
+                id="movies-select-all"
+                checked={pageView.all ? true : pageView.some ? "indeterminate" : false}
+                onCheckedChange={(on) => selection.setMany(pageIds, on === true)}
+                disabled={pageIds.length === 0}
+              />
+              <label htmlFor="movies-select-all" className="text-sm">
+                Select All
+              </label>
+            </div>
+            <Button variant="outline" size="sm" onClick={() => runBulkLocker(true)} disabled={busy}>
+              <Lock aria-hidden="true" />
+              Set Locker
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => runBulkLocker(false)} disabled={busy}>
+              <LockOpen aria-hidden="true" />
+              Clear Locker
+            </Button>
+            <div className="flex items-center gap-2 px-2">
+              <Switch
+                id="movies-newest"
+                checked={newest}
+                onCheckedChange={(on) => url.set("sort", on ? "newest" : "")}
+              />
+              <label htmlFor="movies-newest" className="text-sm">
+                Newest
+              </label>
+            </div>
+            <Button
+              variant="destructive"
+              size="sm"
+              className="sm:ml-auto"
+              disabled={busy}
+              onClick={() => runDelete(chosen, false)}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete Selected ({chosen.length})
+            </Button>
+          </div>
+          {progress && (
+            <div role="status" className="grid gap-1.5" data-slot="locker-progress">
+              <p className="text-sm">
+                {progress.on ? "Setting" : "Clearing"} locker: {progress.done} of {progress.total}
+              </p>
+              <progress
+                className="h-2 w-full overflow-hidden rounded-full accent-primary"
+                max={progress.total}
+                value={progress.done}
+                aria-label="Locker progress"
+              />
+            </div>
+          )}
+          <p className="sr-only" role="status">
+            {announcement}
+          </p>
+        </CardContent>
+      </Card>
+      {query.isPending ? (
+        <div className="grid gap-3">
+          <p role="status" className="text-sm text-muted-foreground">
+            {movieMessages.loading}
+          </p>
+          <ListSkeleton rows={4} />
+        </div>
+      ) : query.isError && !query.data ? (
+        <ErrorState
+          title={movieMessages.loadFailed}
+          description={failureText(query.error)}
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          title={movieMessages.empty}
+          description={
+            filtered ? movieMessages.noMatch : "Import titles from the movie database to fill the list."
+          }
+          action={
+            filtered ? (
+              <Button variant="outline" onClick={url.clear}>
+                <FilterX aria-hidden="true" />
+                Clear filters
+              </Button>
+            ) : (
+              <div className="flex flex-wrap justify-center gap-2">
+                <Button onClick={() => setQuickAdd(true)}>
+                  <Plus aria-hidden="true" />
+                  Quick Add
+                </Button>
+                <Button variant="outline" asChild>
+                  <Link to={`/${site.key}/import`}>
+                    <Download aria-hidden="true" />
+                    Import Movies & TV
+                  </Link>
+                </Button>
+              </div>
+            )
+          }
+        />
+      ) : (
+        <>
+          <ul aria-label="Titles" className="grid gap-3">
+            {pageItems.map((item) => (
+              <li key={item._id}>
+                <MovieRow
+                  item={item}
+                  selected={selection.has(item._id)}
+                  onSelectedChange={(on) => selection.set(item._id, on)}
+                  onToggleLocker={() => toggleLocker(item)}
+                  onToggleFeatured={() => toggleFeatured(item)}
+                  onEdit={() => setEditing(item)}
+                  onDelete={() => runDelete([item], true)}
+                  busy={busy}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            onPageChange={setPage}
+            mode="window"
+            compact={mobile}
+          />
+        </>
+      )}
+      <MovieEditDialog site={site} item={editing} onClose={() => setEditing(null)} />
+      <QuickAddDialog site={site} open={quickAdd} onClose={() => setQuickAdd(false)} />
+    </div>
   );
 }

@@ -1,0 +1,77 @@
+import type { MovieImportBody, MovieItem, MovieKind } from "@backoffice/contracts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { siteApi } from "@/lib/api-client";
+import type { SiteSettings } from "@/sites";
+
+/** The content service's titles, through the main API (DESIGN §5: `/catalog` stands for `/api/movies`). */
+type ItemAnswer = { status: "success"; data: MovieItem };
+type DeleteAnswer = { status: "success"; message: string; deleted: number };
+export type CatalogFilter = { type?: MovieKind | undefined; search?: string | undefined };
+
+/** Every list of the site's catalogue (what a write invalidates). */
+export const catalogKey = (site: SiteSettings) => ["catalog", site.key] as const;
+
+export const catalogQueryOptions = (site: SiteSettings, filter: CatalogFilter = {}) =>
+  queryOptions({
+    queryKey: [...catalogKey(site), filter.type ?? "all", filter.search ?? ""] as const,
+    queryFn: ({ signal }) =>
+      siteApi(site).get<MovieItem[]>("/catalog", {
+        query: { type: filter.type, search: filter.search || undefined },
+        signal,
+      }),
+    retry: false,
+  });
+
+/** `GET /api/movies` with the type filter and search sent on (spec §7). */
+export function useCatalog(site: SiteSettings, filter: CatalogFilter = {}) {
+  return useQuery(catalogQueryOptions(site, filter));
+}
+
+/** Puts an answered item into every cached list at once, then reloads them. */
+function useItemMutation<V>(site: SiteSettings, call: (variables: V) => Promise<ItemAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) =>
+      queryClient.setQueriesData<MovieItem[]>({ queryKey: catalogKey(site) }, (items) =>
+        items?.map((item) => (item._id === answer.data._id ? answer.data : item)),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKey(site) }),
+  });
+}
+
+/** `PATCH /api/movies/{id}`: the Edit dialog's fields, or only `featured` for the feature toggle. */
+export function useUpdateTitle(site: SiteSettings) {
+  return useItemMutation(site, ({ id, changes }: { id: string; changes: Record<string, unknown> }) =>
+    siteApi(site).patch<ItemAnswer>(`/catalog/${encodeURIComponent(id)}`, changes),
+  );
+}
+
+/** `PATCH /api/movies/{id}/locker`. */
+export const setTitleLocker = (site: SiteSettings, id: string, lockerSelected: boolean) =>
+  siteApi(site).patch<ItemAnswer>(`/catalog/${encodeURIComponent(id)}/locker`, { lockerSelected });
+
+export function useTitleLocker(site: SiteSettings) {
+  return useItemMutation(site, ({ id, on }: { id: string; on: boolean }) => setTitleLocker(site, id, on));
+}
+
+export function useDeleteTitles(site: SiteSettings) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => siteApi(site).delete<DeleteAnswer>("/catalog", { ids }),
+    onSuccess: (_answer, ids) =>
+      queryClient.setQueriesData<MovieItem[]>({ queryKey: catalogKey(site) }, (items) =>
+        items?.filter((item) => !ids.includes(item._id)),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKey(site) }),
+  });
+}
+
+/** `POST /api/movies/import/tmdb`; the answer is plain text ("Imported: {title}"). */
+export function useImportTitle(site: SiteSettings) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MovieImportBody) => siteApi(site).post<string>("/catalog/import/tmdb", body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKey(site) }),
+  });
+}
