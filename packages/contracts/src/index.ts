@@ -3,6 +3,7 @@ export * from "./apps.ts";
 export * from "./auth.ts";
 export * from "./common.ts";
 export * from "./config.ts";
+export * from "./contacts.ts";
 export * from "./emails.ts";
 export * from "./locker.ts";
 export * from "./matches.ts";

@@ -8,6 +8,7 @@ import {
 import type { Database } from "@backoffice/db";
 import { adsRepository } from "../routes/ads/repository.ts";
 import { appsRepository } from "../routes/apps/repository.ts";
+import { contactsRepository } from "../routes/contacts/repository.ts";
 import { DEMO_IMAGES_PATH } from "../routes/demo-images.ts";
 import { emailsRepository } from "../routes/emails/repository.ts";
 import { matchesRepository } from "../routes/matches/repository.ts";
@@ -207,6 +208,51 @@ export async function seedDemoData(db: Database, { publicUrl }: { publicUrl: str
     await repository.create({ ...app, icon_app: `${images}/${icon}`, bg_app: `${images}/${background}` });
   }
   await seedMatches(db, publicUrl.replace(/\/+$/, ""));
+  await seedContacts(db);
+}
+
+const contactSubjects: [string, string][] = [
+  [
+    "Broken player on Dune",
+    "The player stops after ten minutes on Dune: Part Two, on Chrome and Firefox alike.",
+  ],
+  ["Subtitle request", "Could you add French subtitles to Breaking Bad season 2? Thank you!"],
+  [
+    "Advertising enquiry",
+    "We would like to place a banner on your home page next month. Who should we talk to?",
+  ],
+  ["Wrong poster", "The poster shown for Coco is the one from another film."],
+  ["Locker wait too long", "The wait before each episode feels longer than 30 seconds on my phone."],
+  ["Thank you", "Great selection of classics, keep it up."],
+  ["Missing episode", "Arcane season 1 episode 7 does not load, the others do."],
+  ["Copyright notice", "Please contact us about a title you list; details in the attached notice."],
+];
+const contactPages = [
+  "https://movies.example/",
+  "https://movies.example/info/dune",
+  "https://movies.example/browse",
+  null,
+];
+
+/** 26 messages over the last weeks, so the inbox has two pages. */
+async function seedContacts(db: Database): Promise<void> {
+  const repository = contactsRepository(db, "movies");
+  const now = Date.now();
+  for (let i = 25; i >= 0; i--) {
+    const [subject, message] = contactSubjects[i % contactSubjects.length]!;
+    const first = firstNames[i % firstNames.length]!;
+    await repository.add(
+      {
+        email: `${first.toLowerCase()}.${i}@${domains[i % domains.length]}`,
+        firstName: first,
+        lastName: ["Martin", "Garcia", "Smith", "Rossi", "Nowak"][i % 5]!,
+        subject,
+        message,
+        page: contactPages[i % contactPages.length]!,
+      },
+      new Date(now - i * 19 * 3_600_000),
+    );
+  }
 }
 
 const slugOf = (name: string) =>

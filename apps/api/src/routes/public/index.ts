@@ -3,6 +3,7 @@ import cors from "@fastify/cors";
 import type { FastifyPluginAsync } from "fastify";
 import adsPublicRoutes from "../ads/public.ts";
 import appsPublicRoutes from "../apps/public.ts";
+import contactsPublicRoutes from "../contacts/public.ts";
 import emailsPublicRoutes from "../emails/public.ts";
 import lockerPublicRoutes from "../locker/public.ts";
 import matchesPublicRoutes from "../matches/public.ts";
@@ -14,6 +15,7 @@ const modules: [SiteResource, FastifyPluginAsync<{ site: Site }>][] = [
   ["apps", appsPublicRoutes],
   ["emails", emailsPublicRoutes],
   ["matches", matchesPublicRoutes],
+  ["contacts", contactsPublicRoutes],
 ];
 
 /** What the three public sites read and send (DESIGN §4). */

@@ -4,6 +4,7 @@ import { requireAdmin } from "../../plugins/auth.ts";
 import adsRoutes from "../ads/admin.ts";
 import appsRoutes from "../apps/admin.ts";
 import catalogRoutes from "../catalog/admin.ts";
+import contactsRoutes from "../contacts/admin.ts";
 import emailsRoutes from "../emails/admin.ts";
 import feedRoutes from "../feed/admin.ts";
 import lockerRoutes from "../locker/admin.ts";
@@ -23,6 +24,7 @@ const modules: [SiteResource, FastifyPluginAsync<{ site: Site }>][] = [
   ["matches", otherServersRoutes],
   ["matches", feedRoutes],
   ["catalog", catalogRoutes],
+  ["contacts", contactsRoutes],
 ];
 
 /** The admin resources under /api/v1/{site}, each mounted only on the sites that have it. */

@@ -1,0 +1,34 @@
+import { CONTACT_MESSAGES, contactBody, errorBody, messageBody, type Site } from "@backoffice/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { contactsRepository } from "./repository.ts";
+
+/** A 5000-character message in any script, with its other fields, fits. */
+const BODY_LIMIT = 32 * 1024;
+
+const httpUrl = (value: string | undefined) =>
+  value && value.length <= 2048 && /^https?:\/\/[^\s/]+/i.test(value) ? value : null;
+
+/** `POST /api/v1/public/movies/contacts`: a visitor's message (DESIGN §4); 201 once it is stored. */
+const contactsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
+  const contacts = contactsRepository(fastify.db, site);
+  fastify.post(
+    "/contacts",
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["public"],
+        body: contactBody,
+        response: { 201: messageBody, 400: errorBody, 413: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { page, ...fields } = request.body;
+      // The form's own page, else the page that sent it.
+      await contacts.add({ ...fields, page: httpUrl(page) ?? httpUrl(request.headers.referer) });
+      return reply.code(201).send({ status: "success" as const, message: CONTACT_MESSAGES.received });
+    },
+  );
+};
+
+export default contactsPublicRoutes;

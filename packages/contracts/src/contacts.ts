@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+/** A visitor's message from the movies site's contact form (spec §3 "Contact message"). */
+export const contactMessageSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  /** The page the form was sent from, or null. */
+  page: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000, page: 2048 } as const;
+
+// Fields that could end up in a mail header (a reply, a notification) never carry a line break.
+const oneLine = (field: string, max: number, required: boolean) =>
+  z
+    .string({ error: `${field} ${required ? "is required" : "must be text"}` })
+    .trim()
+    .min(required ? 1 : 0, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine((value) => !/[\r\n]/.test(value), `${field} must be on one line`);
+
+/** `POST /api/v1/public/movies/contacts` (DESIGN §4). */
+export const contactBody = z.strictObject({
+  email: z
+    .string({ error: "email is required" })
+    .trim()
+    .min(1, "email is required")
+    .max(254, "email must be at most 254 characters")
+    .refine((value) => !/[\r\n]/.test(value), "email must be on one line")
+    .pipe(z.email("email must be a valid email address")),
+  firstName: oneLine("firstName", CONTACT_LIMITS.name, false).default(""),
+  lastName: oneLine("lastName", CONTACT_LIMITS.name, false).default(""),
+  subject: oneLine("subject", CONTACT_LIMITS.subject, false).default(""),
+  message: z
+    .string({ error: "message is required" })
+    .trim()
+    .min(1, "message is required")
+    .max(CONTACT_LIMITS.message, `message must be at most ${CONTACT_LIMITS.message} characters`),
+  page: z
+    .string({ error: "page must be text" })
+    .trim()
+    .max(CONTACT_LIMITS.page, `page must be at most ${CONTACT_LIMITS.page} characters`)
+    .refine((value) => value === "" || /^https?:\/\/[^\s/]+/i.test(value), "page must be an http(s) URL")
+    .optional(),
+});
+export type ContactBody = z.infer<typeof contactBody>;
+
+export const deleteContactsAnswer = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  deleted: z.number(),
+});
+
+export const CONTACT_MESSAGES = {
+  received: "Message received",
+  deleted: "Messages deleted successfully",
+  noneDeleted: "No matching messages to delete",
+} as const;
