@@ -16,6 +16,11 @@ export function hostOf(url: string): string {
   }
 }
 
+/** "From" of an inbox row: the host of the page it came from, a dash when unknown. */
+export function sourceOf(url: string | null | undefined): string {
+  return url ? hostOf(url) : "-";
+}
+
 /** Today's date marker as the session stores it: ISO date, first 10 characters. */
 export function todayMarker(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);

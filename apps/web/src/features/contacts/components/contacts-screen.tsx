@@ -1,14 +1,239 @@
-import { ScreenPlaceholder } from "@/components/screen-placeholder";
+import type { ContactMessage } from "@backoffice/contracts";
+import { Copy, CopyCheck, RefreshCw, Trash2, WifiOff } from "lucide-react";
+import { useState } from "react";
+import { useConfirm } from "@/components/confirm-dialog";
+import { ConnectionBadge, type ConnectionState, InboxList } from "@/components/inbox-list";
+import { PageHeader } from "@/components/layout/page-header";
+import { usePageParam } from "@/components/list/use-page-param";
+import { useSelection } from "@/components/list/use-selection";
+import { Pagination } from "@/components/pagination";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { useCurrentSite } from "@/hooks/use-current-site";
+import { useErrorToast } from "@/hooks/use-error-toast";
+import { serverMessageOf } from "@/lib/api-client";
+import { formatDayMonthYear } from "@/lib/format";
+import { toast, toastError, toastSuccess } from "@/lib/toast";
+import { cn } from "@/lib/utils";
+import { useContacts, useDeleteContacts } from "../api/contacts";
+import { contactMessages, nameOf } from "../utils/contact-texts";
 
-/** Manage Contacts (movies). Placeholder until its own issue replaces this component. */
+/** Manage Contacts (movies, spec §2): the messages visitors sent, 20 a page. */
 export function ContactsScreen() {
   const site = useCurrentSite();
+  const confirm = useConfirm();
+  const { page, setPage, reportPages } = usePageParam();
+  const query = useContacts(site, page);
+  const remove = useDeleteContacts(site);
+  const selection = useSelection();
+  const [open, setOpen] = useState<ContactMessage | null>(null);
+
+  useErrorToast(query, (error) =>
+    toast({
+      title: contactMessages.loadError,
+      description: serverMessageOf(error, (error as Error)?.message || contactMessages.noEndpoint),
+      variant: "destructive",
+    }),
+  );
+
+  const data = query.data;
+  const rows = data?.data ?? [];
+  reportPages(data?.pagination.numberOfPages);
+  const rowIds = rows.map((row) => row._id);
+  // Only rows on screen count as selected, so a refresh or another page cannot leave ghosts.
+  const selected = rows.filter((row) => selection.has(row._id));
+
+  const copy = async (emails: string[]) => {
+    try {
+      await navigator.clipboard.writeText(emails.join("\n"));
+      toast({ ...contactMessages.copied(emails.length), variant: "success" });
+    } catch {
+      toast({ ...contactMessages.copyFailed, variant: "destructive" });
+    }
+  };
+  const copySelected = () =>
+    selected.length === 0 ? toast(contactMessages.nothingSelected) : copy(selected.map((row) => row.email));
+  const copyAll = () =>
+    rows.length === 0 ? toast(contactMessages.emptyList) : copy(rows.map((row) => row.email));
+
+  const runDelete = async (targets: ContactMessage[]) => {
+    // An empty selection does nothing (spec §5).
+    if (targets.length === 0) return;
+    const one = targets.length === 1;
+    const ok = await confirm({
+      title: one ? contactMessages.confirmDelete : contactMessages.confirmBulkDelete(targets.length),
+      description: one
+        ? `The message from ${targets[0]!.email}${targets[0]!.subject ? ` (“${targets[0]!.subject}”)` : ""} will be removed.`
+        : `${targets.length} messages will be removed.`,
+      confirmText: "Delete",
+    });
+    if (!ok) return;
+    const ids = targets.map((row) => row._id);
+    try {
+      const answer = await remove.mutateAsync(ids);
+      selection.forget(ids);
+      if (open && ids.includes(open._id)) setOpen(null);
+      toastSuccess(
+        contactMessages.deleted(ids.length),
+        answer?.message,
+        one ? `The message from ${targets[0]!.email} was removed.` : `${ids.length} messages were removed.`,
+      );
+    } catch (error) {
+      const failed = one ? contactMessages.deleteFailed : contactMessages.bulkDeleteFailed;
+      toastError(failed.title, error, failed.description);
+    }
+  };
+
+  const connection: ConnectionState = query.isError
+    ? "disconnected"
+    : query.isSuccess
+      ? "connected"
+      : "connecting";
+  const openRow = (id: string) => setOpen(rows.find((row) => row._id === id) ?? null);
+
   return (
-    <ScreenPlaceholder
-      title="Manage Contacts"
-      description="Read and manage messages sent from the contact form."
-      siteName={site.name}
-    />
+    <div className="grid gap-6">
+      <PageHeader
+        title="Manage Contacts"
+        description={contactMessages.subtitle}
+        actions={<ConnectionBadge state={connection} />}
+      />
+      <Card className="gap-4">
+        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <CardTitle>Contact Messages{data ? ` (${data.result})` : ""}</CardTitle>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => query.refetch()} disabled={query.isFetching}>
+              <RefreshCw aria-hidden="true" className={cn(query.isFetching && "animate-spin")} />
+              Refresh
+            </Button>
+            <Button variant="outline" size="sm" onClick={copySelected}>
+              <CopyCheck aria-hidden="true" />
+              Copy Selected
+            </Button>
+            <Button variant="outline" size="sm" onClick={copyAll}>
+              <Copy aria-hidden="true" />
+              Copy All
+            </Button>
+            <Button
+              variant="destructive"
+              size="sm"
+              onClick={() => runDelete(selected)}
+              disabled={selected.length === 0 || remove.isPending}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete Selected ({selected.length})
+            </Button>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {query.isPending ? (
+            <div role="status" aria-live="polite">
+              <span className="sr-only">Loading messages...</span>
+              <ListSkeleton rows={5} className="[&>*]:h-10" />
+            </div>
+          ) : query.isError && !data ? (
+            <ErrorState
+              icon={WifiOff}
+              title={contactMessages.loadError}
+              description={serverMessageOf(query.error, query.error.message || contactMessages.noEndpoint)}
+              onRetry={() => query.refetch()}
+              retrying={query.isFetching}
+            />
+          ) : rows.length === 0 ? (
+            <EmptyState title={contactMessages.empty.title} description={contactMessages.empty.description} />
+          ) : (
+            <InboxList
+              rows={rows.map((row) => ({ ...row, source: row.page }))}
+              label="Contact messages"
+              noun="messages"
+              selected={selection.selected}
+              onToggle={selection.set}
+              onToggleAll={(on) => selection.setMany(rowIds, on)}
+              onCopy={(email) => copy([email])}
+              onDelete={(id) => runDelete(rows.filter((row) => row._id === id))}
+              onOpen={openRow}
+              busy={remove.isPending}
+            />
+          )}
+          <Pagination
+            page={page}
+            totalPages={data?.pagination.numberOfPages ?? 1}
+            onPageChange={(next) => {
+              selection.clear();
+              setPage(next);
+            }}
+          />
+        </CardContent>
+      </Card>
+      <MessageDetails contact={open} onClose={() => setOpen(null)} onCopy={(email) => copy([email])} />
+    </div>
+  );
+}
+
+/** The Message Details dialog: email, name, subject, source, date and message. */
+function MessageDetails({
+  contact,
+  onClose,
+  onCopy,
+}: {
+  contact: ContactMessage | null;
+  onClose: () => void;
+  onCopy: (email: string) => void;
+}) {
+  const facts: [string, string][] = contact
+    ? [
+        ["Email", contact.email],
+        ["Name", nameOf(contact)],
+        ["Subject", contact.subject || "-"],
+        ["Source", contact.page || "-"],
+        ["Date", formatDayMonthYear(contact.createdAt)],
+      ]
+    : [];
+  return (
+    <Dialog open={contact !== null} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Message Details</DialogTitle>
+          <DialogDescription>{contact ? `From ${contact.email}` : ""}</DialogDescription>
+        </DialogHeader>
+        {contact && (
+          <div className="grid gap-4">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              {facts.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="grid gap-1.5">
+              <h3 className="text-sm text-muted-foreground">Message</h3>
+              <p className="max-h-72 overflow-y-auto rounded-md border bg-muted/40 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
+                {contact.message || "-"}
+              </p>
+            </div>
+          </div>
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+          <Button onClick={() => contact && onCopy(contact.email)}>
+            <Copy aria-hidden="true" />
+            Copy Email
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

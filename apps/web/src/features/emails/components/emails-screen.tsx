@@ -1,15 +1,14 @@
 import { RefreshCw, Trash2, WifiOff } from "lucide-react";
 import { useConfirm } from "@/components/confirm-dialog";
+import { ConnectionBadge, InboxList } from "@/components/inbox-list";
 import { PageHeader } from "@/components/layout/page-header";
 import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
 import { Pagination } from "@/components/pagination";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
@@ -17,12 +16,10 @@ import { cn } from "@/lib/utils";
 import { useDeleteEmails } from "../api/delete-emails";
 import { useEmails } from "../api/get-emails";
 import { emailMessages } from "../utils/email-texts";
-import { EmailsCards, EmailsTable } from "./emails-table";
 
 /** Manage Emails (spec §2): the subscriptions a public site collected, 20 a page. */
 export function EmailsScreen() {
   const site = useCurrentSite();
-  const { mobile } = useBreakpoint();
   const confirm = useConfirm();
   const { page, setPage, reportPages } = usePageParam();
   const query = useEmails(site, page);
@@ -39,9 +36,6 @@ export function EmailsScreen() {
   const rowIds = rows.map((row) => row._id);
   // Only rows on screen count as selected, so a refresh or a delete elsewhere cannot leave ghosts.
   const selectedIds = selection.inView(rowIds).ids;
-
-  // Phones get cards, wider screens the table: the same rows and actions.
-  const EmailsView = mobile ? EmailsCards : EmailsTable;
 
   const goTo = (next: number) => {
     selection.clear();
@@ -138,8 +132,10 @@ export function EmailsScreen() {
           ) : rows.length === 0 ? (
             <EmptyState title={emailMessages.empty.title} description={emailMessages.empty.description} />
           ) : (
-            <EmailsView
-              rows={rows}
+            <InboxList
+              rows={rows.map((row) => ({ ...row, source: row.url }))}
+              label="Email subscriptions"
+              noun="emails"
               selected={selection.selected}
               onToggle={selection.set}
               onToggleAll={toggleAll}
@@ -152,35 +148,5 @@ export function EmailsScreen() {
         </CardContent>
       </Card>
     </div>
-  );
-}
-
-function ConnectionBadge({ state }: { state: "connected" | "disconnected" | "connecting" }) {
-  const label =
-    state === "connected"
-      ? emailMessages.connected
-      : state === "disconnected"
-        ? emailMessages.disconnected
-        : "Connecting...";
-  return (
-    <Badge
-      variant={state === "connected" ? "success" : state === "disconnected" ? "destructive" : "secondary"}
-      data-state={state}
-      role="status"
-      className="gap-1.5 px-2.5 py-1 text-sm"
-    >
-      <span
-        aria-hidden="true"
-        className={cn(
-          "size-2 rounded-full",
-          state === "connected"
-            ? "bg-success"
-            : state === "disconnected"
-              ? "bg-white"
-              : "bg-muted-foreground",
-        )}
-      />
-      {label}
-    </Badge>
   );
 }

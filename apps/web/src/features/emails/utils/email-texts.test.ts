@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emailMessages, sourceOf } from "./email-texts";
+import { sourceOf } from "../../../lib/format";
+import { emailMessages } from "./email-texts";
 
 describe("emails helpers", () => {
   it("words the bulk confirmation with the count", () => {

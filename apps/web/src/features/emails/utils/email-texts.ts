@@ -1,5 +1,3 @@
-import { hostOf } from "../../../lib/format"; // relative: the unit test project has no "@" alias
-
 /** The texts of Manage Emails (spec §2, §5, §8). */
 export const emailMessages = {
   subtitle: "View and manage email subscriptions.",
@@ -19,8 +17,3 @@ export const emailMessages = {
   removed: (n: number) => `${n === 1 ? "1 email was" : `${n} emails were`} removed.`,
   empty: { title: "No emails found", description: "No email subscriptions to display" },
 } as const;
-
-/** "From": the host of the page the visitor subscribed on, a dash when unknown. */
-export function sourceOf(url: string | null | undefined): string {
-  return url ? hostOf(url) : "-";
-}

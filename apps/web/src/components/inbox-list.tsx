@@ -1,21 +1,31 @@
-import type { EmailSubscription } from "@backoffice/contracts";
-import { Copy, Trash2 } from "lucide-react";
+import { Copy, Eye, Trash2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { formatDayMonthYear } from "@/lib/format";
-import { sourceOf } from "../utils/email-texts";
+import { useBreakpoint } from "@/hooks/use-breakpoint";
+import { formatDayMonthYear, sourceOf } from "@/lib/format";
+import { cn } from "@/lib/utils";
 
-export type EmailsViewProps = {
-  rows: EmailSubscription[];
+/** A row of an inbox (emails, contact messages): who, from which page, when. */
+export type InboxRow = { _id: string; email: string; source: string | null; createdAt: string };
+
+export type InboxListProps = {
+  rows: InboxRow[];
+  /** The list's accessible name, e.g. "Email subscriptions". */
+  label: string;
+  /** What a row is, for the select-all label: "emails", "messages". */
+  noun: string;
   selected: ReadonlySet<string>;
   onToggle: (id: string, on: boolean) => void;
   onToggleAll: (on: boolean) => void;
   onCopy: (email: string) => void;
   onDelete: (id: string) => void;
+  /** Opens a row's details (contact messages). */
+  onOpen?: (id: string) => void;
   busy: boolean;
 };
 
-function allState(rows: EmailSubscription[], selected: ReadonlySet<string>): boolean | "indeterminate" {
+function allState(rows: InboxRow[], selected: ReadonlySet<string>): boolean | "indeterminate" {
   const count = rows.filter((row) => selected.has(row._id)).length;
   return count === 0 ? false : count === rows.length ? true : "indeterminate";
 }
@@ -24,10 +34,22 @@ function RowActions({
   row,
   onCopy,
   onDelete,
+  onOpen,
   busy,
-}: { row: EmailSubscription } & Pick<EmailsViewProps, "onCopy" | "onDelete" | "busy">) {
+}: { row: InboxRow } & Pick<InboxListProps, "onCopy" | "onDelete" | "onOpen" | "busy">) {
   return (
     <div className="flex justify-end gap-1">
+      {onOpen && (
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => onOpen(row._id)}
+          aria-label={`View message from ${row.email}`}
+          title="View details"
+        >
+          <Eye aria-hidden="true" />
+        </Button>
+      )}
       <Button
         variant="ghost"
         size="icon"
@@ -43,7 +65,7 @@ function RowActions({
         onClick={() => onDelete(row._id)}
         disabled={busy}
         aria-label={`Delete ${row.email}`}
-        title="Delete email"
+        title="Delete"
         className="text-destructive hover:text-destructive"
       >
         <Trash2 aria-hidden="true" />
@@ -52,19 +74,24 @@ function RowActions({
   );
 }
 
-/** The table of subscriptions (wider than mobile). */
-export function EmailsTable(props: EmailsViewProps) {
-  const { rows, selected, onToggle, onToggleAll, onCopy, onDelete, busy } = props;
+/** The rows as a table, or as cards on phones: the same rows and actions. */
+export function InboxList(props: InboxListProps) {
+  const { mobile } = useBreakpoint();
+  return mobile ? <InboxCards {...props} /> : <InboxTable {...props} />;
+}
+
+function InboxTable(props: InboxListProps) {
+  const { rows, label, noun, selected, onToggle, onToggleAll, onOpen } = props;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm" aria-label="Email subscriptions">
+      <table className="w-full text-sm" aria-label={label}>
         <thead>
           <tr className="border-b text-left text-muted-foreground">
             <th scope="col" className="w-10 py-2 pr-2 pl-2">
               <Checkbox
                 checked={allState(rows, selected)}
                 onCheckedChange={(value) => onToggleAll(value === true)}
-                aria-label="Select all emails"
+                aria-label={`Select all ${noun}`}
               />
             </th>
             <th scope="col" className="py-2 pr-4 font-medium">
@@ -86,7 +113,12 @@ export function EmailsTable(props: EmailsViewProps) {
             <tr
               key={row._id}
               data-selected={selected.has(row._id)}
-              className="border-b last:border-0 hover:bg-muted/50 data-[selected=true]:bg-muted"
+              // A click on the row opens it; its controls (and the keyboard) use the buttons.
+              onClick={onOpen ? (event) => !isControl(event.target) && onOpen(row._id) : undefined}
+              className={cn(
+                "border-b last:border-0 hover:bg-muted/50 data-[selected=true]:bg-muted",
+                onOpen && "cursor-pointer",
+              )}
             >
               <td className="py-2 pr-2 pl-2">
                 <Checkbox
@@ -98,14 +130,17 @@ export function EmailsTable(props: EmailsViewProps) {
               <td className="max-w-72 truncate py-2 pr-4 font-medium" title={row.email}>
                 {row.email}
               </td>
-              <td className="max-w-56 truncate py-2 pr-4 text-muted-foreground" title={row.url ?? undefined}>
-                {sourceOf(row.url)}
+              <td
+                className="max-w-56 truncate py-2 pr-4 text-muted-foreground"
+                title={row.source ?? undefined}
+              >
+                {sourceOf(row.source)}
               </td>
               <td className="py-2 pr-4 whitespace-nowrap text-muted-foreground">
                 <time dateTime={row.createdAt}>{formatDayMonthYear(row.createdAt)}</time>
               </td>
               <td className="py-1 pr-2">
-                <RowActions row={row} onCopy={onCopy} onDelete={onDelete} busy={busy} />
+                <RowActions row={row} {...props} />
               </td>
             </tr>
           ))}
@@ -115,23 +150,26 @@ export function EmailsTable(props: EmailsViewProps) {
   );
 }
 
-/** The same rows as cards, for phones. */
-export function EmailsCards(props: EmailsViewProps) {
-  const { rows, selected, onToggle, onToggleAll, onCopy, onDelete, busy } = props;
+const isControl = (target: EventTarget) =>
+  target instanceof Element && target.closest("button, a, input, [role=checkbox]") !== null;
+
+function InboxCards(props: InboxListProps) {
+  const { rows, label, noun, selected, onToggle, onToggleAll } = props;
+  const selectAllId = `inbox-select-all-${noun}`;
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-3 border-b pb-3">
         <Checkbox
-          id="emails-select-all"
+          id={selectAllId}
           checked={allState(rows, selected)}
           onCheckedChange={(value) => onToggleAll(value === true)}
-          aria-label="Select all emails"
+          aria-label={`Select all ${noun}`}
         />
-        <label htmlFor="emails-select-all" className="text-sm text-muted-foreground">
+        <label htmlFor={selectAllId} className="text-sm text-muted-foreground">
           Select all
         </label>
       </div>
-      <ul className="grid gap-3" aria-label="Email subscriptions">
+      <ul className="grid gap-3" aria-label={label}>
         {rows.map((row) => (
           <li
             key={row._id}
@@ -149,18 +187,47 @@ export function EmailsCards(props: EmailsViewProps) {
               <div className="flex items-end justify-between gap-2">
                 <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
                   <dt>From</dt>
-                  <dd className="truncate">{sourceOf(row.url)}</dd>
+                  <dd className="truncate">{sourceOf(row.source)}</dd>
                   <dt>Date</dt>
                   <dd>
                     <time dateTime={row.createdAt}>{formatDayMonthYear(row.createdAt)}</time>
                   </dd>
                 </dl>
-                <RowActions row={row} onCopy={onCopy} onDelete={onDelete} busy={busy} />
+                <RowActions row={row} {...props} />
               </div>
             </div>
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+export type ConnectionState = "connected" | "disconnected" | "connecting";
+
+/** Connected after a successful load, Disconnected after a failure (spec §4). */
+export function ConnectionBadge({ state }: { state: ConnectionState }) {
+  const label =
+    state === "connected" ? "Connected" : state === "disconnected" ? "Disconnected" : "Connecting...";
+  return (
+    <Badge
+      variant={state === "connected" ? "success" : state === "disconnected" ? "destructive" : "secondary"}
+      data-state={state}
+      role="status"
+      className="gap-1.5 px-2.5 py-1 text-sm"
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          "size-2 rounded-full",
+          state === "connected"
+            ? "bg-success"
+            : state === "disconnected"
+              ? "bg-white"
+              : "bg-muted-foreground",
+        )}
+      />
+      {label}
+    </Badge>
   );
 }
