@@ -22,7 +22,7 @@ import { useSelection } from "@/components/list/use-selection";
 import { Pagination } from "@/components/pagination";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import {
   DropdownMenu,
@@ -230,7 +230,7 @@ export function MoviesListScreen() {
   return (
     <div className="grid gap-6">
       <PageHeader
-        title="Movies & TV Shows"
+        title="Movies & TV List"
         description={movieMessages.listSubtitle}
         actions={
           <div className="flex w-full gap-2 sm:w-auto">
@@ -260,12 +260,15 @@ export function MoviesListScreen() {
           </div>
         }
       />
-      <p className="text-sm text-muted-foreground" data-slot="movies-totals">
-        Total: <strong className="text-foreground tabular-nums">{totals.total}</strong> · Movies:{" "}
-        <strong className="text-foreground tabular-nums">{totals.movies}</strong> · TV:{" "}
-        <strong className="text-foreground tabular-nums">{totals.tv}</strong>
-      </p>
       <Card className="gap-4">
+        <CardHeader className="gap-1">
+          <CardTitle>Movies & TV Shows</CardTitle>
+          <p className="text-sm text-muted-foreground" data-slot="movies-totals">
+            Total: <strong className="text-foreground tabular-nums">{totals.total}</strong> · Movies:{" "}
+            <strong className="text-foreground tabular-nums">{totals.movies}</strong> · TV:{" "}
+            <strong className="text-foreground tabular-nums">{totals.tv}</strong>
+          </p>
+        </CardHeader>
         <CardContent className="grid gap-4">
           <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
             {mobile ? (
