@@ -14,3 +14,13 @@ export function setClause(columns: Record<string, unknown>, firstIndex: number) 
 export function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
+
+/** The spec's paged list answer: `{status, data, pagination: {page, numberOfPages}, result}`. */
+export function pagedAnswer<T>(rows: T[], total: number, page: number, limit: number) {
+  return {
+    status: "success" as const,
+    data: rows,
+    pagination: { page, numberOfPages: Math.max(1, Math.ceil(total / limit)) },
+    result: total,
+  };
+}

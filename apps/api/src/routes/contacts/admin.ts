@@ -9,6 +9,7 @@ import {
   type Site,
 } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { pagedAnswer } from "../../lib/rows.ts";
 import { contactsRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -24,12 +25,7 @@ const contactsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { 
     async (request) => {
       const { page, limit } = request.query;
       const { rows, total } = await contacts.page(page, limit);
-      return {
-        status: "success" as const,
-        data: rows,
-        pagination: { page, numberOfPages: Math.max(1, Math.ceil(total / limit)) },
-        result: total,
-      };
+      return pagedAnswer(rows, total, page, limit);
     },
   );
 

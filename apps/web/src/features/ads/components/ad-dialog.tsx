@@ -1,24 +1,8 @@
 import type { Ad } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import {
-  applyServerErrors,
-  Form,
-  fieldOf,
-  SubmitButton,
-  useDirtyDialog,
-  useReportDirty,
-} from "@/components/form";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { applyServerErrors, Form, fieldOf, useReportDirty } from "@/components/form";
+import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
@@ -49,21 +33,20 @@ export type AdDialogProps = {
 /** Create New Ad / Edit Ad (spec §2). */
 export function AdDialog({ site, state, onClose }: AdDialogProps) {
   const editing = state?.mode === "edit";
-  const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
   return (
-    <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{editing ? "Edit Ad" : "Create New Ad"}</DialogTitle>
-          <DialogDescription>
-            Scripts are stored as text and added to the public site's pages; they never run here.
-          </DialogDescription>
-        </DialogHeader>
-        {state && (
+    <FormDialog
+      open={state !== null}
+      title={editing ? "Edit Ad" : "Create New Ad"}
+      description="Scripts are stored as text and added to the public site's pages; they never run here."
+      onClose={onClose}
+      className="sm:max-w-xl"
+    >
+      {(reportDirty) =>
+        state && (
           <AdForm key={formKey(state)} site={site} state={state} onDone={onClose} reportDirty={reportDirty} />
-        )}
-      </DialogContent>
-    </Dialog>
+        )
+      }
+    </FormDialog>
   );
 }
 
@@ -178,14 +161,7 @@ function AdForm({
           <Switch {...control} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />
         )}
       </AdField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton>{editing ? "Update Ad" : "Create Ad"}</SubmitButton>
-      </DialogFooter>
+      <FormDialogFooter submit={editing ? "Update Ad" : "Create Ad"} busy={form.formState.isSubmitting} />
     </Form>
   );
 }

@@ -2,18 +2,9 @@ import { APP_CATEGORIES, type App, type AppCategory, type AppInput } from "@back
 import { AlertCircle } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { Form, fieldOf, SubmitButton, useDirtyDialog, useReportDirty } from "@/components/form";
+import { Form, fieldOf, useReportDirty } from "@/components/form";
+import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { ImageWithFallback } from "@/components/image-with-fallback";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
@@ -45,20 +36,17 @@ export const categoryLabels: Record<AppCategory, string> = { apps: "Apps", games
 /** Add App / Edit App (spec §2): every field of the App entity, checked before sending. */
 export function AppDialog({ site, state, onClose }: AppDialogProps) {
   const editing = state?.mode === "edit";
-  const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
   return (
-    <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="gap-0 p-0 sm:max-w-2xl">
-        <DialogHeader className="border-b px-6 pt-6 pb-4">
-          <DialogTitle>{editing ? "Edit App" : "Add New App"}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? "Change the details of this catalogue entry."
-              : "Add an app or game to the public catalogue."}{" "}
-            Fields marked * are required.
-          </DialogDescription>
-        </DialogHeader>
-        {state && (
+    <FormDialog
+      open={state !== null}
+      title={editing ? "Edit App" : "Add New App"}
+      description={`${editing ? "Change the details of this catalogue entry." : "Add an app or game to the public catalogue."} Fields marked * are required.`}
+      onClose={onClose}
+      className="gap-0 p-0 sm:max-w-2xl"
+      headerClassName="border-b px-6 pt-6 pb-4"
+    >
+      {(reportDirty) =>
+        state && (
           <AppForm
             key={state.mode === "edit" ? state.app._id : "create"}
             site={site}
@@ -66,9 +54,9 @@ export function AppDialog({ site, state, onClose }: AppDialogProps) {
             onDone={onClose}
             reportDirty={reportDirty}
           />
-        )}
-      </DialogContent>
-    </Dialog>
+        )
+      }
+    </FormDialog>
   );
 }
 
@@ -277,16 +265,11 @@ function AppForm({
           </div>
         </Section>
       </div>
-      <DialogFooter className="sticky bottom-0 border-t bg-background px-6 py-4">
-        <DialogClose asChild>
-          <Button variant="outline" disabled={formState.isSubmitting}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton>
-          {formState.isSubmitting ? "Saving..." : state.mode === "edit" ? "Update App" : "Create App"}
-        </SubmitButton>
-      </DialogFooter>
+      <FormDialogFooter
+        className="sticky bottom-0 border-t bg-background px-6 py-4"
+        busy={formState.isSubmitting}
+        submit={formState.isSubmitting ? "Saving..." : state.mode === "edit" ? "Update App" : "Create App"}
+      />
     </Form>
   );
 }

@@ -7,24 +7,8 @@ import {
 } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import {
-  applyServerErrors,
-  Form,
-  fieldOf,
-  SubmitButton,
-  useDirtyDialog,
-  useReportDirty,
-} from "@/components/form";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { applyServerErrors, Form, fieldOf, useReportDirty } from "@/components/form";
+import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
@@ -58,18 +42,16 @@ export function MatchDialog({
   state: MatchDialogState | null;
   onClose: () => void;
 }) {
-  const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
-  const editing = state?.mode === "edit";
   return (
-    <Dialog open={state !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{editing ? "Edit Match" : "Add Match"}</DialogTitle>
-          <DialogDescription>
-            Teams, league, time and stream of the match. Fields marked * are required.
-          </DialogDescription>
-        </DialogHeader>
-        {state && (
+    <FormDialog
+      open={state !== null}
+      title={state?.mode === "edit" ? "Edit Match" : "Add Match"}
+      description="Teams, league, time and stream of the match. Fields marked * are required."
+      onClose={onClose}
+      className="sm:max-w-2xl"
+    >
+      {(reportDirty) =>
+        state && (
           <MatchForm
             key={state.mode === "edit" ? state.match._id : "create"}
             site={site}
@@ -78,9 +60,9 @@ export function MatchDialog({
             onDone={onClose}
             reportDirty={reportDirty}
           />
-        )}
-      </DialogContent>
-    </Dialog>
+        )
+      }
+    </FormDialog>
   );
 }
 
@@ -278,14 +260,10 @@ function MatchForm({
           <Switch {...control} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />
         )}
       </MatchField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton>{state.mode === "edit" ? "Update Match" : "Create Match"}</SubmitButton>
-      </DialogFooter>
+      <FormDialogFooter
+        submit={state.mode === "edit" ? "Update Match" : "Create Match"}
+        busy={form.formState.isSubmitting}
+      />
     </Form>
   );
 }

@@ -3,12 +3,12 @@ import { FilterX, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
+import { SelectAll } from "@/components/list/toggle-buttons";
 import { FilterSelect, SearchBox, useUrlFilters } from "@/components/list/url-filters";
 import { useSelection } from "@/components/list/use-selection";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useConfig } from "@/lib/site-config";
@@ -138,17 +138,12 @@ export function MatchesScreen() {
             />
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id="matches-select-all"
-                checked={view.all ? true : view.some ? "indeterminate" : false}
-                onCheckedChange={(on) => selection.setMany(visibleIds, on === true)}
-                disabled={visible.length === 0}
-              />
-              <label htmlFor="matches-select-all" className="text-sm">
-                Select all
-              </label>
-            </div>
+            <SelectAll
+              id="matches-select-all"
+              view={view}
+              onChange={(on) => selection.setMany(visibleIds, on)}
+              disabled={visible.length === 0}
+            />
             <p role="status" className="text-sm text-muted-foreground" data-slot="matches-count">
               {query.isPending ? "Loading matches..." : matchMessages.found(visible.length)}
               {view.ids.length > 0 && ` · ${view.ids.length} selected`}

@@ -5,14 +5,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
-import {
-  applyServerErrors,
-  Form,
-  fieldOf,
-  SubmitButton,
-  useDirtyDialog,
-  useReportDirty,
-} from "@/components/form";
+import { applyServerErrors, Form, fieldOf, useReportDirty } from "@/components/form";
+import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { PageHeader } from "@/components/layout/page-header";
 import { FilterSelect, SearchBox, useUrlFilters } from "@/components/list/url-filters";
@@ -20,15 +14,6 @@ import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
@@ -234,21 +219,19 @@ function NewServerDialog({
   match: Match | null;
   onClose: () => void;
 }) {
-  const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
   return (
-    <Dialog open={match !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>New Server</DialogTitle>
-          <DialogDescription>
-            {match ? `An extra stream for ${match.homeTeam.name} vs ${match.awayTeam.name}.` : ""}
-          </DialogDescription>
-        </DialogHeader>
-        {match && (
+    <FormDialog
+      open={match !== null}
+      title="New Server"
+      description={match ? `An extra stream for ${match.homeTeam.name} vs ${match.awayTeam.name}.` : ""}
+      onClose={onClose}
+    >
+      {(reportDirty) =>
+        match && (
           <ServerForm key={match._id} site={site} match={match} onDone={onClose} reportDirty={reportDirty} />
-        )}
-      </DialogContent>
-    </Dialog>
+        )
+      }
+    </FormDialog>
   );
 }
 
@@ -291,12 +274,7 @@ function ServerForm({
       <ServerField name="url" label="Stream URL">
         <Input type="url" inputMode="url" placeholder="https://" />
       </ServerField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <SubmitButton>Save Server</SubmitButton>
-      </DialogFooter>
+      <FormDialogFooter submit="Save Server" busy={form.formState.isSubmitting} />
     </Form>
   );
 }

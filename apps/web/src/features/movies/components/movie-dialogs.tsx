@@ -1,26 +1,10 @@
 import type { MovieItem } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import {
-  applyServerErrors,
-  Form,
-  fieldOf,
-  SubmitButton,
-  useDirtyDialog,
-  useReportDirty,
-} from "@/components/form";
+import { applyServerErrors, Form, fieldOf, useReportDirty } from "@/components/form";
+import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { ImageWithFallback } from "@/components/image-with-fallback";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
@@ -53,19 +37,20 @@ export function MovieEditDialog({
   item: MovieItem | null;
   onClose: () => void;
 }) {
-  const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
   return (
-    <Dialog open={item !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Edit {item?.type === "tv" ? "TV Show" : "Movie"}</DialogTitle>
-          <DialogDescription>{item?.title ?? ""}</DialogDescription>
-        </DialogHeader>
-        {item && (
+    <FormDialog
+      open={item !== null}
+      title={`Edit ${item?.type === "tv" ? "TV Show" : "Movie"}`}
+      description={item?.title ?? ""}
+      onClose={onClose}
+      className="sm:max-w-xl"
+    >
+      {(reportDirty) =>
+        item && (
           <MovieForm key={item._id} site={site} item={item} onDone={onClose} reportDirty={reportDirty} />
-        )}
-      </DialogContent>
-    </Dialog>
+        )
+      }
+    </FormDialog>
   );
 }
 
@@ -155,12 +140,7 @@ function MovieForm({
           )}
         </MovieField>
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <SubmitButton>Save</SubmitButton>
-      </DialogFooter>
+      <FormDialogFooter submit="Save" busy={form.formState.isSubmitting} />
     </Form>
   );
 }
@@ -175,17 +155,16 @@ export function QuickAddDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Quick Add</DialogTitle>
-          <DialogDescription>Import a title by its movie-database (TMDB) ID.</DialogDescription>
-        </DialogHeader>
-        {open && <QuickAddForm site={site} onDone={onClose} reportDirty={reportDirty} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Quick Add"
+      description="Import a title by its movie-database (TMDB) ID."
+      onClose={onClose}
+      className="sm:max-w-md"
+    >
+      {(reportDirty) => <QuickAddForm site={site} onDone={onClose} reportDirty={reportDirty} />}
+    </FormDialog>
   );
 }
 
@@ -256,12 +235,7 @@ function QuickAddForm({
           />
         )}
       </QuickAddField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <SubmitButton>Import</SubmitButton>
-      </DialogFooter>
+      <FormDialogFooter submit="Import" busy={form.formState.isSubmitting} />
     </Form>
   );
 }

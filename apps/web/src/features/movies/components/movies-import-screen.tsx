@@ -3,6 +3,7 @@ import { CheckCircle2, Download, Star, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { PageHeader } from "@/components/layout/page-header";
+import { ToggleButtons } from "@/components/list/toggle-buttons";
 import { useUrlFilters } from "@/components/list/url-filters";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -78,20 +79,12 @@ export function MoviesImportScreen() {
     <div className="grid gap-6">
       <PageHeader title="Import Movies & TV" description={movieMessages.importSubtitle} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <fieldset className="flex gap-1">
-          <legend className="sr-only">Kind</legend>
-          {KINDS.map(([value, label]) => (
-            <Button
-              key={value}
-              size="sm"
-              variant={kind === value ? "default" : "outline"}
-              aria-pressed={kind === value}
-              onClick={() => url.set("kind", value === "movie" ? "" : value)}
-            >
-              {label}
-            </Button>
-          ))}
-        </fieldset>
+        <ToggleButtons
+          legend="Kind"
+          value={kind}
+          options={KINDS}
+          onChange={(value) => url.set("kind", value === "movie" ? "" : value)}
+        />
         <div className="relative flex-1">
           <Input
             type="search"

@@ -16,6 +16,7 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
+import { SelectAll, ToggleButtons } from "@/components/list/toggle-buttons";
 import { useUrlFilters } from "@/components/list/url-filters";
 import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
@@ -23,7 +24,6 @@ import { Pagination } from "@/components/pagination";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -52,7 +52,6 @@ import {
   PAGE_SIZE,
   sortTitles,
   TYPE_FILTERS,
-  type TypeFilter,
   typeFilterOf,
 } from "../utils/movie-texts";
 import { MovieEditDialog, QuickAddDialog } from "./movie-dialogs";
@@ -285,20 +284,7 @@ export function MoviesListScreen() {
                 </SelectContent>
               </Select>
             ) : (
-              <fieldset className="flex gap-1">
-                <legend className="sr-only">Show</legend>
-                {TYPE_FILTERS.map(([value, label]) => (
-                  <Button
-                    key={value}
-                    size="sm"
-                    variant={type === value ? "default" : "outline"}
-                    aria-pressed={type === value}
-                    onClick={() => setType(value as TypeFilter)}
-                  >
-                    {label}
-                  </Button>
-                ))}
-              </fieldset>
+              <ToggleButtons legend="Show" value={type} options={TYPE_FILTERS} onChange={setType} />
             )}
             <form onSubmit={submitSearch} className="flex flex-1 gap-2">
               <div className="relative flex-1">
@@ -330,17 +316,13 @@ export function MoviesListScreen() {
             </form>
           </div>
           <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Selected items">
-            <div className="flex items-center gap-2 pr-2">
-              <Checkbox
-                id="movies-select-all"
-                checked={pageView.all ? true : pageView.some ? "indeterminate" : false}
-                onCheckedChange={(on) => selection.setMany(pageIds, on === true)}
-                disabled={pageIds.length === 0}
-              />
-              <label htmlFor="movies-select-all" className="text-sm">
-                Select All
-              </label>
-            </div>
+            <SelectAll
+              id="movies-select-all"
+              label="Select All"
+              view={pageView}
+              onChange={(on) => selection.setMany(pageIds, on)}
+              disabled={pageIds.length === 0}
+            />
             <Button variant="outline" size="sm" onClick={() => runBulkLocker(true)} disabled={busy}>
               <Lock aria-hidden="true" />
               Set Locker
