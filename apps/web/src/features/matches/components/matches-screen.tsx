@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
 import { SelectAll } from "@/components/list/toggle-buttons";
-import { FilterSelect, SearchBox, useUrlFilters } from "@/components/list/url-filters";
+import { useUrlFilters } from "@/components/list/url-filters";
 import { useSelection } from "@/components/list/use-selection";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
@@ -14,16 +14,10 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { useConfig } from "@/lib/site-config";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useDeleteMatches, useMatches } from "../api/matches";
-import {
-  filterMatches,
-  matchFiltersOf,
-  matchMessages,
-  matchSummary,
-  SPORT_OPTIONS,
-  STATUS_OPTIONS,
-} from "../utils/match-form";
+import { filterMatches, matchFiltersOf, matchMessages, matchSummary } from "../utils/match-form";
 import { MatchCard } from "./match-card";
 import { MatchDialog, type MatchDialogState } from "./match-dialog";
+import { MatchFilters } from "./match-filters";
 
 /** Manage Matches (sportbn, spec §2): filters, summary, selection, bulk delete, add/edit dialog. */
 export function MatchesScreen() {
@@ -108,35 +102,7 @@ export function MatchesScreen() {
       </section>
       <Card className="gap-4">
         <CardContent className="grid gap-3">
-          <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-            <SearchBox
-              label="Search matches"
-              placeholder="Search teams or leagues..."
-              value={filters.search}
-              onChange={(v) => setFilter("q", v)}
-            />
-            <FilterSelect
-              label="Sport"
-              all="All Sports"
-              value={url.get("sport")}
-              options={SPORT_OPTIONS}
-              onChange={(v) => setFilter("sport", v)}
-            />
-            <FilterSelect
-              label="Status"
-              all="All Status"
-              value={url.get("status")}
-              options={STATUS_OPTIONS}
-              onChange={(v) => setFilter("status", v)}
-            />
-            <FilterSelect
-              label="League"
-              all="All Leagues"
-              value={url.get("league")}
-              options={leagues.map((l) => [l, l] as const)}
-              onChange={(v) => setFilter("league", v)}
-            />
-          </div>
+          <MatchFilters get={url.get} set={setFilter} leagues={leagues} />
           <div className="flex flex-wrap items-center gap-3">
             <SelectAll
               id="matches-select-all"

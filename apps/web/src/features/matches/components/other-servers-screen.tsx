@@ -9,7 +9,7 @@ import { applyServerErrors, Form, fieldOf, useReportDirty } from "@/components/f
 import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { PageHeader } from "@/components/layout/page-header";
-import { FilterSelect, SearchBox, useUrlFilters } from "@/components/list/url-filters";
+import { useUrlFilters } from "@/components/list/url-filters";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -21,8 +21,9 @@ import { toastError, toastSuccess } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
 import { useMatches } from "../api/matches";
 import { useCreateServer, useDeleteServer, useServers } from "../api/servers";
-import { filterMatches, matchFiltersOf, SPORT_OPTIONS, STATUS_OPTIONS } from "../utils/match-form";
+import { filterMatches, matchFiltersOf } from "../utils/match-form";
 import { STATUS_BADGE } from "./match-card";
+import { MatchFilters } from "./match-filters";
 
 /** The texts of Other Servers (spec §2, §5, §8). */
 const texts = {
@@ -44,9 +45,8 @@ export function OtherServersScreen() {
   const failed = matches.isError ? matches : servers;
   useErrorToast(failed, (error) => toastError(texts.loadFailed.title, error, texts.loadFailed.description));
 
-  const url = useUrlFilters(["q", "sport", "status"] as const, "q");
+  const url = useUrlFilters(["q", "sport", "status", "league"] as const, "q");
   const { search, sport, status } = matchFiltersOf((key) => (key === "league" ? "" : url.get(key)));
-  const setFilter = url.set;
   const visible = filterMatches(matches.data ?? [], { search, sport, status, league: "" });
 
   return (
@@ -55,28 +55,7 @@ export function OtherServersScreen() {
       <Card className="gap-3">
         <CardContent className="grid gap-3">
           <h2 className="text-sm font-semibold">Search &amp; Filter</h2>
-          <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
-            <SearchBox
-              label="Search matches"
-              placeholder="Search teams or leagues..."
-              value={search}
-              onChange={(v) => setFilter("q", v)}
-            />
-            <FilterSelect
-              label="Sport"
-              all="All Sports"
-              value={url.get("sport")}
-              options={SPORT_OPTIONS}
-              onChange={(v) => setFilter("sport", v)}
-            />
-            <FilterSelect
-              label="Status"
-              all="All Status"
-              value={url.get("status")}
-              options={STATUS_OPTIONS}
-              onChange={(v) => setFilter("status", v)}
-            />
-          </div>
+          <MatchFilters get={url.get} set={url.set} />
           <p role="status" className="text-sm text-muted-foreground">
             {matches.isPending ? "Loading matches..." : texts.count(visible.length)}
           </p>
