@@ -2,6 +2,7 @@ import type { Database } from "@backoffice/db";
 import {
   installErrorHandlers,
   installRequestIdHeader,
+  installSecurityHeaders,
   serverOptions as sharedServerOptions,
   tmdbSettings,
 } from "@backoffice/server";
@@ -45,6 +46,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   installErrorHandlers(fastify);
 
   installRequestIdHeader(fastify);
+  installSecurityHeaders(fastify);
 
   await fastify.register(systemRoutes);
   await fastify.register(moviesRoutes, { secret: options.secret, now: options.now });

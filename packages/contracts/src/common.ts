@@ -60,6 +60,16 @@ export const booleanish = (field: string) =>
     error: `${field} must be true or false`,
   });
 
+/** An absolute http or https address (never `javascript:`, `data:` or the like). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 export const httpUrl = (field: string) =>
   z
     .string({ error: `${field} is required` })
@@ -67,13 +77,15 @@ export const httpUrl = (field: string) =>
     // A missing URL says only that, not also that it is not an http(s) URL.
     .min(1, { error: `${field} is required`, abort: true })
     .max(2048, `${field} must be at most 2048 characters`)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === "http:" || url.protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, `${field} must be an http(s) URL`);
+    .refine(isHttpUrl, `${field} must be an http(s) URL`);
+
+/** An http(s) address that may be left out or empty (a public form's source page). */
+export const optionalHttpUrl = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(2048, `${field} must be at most 2048 characters`)
+    .refine((value) => value === "" || isHttpUrl(value), `${field} must be an http(s) URL`)
+    .optional();
 
 export const isoDate = z.union([z.date(), z.string()]).transform((value) => new Date(value).toISOString());

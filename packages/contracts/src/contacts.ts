@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalHttpUrl } from "./common.ts";
 
 /** A visitor's message from the movies site's contact form (spec §3 "Contact message"). */
 export const contactMessageSchema = z.object({
@@ -14,7 +15,7 @@ export const contactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
-export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000, page: 2048 } as const;
+export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
 
 // Fields that could end up in a mail header (a reply, a notification) never carry a line break.
 const oneLine = (field: string, max: number, required: boolean) =>
@@ -42,12 +43,7 @@ export const contactBody = z.strictObject({
     .trim()
     .min(1, "message is required")
     .max(CONTACT_LIMITS.message, `message must be at most ${CONTACT_LIMITS.message} characters`),
-  page: z
-    .string({ error: "page must be text" })
-    .trim()
-    .max(CONTACT_LIMITS.page, `page must be at most ${CONTACT_LIMITS.page} characters`)
-    .refine((value) => value === "" || /^https?:\/\/[^\s/]+/i.test(value), "page must be an http(s) URL")
-    .optional(),
+  page: optionalHttpUrl("page"),
 });
 export type ContactBody = z.infer<typeof contactBody>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalHttpUrl } from "./common.ts";
 
 export const emailSubscriptionSchema = z.object({
   _id: z.string(),
@@ -15,11 +16,7 @@ export const subscribeBody = z.strictObject({
     .min(1, "email is required")
     .max(254, "email must be at most 254 characters")
     .pipe(z.email("email must be a valid email address")),
-  url: z
-    .string({ error: "url must be text" })
-    .trim()
-    .max(2048, "url must be at most 2048 characters")
-    .optional(),
+  url: optionalHttpUrl("url"),
 });
 
 /** `DELETE /emails`: how many rows went. */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { addSecurityHeaders } from "./http.ts";
 import { HttpError } from "./http-errors.ts";
 
 interface FieldError {
@@ -56,6 +57,7 @@ export interface ErrorHandlerOptions {
  */
 export function installErrorHandlers(fastify: FastifyInstance, options: ErrorHandlerOptions = {}): void {
   fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    addSecurityHeaders(reply);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? "body";
       const fieldErrors = error.validation.map((issue) => describeIssue(issue, context));
@@ -77,7 +79,7 @@ export function installErrorHandlers(fastify: FastifyInstance, options: ErrorHan
 
   fastify.setNotFoundHandler((request, reply) => {
     if (options.fallback?.(request, reply)) return;
-    reply
+    addSecurityHeaders(reply)
       .code(404)
       .send({ status: "fail", message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
   });

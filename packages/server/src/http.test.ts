@@ -46,6 +46,25 @@ describe("the servers' shared HTTP plumbing", () => {
     expect(down.json()).toEqual({ status: "database unavailable" });
   });
 
+  it("refuses a NUL character in a body or a query string with a 400 naming where it was", async () => {
+    const fastify = build();
+    fastify.get("/list", async (request) => request.query);
+    const body = await fastify.inject({
+      method: "POST",
+      url: "/echo",
+      headers: { "content-type": "application/json" },
+      payload: '{"title":"ok","tags":["a","b\\u0000"]}',
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toBe("tags[1] must not contain the NUL character");
+    const query = await fastify.inject({ url: "/list?page=1&search=a%00b" });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().message).toBe("search must not contain the NUL character");
+    expect((await fastify.inject({ url: "/list%00" })).statusCode).toBe(400);
+    // Other control characters and ordinary text pass.
+    expect((await fastify.inject({ url: "/list?search=a%09b" })).json()).toEqual({ search: "a\tb" });
+  });
+
   it("reads JSON only: an empty JSON body is no body, text is refused with 415", async () => {
     const fastify = build();
     const empty = await fastify.inject({

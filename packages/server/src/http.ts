@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
+import { badRequest } from "./http-errors.ts";
 
 /**
  * Time limits every server keeps, so a slow or silent client cannot hold a socket forever: a whole
@@ -7,6 +9,71 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
  * after 5 s without a new request.
  */
 export const TIMEOUTS = { requestMs: 30_000, connectionMs: 60_000, keepAliveMs: 5_000 } as const;
+
+/**
+ * Headers every answer carries, errors and router-level refusals included (JSON answers are never
+ * framed, run nor sniffed). Servers with @fastify/helmet keep its richer values where it set them.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "strict-transport-security": "max-age=31536000; includeSubDomains",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "x-frame-options": "DENY",
+};
+
+/** Adds the security headers a reply does not carry yet. */
+export function addSecurityHeaders(reply: FastifyReply): FastifyReply {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    if (!reply.hasHeader(name)) reply.header(name, value);
+  return reply;
+}
+
+/** Every answer of a server gets the security headers (the content service, which has no helmet). */
+export function installSecurityHeaders(fastify: FastifyInstance) {
+  fastify.addHook("onSend", async (_request, reply) => {
+    addSecurityHeaders(reply);
+  });
+}
+
+/** Refusals Node's HTTP parser makes before a request exists (headers too large, a malformed request). */
+function clientErrorAnswer(error: NodeJS.ErrnoException & { code?: string }, socket: Socket) {
+  if (error.code === "ECONNRESET" || !socket.writable) return socket.destroy(error);
+  const [status, text, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "Request headers are too large"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout", "The request took too long to arrive"]
+        : [400, "Bad Request", "Malformed request"];
+  const body = JSON.stringify({ status: "fail", message });
+  const headers = Object.entries({
+    ...SECURITY_HEADERS,
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+  })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  socket.end(`HTTP/1.1 ${status} ${text}\r\n${headers}\r\n${body}`);
+}
+
+// Query parameters that may carry a credential: their values never reach the log.
+const SECRET_PARAMS = /^(access_token|token|api_key|apikey|key|password|otp|code|signature|csrf[_-]?token)$/i;
+
+/** A request URL as logged: credentials in the query string replaced. */
+export function redactUrl(url: string): string {
+  const [path, query] = url.split("?", 2);
+  if (!query) return url;
+  const params = new URLSearchParams(query);
+  let redacted = false;
+  for (const name of new Set(params.keys())) {
+    if (SECRET_PARAMS.test(name)) {
+      params.set(name, "[redacted]");
+      redacted = true;
+    }
+  }
+  return redacted ? `${path}?${params}` : url;
+}
 
 /** The Fastify options api, content and sandbox share: logging, request ids, limits and timeouts. */
 export function serverOptions(options: {
@@ -22,6 +89,15 @@ export function serverOptions(options: {
         ? false
         : {
             level: options.logLevel,
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
             ...(options.redact?.length ? { redact: { paths: options.redact, censor: "[redacted]" } } : {}),
           },
     bodyLimit: options.bodyLimit,
@@ -34,13 +110,46 @@ export function serverOptions(options: {
     connectionTimeout: TIMEOUTS.connectionMs,
     keepAliveTimeout: TIMEOUTS.keepAliveMs,
     forceCloseConnections: true,
+    // Router-level refusals keep the error envelope and the security headers.
+    frameworkErrors: (error, _request, reply) => {
+      addSecurityHeaders(reply)
+        .code(400)
+        .send({
+          status: "fail",
+          message: error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : "Bad request",
+        });
+    },
+    clientErrorHandler: clientErrorAnswer,
   };
+}
+
+const NUL = "\u0000";
+const nulIn = (name: string) => badRequest(`${name} must not contain the NUL character`);
+
+/** The path of the first string (or key) holding a NUL character, e.g. `title` or `ids[2]`. */
+function nulPath(value: unknown, path: string): string | undefined {
+  if (typeof value === "string") return value.includes(NUL) ? path || "body" : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulPath(item, `${path}[${index}]`);
+      if (found) return found;
+    }
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const name = path ? `${path}.${key}` : key;
+      if (key.includes(NUL)) return name;
+      const found = nulPath(item, name);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 /**
  * JSON bodies only: an empty body with a JSON content type reads as no body (logout, deletes
  * without payload) and other content types answer 415. `keepRaw` receives the exact text (the
- * content service verifies signatures over it).
+ * content service verifies signatures over it). A NUL character, in the body or the query string,
+ * is refused with a 400 naming where it was: PostgreSQL cannot store it in text.
  */
 export function installJsonParser(
   fastify: FastifyInstance,
@@ -51,9 +160,22 @@ export function installJsonParser(
     const text = body.toString();
     keepRaw?.(request, text);
     if (text.trim() === "") return done(null, undefined);
-    parseJson(request, text, done);
+    parseJson(request, text, (error, value) => {
+      if (error) return done(error);
+      const where = nulPath(value, "");
+      if (where) return done(nulIn(where));
+      done(null, value);
+    });
   });
   fastify.removeContentTypeParser("text/plain");
+  fastify.addHook("onRequest", async (request) => {
+    const [path = "", query] = request.url.split("?", 2);
+    if (/%00/.test(path) || path.includes(NUL)) throw nulIn("path");
+    if (!query || !(query.includes("%00") || query.includes(NUL))) return;
+    for (const [key, value] of new URLSearchParams(query)) {
+      if (key.includes(NUL) || value.includes(NUL)) throw nulIn(key.replace(/\u0000/g, "") || "query");
+    }
+  });
 }
 
 /** Every answer names its request id, so a user's report can be found in the log. */

@@ -1,12 +1,10 @@
 import { CONTACT_MESSAGES, contactBody, errorBody, messageBody, type Site } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { httpUrlOrNull } from "../../lib/public-reply.ts";
 import { contactsRepository } from "./repository.ts";
 
 /** A 5000-character message in any script, with its other fields, fits. */
 const BODY_LIMIT = 32 * 1024;
-
-const httpUrl = (value: string | undefined) =>
-  value && value.length <= 2048 && /^https?:\/\/[^\s/]+/i.test(value) ? value : null;
 
 /** `POST /api/v1/public/movies/contacts`: a visitor's message (DESIGN §4); 201 once it is stored. */
 const contactsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
@@ -25,7 +23,7 @@ const contactsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fasti
     async (request, reply) => {
       const { page, ...fields } = request.body;
       // The form's own page, else the page that sent it.
-      await contacts.add({ ...fields, page: httpUrl(page) ?? httpUrl(request.headers.referer) });
+      await contacts.add({ ...fields, page: httpUrlOrNull(page) ?? httpUrlOrNull(request.headers.referer) });
       return reply.code(201).send({ status: "success" as const, message: CONTACT_MESSAGES.received });
     },
   );

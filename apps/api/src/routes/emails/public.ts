@@ -1,6 +1,6 @@
 import { errorBody, messageBody, type Site, subscribeBody } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { PUBLIC_BODY_LIMIT } from "../../lib/public-reply.ts";
+import { httpUrlOrNull, PUBLIC_BODY_LIMIT } from "../../lib/public-reply.ts";
 import { emailsRepository } from "./repository.ts";
 
 /** `POST /api/v1/public/{site}/emails {email, url}`: a visitor subscribes (DESIGN §4). */
@@ -18,7 +18,8 @@ const emailsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify
       },
     },
     async (request, reply) => {
-      const url = request.body.url || request.headers.referer || null;
+      // The form's page, else the page that sent it; only an http(s) address is kept.
+      const url = httpUrlOrNull(request.body.url) ?? httpUrlOrNull(request.headers.referer);
       // The insert returns only after the database has committed it.
       const created = await emails.subscribe(request.body.email, url);
       return reply.code(created ? 201 : 200).send({

@@ -101,6 +101,18 @@ describe("GET /api/movies", () => {
     expect(await titlesOf("?search=_")).toEqual([]);
   });
 
+  it("refuses a NUL character with a 400, and every answer carries the security headers", async () => {
+    const nul = await t.inject({ method: "GET", url: "/api/movies?search=a%00" });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ status: "fail", message: "search must not contain the NUL character" });
+    for (const answer of [nul, await t.inject({ method: "GET", url: "/api/movies" })]) {
+      expect(answer.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+      expect(answer.headers["strict-transport-security"]).toMatch(/max-age=/);
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["x-powered-by"]).toBeUndefined();
+    }
+  });
+
   it("rejects an unknown type or query parameter", async () => {
     const badType = await t.inject({ method: "GET", url: "/api/movies?type=film" });
     expect(badType.statusCode).toBe(400);
