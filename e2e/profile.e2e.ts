@@ -109,11 +109,20 @@ test("change the password: Updating Profile..., Profile Updated, sign in with th
   });
   await page.getByLabel("New Password", { exact: true }).fill(newPassword);
   await page.getByLabel("Confirm New Password").fill(newPassword);
+  // Without the current password the form asks for it at its field and sends nothing (DESIGN §7).
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  await expect(page.getByText("Enter your current password to change your email or password.")).toBeVisible();
+  await expect(page.getByLabel("Current Password")).toBeFocused();
+  await page.getByLabel("Current Password").fill(user.password);
   const request = page.waitForRequest("**/api/v1/auth/me/edit-profile");
   await page.getByRole("button", { name: "Update Profile" }).click();
   const sent = await request;
   expect(sent.method()).toBe("PUT");
-  expect(sent.postDataJSON()).toEqual({ email: user.email, password: newPassword });
+  expect(sent.postDataJSON()).toEqual({
+    email: user.email,
+    password: newPassword,
+    currentPassword: user.password,
+  });
   expect(sent.headers()["x-csrf-token"]).toBeTruthy();
   expect(sent.headers().authorization).toBe(`Bearer ${session.token}`);
   await expect(page.getByRole("button", { name: "Updating Profile..." })).toBeDisabled();
@@ -140,6 +149,13 @@ test("change the email: stored user, header and sign-in follow", async ({ page, 
   const newEmail = "renamed.admin@example.com";
   await signIn("/movies/profile", user);
   await page.getByLabel("Email", { exact: true }).fill(newEmail);
+  // A wrong current password is refused by the server and shown at its field.
+  await page.getByLabel("Current Password").fill("Not-my-passw0rd");
+  await page.getByRole("button", { name: "Update Profile" }).click();
+  await expect(page.getByLabel("Current Password")).toHaveAccessibleDescription(
+    /Current password is incorrect/,
+  );
+  await page.getByLabel("Current Password").fill(user.password);
   await page.getByRole("button", { name: "Update Profile" }).click();
   await expect(toastWith(page, "Profile Updated")).toBeVisible();
   await expect(page.getByRole("button", { name: `Account menu for ${newEmail}` })).toBeVisible();

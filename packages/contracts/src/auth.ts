@@ -24,6 +24,8 @@ export const editProfileBody = z.strictObject({
   email: email.refine((value) => value.includes("@"), "email must contain an @"),
   // Empty keeps the current password.
   password: z.union([z.literal(""), newPassword]).default(""),
+  /** Needed when the password or the email changes (DESIGN §7). */
+  currentPassword: z.string({ error: "currentPassword must be text" }).max(200).default(""),
 });
 
 export const userSchema = z.object({ email: z.string(), role: z.string() });
@@ -46,6 +48,7 @@ export const AUTH_MESSAGES = {
   otpInvalid: "Invalid OTP code",
   passwordReset: "Password reset successfully",
   profileUpdated: "Profile updated successfully",
+  currentPasswordIncorrect: "Current password is incorrect",
   loggedOut: "Logged out",
   noToken: "No authentication token",
   sessionExpired: "Session expired. Please login again.",

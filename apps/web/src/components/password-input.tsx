@@ -3,8 +3,12 @@ import { type ComponentProps, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 
-/** A password input with a show/hide toggle. */
-export function PasswordInput({ className, ...props }: Omit<ComponentProps<"input">, "type">) {
+/** A password input with a show/hide toggle; `what` tells toggles apart when a form has several ("Show current"). */
+export function PasswordInput({
+  className,
+  what = "password",
+  ...props
+}: Omit<ComponentProps<"input">, "type"> & { what?: string }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -12,7 +16,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<"inpu
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? "Hide password" : "Show password"}
+        aria-label={`${visible ? "Hide" : "Show"} ${what}`}
         aria-pressed={visible}
         aria-controls={props.id}
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"

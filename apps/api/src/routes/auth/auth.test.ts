@@ -80,8 +80,9 @@ describe("POST /api/v1/auth/login", () => {
     });
   });
 
-  it("backs off after 5 failures per account, whatever the letter case, spacing, path or address", async () => {
+  it("backs off after 5 failures per account and address, whatever the letter case, spacing or path", async () => {
     await t.createUser("target@example.com", "Target-pass-1");
+    const attacker = freshAddress();
     const variants = [
       "target@example.com",
       "TARGET@example.com",
@@ -90,28 +91,50 @@ describe("POST /api/v1/auth/login", () => {
       "tArget@example.com",
     ];
     for (const email of variants) {
-      const response = await post("/api/v1/auth/login", { email, password: "wrong-password" });
+      const response = await post("/api/v1/auth/login", { email, password: "wrong-password" }, attacker);
       expect(response.statusCode).toBe(401);
     }
-    // Right password, new address, trailing slash: still refused until the window ends.
-    const blocked = await post("/api/v1/auth/login/", {
-      email: "TARGET@example.com",
-      password: "Target-pass-1",
-    });
+    // Right password, same address, trailing slash: still refused until the window ends.
+    const blocked = await post(
+      "/api/v1/auth/login/",
+      { email: "TARGET@example.com", password: "Target-pass-1" },
+      attacker,
+    );
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
     expect(blocked.json().status).toBe("fail");
-    const extraFields = await post("/api/v1/auth/login", {
-      email: "target@example.com",
-      password: "Target-pass-1",
-      x: 1,
-    });
+    const extraFields = await post(
+      "/api/v1/auth/login",
+      { email: "target@example.com", password: "Target-pass-1", x: 1 },
+      attacker,
+    );
     expect(extraFields.statusCode).toBe(400);
-    const stillBlocked = await post("/api/v1/auth/login", {
-      email: "target@example.com",
-      password: "Target-pass-1",
-    });
+    const stillBlocked = await post(
+      "/api/v1/auth/login",
+      { email: "target@example.com", password: "Target-pass-1" },
+      attacker,
+    );
     expect(stillBlocked.statusCode).toBe(429);
+  });
+
+  it("cannot be turned into a lockout of the real admin: failures from elsewhere only slow the account down", async () => {
+    await t.createUser("victim@example.com", "Victim-pass-1");
+    // Five attackers, one wrong password each.
+    for (let i = 0; i < 6; i++) {
+      const response = await post("/api/v1/auth/login", {
+        email: "victim@example.com",
+        password: "guess-guess",
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const started = Date.now();
+    const owner = await post("/api/v1/auth/login", {
+      email: "victim@example.com",
+      password: "Victim-pass-1",
+    });
+    expect(owner.statusCode).toBe(200);
+    // Past five failures on the account, each check waits a little longer.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
   });
 
   it("backs off after 5 failures from one address across accounts", async () => {
@@ -140,11 +163,17 @@ describe("POST /api/v1/auth/login", () => {
 
   it("lets the failure window pass after 15 minutes", async () => {
     await t.createUser("patient@example.com", "Patient-pass-1");
+    const address = freshAddress();
     for (let i = 0; i < 5; i++)
-      await post("/api/v1/auth/login", { email: "patient@example.com", password: "bad-pass" });
+      await post("/api/v1/auth/login", { email: "patient@example.com", password: "bad-pass" }, address);
     expect(
-      (await post("/api/v1/auth/login", { email: "patient@example.com", password: "Patient-pass-1" }))
-        .statusCode,
+      (
+        await post(
+          "/api/v1/auth/login",
+          { email: "patient@example.com", password: "Patient-pass-1" },
+          address,
+        )
+      ).statusCode,
     ).toBe(429);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
@@ -353,7 +382,7 @@ describe("PUT /api/v1/auth/me/edit-profile", () => {
     const moved = await t.as(token, {
       method: "PUT",
       url: "/api/v1/auth/me/edit-profile",
-      payload: { email: "moved@example.com", password: "" },
+      payload: { email: "moved@example.com", password: "", currentPassword: "Mover-pass-1" },
     });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toEqual({
@@ -377,7 +406,7 @@ describe("PUT /api/v1/auth/me/edit-profile", () => {
     const taken = await t.as(token, {
       method: "PUT",
       url: "/api/v1/auth/me/edit-profile",
-      payload: { email: "SECOND@example.com", password: "" },
+      payload: { email: "SECOND@example.com", password: "", currentPassword: "Mover-pass-1" },
     });
     expect(taken.statusCode).toBe(409);
   });
@@ -389,12 +418,51 @@ describe("PUT /api/v1/auth/me/edit-profile", () => {
     const changed = await t.as(current, {
       method: "PUT",
       url: "/api/v1/auth/me/edit-profile",
-      payload: { email: "changer@example.com", password: "Changed-pass-2" },
+      payload: {
+        email: "changer@example.com",
+        password: "Changed-pass-2",
+        currentPassword: "Changer-pass-1",
+      },
     });
     expect(changed.statusCode).toBe(200);
     expect((await t.as(current, { method: "GET", url: "/api/v1/csrf" })).statusCode).toBe(200);
     expect((await t.as(other, { method: "GET", url: "/api/v1/csrf" })).statusCode).toBe(401);
     await t.login("changer@example.com", "Changed-pass-2");
+  });
+});
+
+describe("PUT /api/v1/auth/me/edit-profile needs the current password (DESIGN §7)", () => {
+  it("refuses a password or email change without it or with a wrong one, and counts the failures", async () => {
+    await t.createUser("careful@example.com", "Careful-pass-1");
+    const token = await t.login("careful@example.com", "Careful-pass-1");
+    const put = (payload: object) =>
+      t.as(token, { method: "PUT", url: "/api/v1/auth/me/edit-profile", payload });
+    for (const payload of [
+      { email: "careful@example.com", password: "Stolen-pass-9" },
+      { email: "thief@example.com", password: "" },
+      { email: "careful@example.com", password: "Stolen-pass-9", currentPassword: "wrong-one" },
+    ]) {
+      const refused = await put(payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ status: "fail", message: "Current password is incorrect" });
+    }
+    // Saving the same email with no new password needs nothing.
+    expect((await put({ email: "careful@example.com", password: "" })).statusCode).toBe(200);
+    // Wrong current passwords count like failed sign-ins: the fifth from this address closes the door.
+    await put({ email: "x@example.com", password: "", currentPassword: "wrong-two" });
+    await put({ email: "x@example.com", password: "", currentPassword: "wrong-three" });
+    const limited = await put({
+      email: "careful@example.com",
+      password: "Fine-pass-12",
+      currentPassword: "Careful-pass-1",
+    });
+    expect(limited.statusCode).toBe(429);
+    // From another address the owner still signs in: the password never changed.
+    const elsewhere = await post("/api/v1/auth/login", {
+      email: "careful@example.com",
+      password: "Careful-pass-1",
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 });
 

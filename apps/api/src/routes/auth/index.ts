@@ -32,6 +32,13 @@ const OTP_MAX_CHECKS_PER_ACCOUNT = 10;
 const TOO_MANY_LOGINS = "Too many failed sign-in attempts. Please wait and try again.";
 const TOO_MANY_OTP = "Too many code requests. Please wait and try again.";
 
+const pairKey = (email: string, ip: string) => `login-fail:pair:${email}|${ip}`;
+const accountKey = (email: string) => `login-fail:account:${email}`;
+/** Past 5 failures on one account (from anywhere), each check waits longer: 0.25 s more each, at most 3 s. */
+export const loginDelayMs = (failures: number) =>
+  Math.min(3000, 250 * Math.max(0, failures - LOGIN_MAX_FAILURES));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 const otpCodeHash = (id: string, code: string) => sha256(`${id}:${code}`);
 
@@ -41,19 +48,31 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const sessions = sessionsRepository(fastify.db);
   const otps = otpRepository(fastify.db);
 
+  /**
+   * A password check that counts failures like a sign-in (DESIGN §7): 5 per account and address
+   * pair, 5 per address across accounts, and per account only a growing delay, so that an attacker
+   * elsewhere cannot lock the real admin out.
+   */
+  async function checkPassword(email: string, ip: string, hash: string | undefined, password: string) {
+    const keys = [pairKey(email, ip), `login-fail:address:${ip}`];
+    await ensureBelow(counters, keys, LOGIN_MAX_FAILURES, TOO_MANY_LOGINS);
+    const accountFailures = (await counters.peek(accountKey(email)))?.count ?? 0;
+    if (accountFailures > LOGIN_MAX_FAILURES) await sleep(loginDelayMs(accountFailures));
+    if (await verifyPassword(hash, password)) return true;
+    await Promise.all([...keys, accountKey(email)].map((key) => counters.hit(key, WINDOW)));
+    return false;
+  }
+
   fastify.post(
     "/auth/login",
     { schema: { tags: ["auth"], body: loginBody, response: { 200: loginAnswer, ...errors } } },
     async (request) => {
       const email = normaliseEmail(request.body.email);
-      const failureKeys = [`login-fail:account:${email}`, `login-fail:address:${request.ip}`];
-      await ensureBelow(counters, failureKeys, LOGIN_MAX_FAILURES, TOO_MANY_LOGINS);
       const user = await users.findByEmail(email);
-      if (!(await verifyPassword(user?.password_hash, request.body.password)) || !user) {
-        await Promise.all(failureKeys.map((key) => counters.hit(key, WINDOW)));
+      if (!(await checkPassword(email, request.ip, user?.password_hash, request.body.password)) || !user) {
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
-      await counters.reset(failureKeys[0]!);
+      await counters.reset(pairKey(email, request.ip));
       if (user.role !== "admin") throw forbidden(AUTH_MESSAGES.forbidden);
       const token = newToken();
       await sessions.create(user.id, sha256(token), new Date(Date.now() + SESSION_TTL_MS));
@@ -187,7 +206,22 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
       async (request) => {
         const session = request.session!;
-        const { email, password } = request.body;
+        const { email, password, currentPassword } = request.body;
+        // Changing the password or the email needs the current password (DESIGN §7, ASVS 6.2.3).
+        if (password || normaliseEmail(email) !== normaliseEmail(session.email)) {
+          const me = await users.findByEmail(session.email);
+          if (
+            !(await checkPassword(
+              normaliseEmail(session.email),
+              request.ip,
+              me?.password_hash,
+              currentPassword,
+            ))
+          ) {
+            request.log.warn({ userId: session.userId }, "profile change refused: wrong current password");
+            throw badRequest(AUTH_MESSAGES.currentPasswordIncorrect);
+          }
+        }
         const owner = await users.findByEmail(email);
         if (owner && owner.id !== session.userId) throw conflict("email is already used by another account");
         const passwordHash = password ? await hashPassword(password) : undefined;

@@ -1,12 +1,12 @@
-import type { profileAnswer } from "@backoffice/contracts";
+import type { editProfileBody, profileAnswer } from "@backoffice/contracts";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 
-export type UpdateProfileInput = { email: string; password: string };
+export type UpdateProfileInput = z.input<typeof editProfileBody>;
 export type UpdateProfileAnswer = z.infer<typeof profileAnswer>;
 
-/** An empty password keeps the current one. */
+/** An empty password keeps the current one; a new password or email needs `currentPassword`. */
 export function updateProfile(input: UpdateProfileInput): Promise<UpdateProfileAnswer> {
   return api.put<UpdateProfileAnswer>("/auth/me/edit-profile", input);
 }

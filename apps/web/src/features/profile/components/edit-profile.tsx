@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, Circle, KeyRound, Mail } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
@@ -7,6 +8,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { PasswordInput } from "@/components/password-input";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { serverMessageOf } from "@/lib/api-client";
 import { getSession, updateSessionUser } from "@/lib/session";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -25,7 +27,7 @@ import {
 export function EditProfile() {
   const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: { email: getSession()?.user.email ?? "", password: "", confirm: "" },
+    defaultValues: { email: getSession()?.user.email ?? "", password: "", confirm: "", currentPassword: "" },
   });
   const [email = "", password = "", confirm = ""] = useWatch({
     control: form.control,
@@ -34,19 +36,34 @@ export function EditProfile() {
   const passwordBlurred = form.formState.touchedFields.password === true;
   useLeaveGuard(form.formState.isDirty);
   const update = useUpdateProfile();
+  const signedInEmail = getSession()?.user.email ?? "";
+  const currentError = form.formState.errors.currentPassword?.message;
 
   const mismatch = confirm.length > 0 && password !== confirm;
   const weak = passwordBlurred && password.length > 0 && password.length < MIN_PASSWORD_LENGTH;
   const enabled = canUpdateProfile(email.trim(), password, confirm);
 
-  const onSubmit = async ({ email, password }: ProfileFormValues) => {
+  const onSubmit = async ({ email, password, currentPassword }: ProfileFormValues) => {
+    // A new password or email needs the current password (DESIGN §7); asked here before the server does.
+    const changesCredentials = password !== "" || email.trim().toLowerCase() !== signedInEmail.toLowerCase();
+    if (changesCredentials && currentPassword === "") {
+      form.setError("currentPassword", { message: profileMessages.currentNeeded }, { shouldFocus: true });
+      return;
+    }
     try {
-      const answer = await update.mutateAsync({ email, password });
+      const answer = await update.mutateAsync({ email, password, currentPassword });
       const user = answer.data?.user;
       if (user) updateSessionUser(user);
-      form.reset({ email, password: "", confirm: "" });
+      form.reset({ email, password: "", confirm: "", currentPassword: "" });
       toastSuccess(profileMessages.updated, answer.message);
     } catch (error) {
+      if (serverMessageOf(error, "") === AUTH_MESSAGES.currentPasswordIncorrect) {
+        form.setError(
+          "currentPassword",
+          { message: AUTH_MESSAGES.currentPasswordIncorrect },
+          { shouldFocus: true },
+        );
+      }
       toastError(profileMessages.failed, error);
     }
   };
@@ -87,10 +104,21 @@ export function EditProfile() {
               <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
               Change Password
             </CardTitle>
-            <CardDescription>Leave both fields empty to keep your current password.</CardDescription>
+            <CardDescription>
+              Leave the new password empty to keep your current one. Changing your password or email needs
+              your current password.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5 md:grid-cols-2">
             <div className="grid content-start gap-5">
+              <FormField label="Current Password" error={currentError}>
+                <PasswordInput
+                  what="current"
+                  autoComplete="current-password"
+                  placeholder="Your current password"
+                  {...form.register("currentPassword")}
+                />
+              </FormField>
               <FormField label="New Password" invalid={weak}>
                 <PasswordInput
                   autoComplete="new-password"
