@@ -166,3 +166,51 @@ describe.runIf(testDatabaseKind() === "pglite")("embedded database across restar
     expect(bad.output).toContain("No user with the email ghost@example.com.");
   });
 });
+
+describe.runIf(testDatabaseKind() === "pglite")("npm start", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-npm-start-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("stops every process it started within 10 s of a SIGTERM (what a process manager sends)", {
+    timeout: 180_000,
+  }, async () => {
+    const [port, contentPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
+    const npm = spawn("npm", ["start"], {
+      cwd: join(import.meta.dirname, "../../.."),
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: String(port),
+        CONTENT_PORT: String(contentPort),
+        SANDBOX_PORT: String(sandboxPort),
+        DATA_DIR: dataDir,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const exited = new Promise<number | null>((resolve) => npm.on("exit", (code) => resolve(code)));
+    const urls = [port, contentPort, sandboxPort].map((p) => `http://127.0.0.1:${p}`);
+    for (const url of urls) await waitReady(url, npm);
+
+    const stopping = Date.now();
+    npm.kill("SIGTERM");
+    await exited;
+    const answering = async () =>
+      (
+        await Promise.all(
+          urls.map((url) =>
+            fetch(`${url}/healthz`).then(
+              () => true,
+              () => false,
+            ),
+          ),
+        )
+      ).some(Boolean);
+    while ((await answering()) && Date.now() - stopping < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await answering()).toBe(false);
+    expect(Date.now() - stopping).toBeLessThan(10_000);
+  });
+});
