@@ -43,4 +43,12 @@ it("logs requests with ids but never passwords, codes or tokens", async () => {
   for (const secret of ["Logged-pass-1", "Wrong-secret-9", "Reset-secret-7", code, token, csrf]) {
     expect(log).not.toContain(secret);
   }
+  // Each security event is one line with the user and the address.
+  const events = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event);
+  for (const event of ["sign-in", "sign-in failed", "reset code requested", "password reset"]) {
+    const entry = events.find((e) => e.event === event);
+    expect(entry, event).toBeDefined();
+    expect(entry!.userId, event).toEqual(expect.any(String));
+    expect(entry!.address, event).toBe("127.0.0.1");
+  }
 });

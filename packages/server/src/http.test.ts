@@ -4,6 +4,7 @@ import {
   installHealthRoutes,
   installJsonParser,
   installRequestIdHeader,
+  MAX_CONNECTIONS,
   serverOptions,
   TIMEOUTS,
 } from "./http.ts";
@@ -24,6 +25,8 @@ describe("the servers' shared HTTP plumbing", () => {
     expect(fastify.server.requestTimeout).toBe(TIMEOUTS.requestMs);
     expect(fastify.server.keepAliveTimeout).toBe(TIMEOUTS.keepAliveMs);
     expect(fastify.server.timeout).toBe(TIMEOUTS.connectionMs);
+    expect(fastify.server.headersTimeout).toBe(TIMEOUTS.headersMs);
+    expect(fastify.server.maxConnections).toBe(MAX_CONNECTIONS);
     await fastify.close();
   });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { badRequest } from "./http-errors.ts";
@@ -8,7 +9,14 @@ import { badRequest } from "./http-errors.ts";
  * request must arrive within 30 s, an idle connection closes after 60 s, and a kept-alive one
  * after 5 s without a new request.
  */
-export const TIMEOUTS = { requestMs: 30_000, connectionMs: 60_000, keepAliveMs: 5_000 } as const;
+export const TIMEOUTS = {
+  requestMs: 30_000,
+  connectionMs: 60_000,
+  keepAliveMs: 5_000,
+  headersMs: 10_000,
+} as const;
+/** Open sockets a server accepts at once; more are refused, so held connections cannot exhaust it. */
+export const MAX_CONNECTIONS = 10_000;
 
 /**
  * Headers every answer carries, errors and router-level refusals included (JSON answers are never
@@ -110,6 +118,16 @@ export function serverOptions(options: {
     connectionTimeout: TIMEOUTS.connectionMs,
     keepAliveTimeout: TIMEOUTS.keepAliveMs,
     forceCloseConnections: true,
+    // Node's server with every limit set here, so each server and each test gets the same one.
+    serverFactory: (handler) => {
+      const server = createServer(handler);
+      server.requestTimeout = TIMEOUTS.requestMs;
+      server.headersTimeout = TIMEOUTS.headersMs;
+      server.timeout = TIMEOUTS.connectionMs;
+      server.keepAliveTimeout = TIMEOUTS.keepAliveMs;
+      server.maxConnections = MAX_CONNECTIONS;
+      return server;
+    },
     // Router-level refusals keep the error envelope and the security headers.
     frameworkErrors: (error, _request, reply) => {
       addSecurityHeaders(reply)

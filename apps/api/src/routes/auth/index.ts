@@ -70,13 +70,17 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const email = normaliseEmail(request.body.email);
       const user = await users.findByEmail(email);
       if (!(await checkPassword(email, request.ip, user?.password_hash, request.body.password)) || !user) {
+        request.log.warn(
+          { event: "sign-in failed", userId: user?.id ?? null, address: request.ip },
+          "sign-in failed",
+        );
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
       await counters.reset(pairKey(email, request.ip));
       if (user.role !== "admin") throw forbidden(AUTH_MESSAGES.forbidden);
       const token = newToken();
       await sessions.create(user.id, sha256(token), new Date(Date.now() + SESSION_TTL_MS));
-      request.log.info({ userId: user.id }, "signed in");
+      request.log.info({ event: "sign-in", userId: user.id, address: request.ip }, "signed in");
       return {
         status: "success" as const,
         data: { user: { email: user.email, role: user.role }, token },
@@ -88,7 +92,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     "/auth/get-otp",
     { schema: { tags: ["auth"], body: getOtpBody, response: { 200: messageBody, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const email = normaliseEmail(request.body.email);
       await consume(
         counters,
@@ -99,23 +103,35 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       );
       // Keyed on the address asked for, known or not, so the limit itself reveals nothing.
       await consume(counters, `otp-request:account:${email}`, OTP_MAX_PER_ACCOUNT, WINDOW, TOO_MANY_OTP);
-      const user = await users.findByEmail(email);
-      if (user) {
-        const id = newId();
-        const code = newOtpCode();
-        await otps.replace(user.id, email, id, otpCodeHash(id, code), new Date(Date.now() + OTP_TTL_MS));
-        // Not awaited: the answer must not be slower for known addresses than for unknown ones.
-        mailer
-          .send({
-            to: user.email,
-            subject: "Your password reset code",
-            text: `Your password reset code is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this mail.`,
-          })
-          .catch((error) => request.log.error({ err: error }, "could not send the reset code mail"));
-      }
-      return { status: "success" as const, message: AUTH_MESSAGES.otpSent };
+      // The answer leaves before the address is even looked up: an account or none, it takes the
+      // same time and says the same bytes. The code is made and mailed right after.
+      reply.send({ status: "success" as const, message: AUTH_MESSAGES.otpSent });
+      issueCode(email).then(
+        (userId) =>
+          request.log.info(
+            { event: "reset code requested", userId, address: request.ip },
+            "reset code requested",
+          ),
+        (error) => request.log.error({ err: error }, "could not issue a reset code"),
+      );
+      return reply;
     },
   );
+
+  /** Stores a new code for a known address and mails it; nothing for an unknown one. */
+  async function issueCode(email: string): Promise<string | null> {
+    const user = await users.findByEmail(email);
+    if (!user) return null;
+    const id = newId();
+    const code = newOtpCode();
+    await otps.replace(user.id, email, id, otpCodeHash(id, code), new Date(Date.now() + OTP_TTL_MS));
+    await mailer.send({
+      to: user.email,
+      subject: "Your password reset code",
+      text: `Your password reset code is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this mail.`,
+    });
+    return user.id;
+  }
 
   /** Checks an email's open code; a wrong code counts towards the limit that closes it. */
   async function checkCode(ip: string, rawEmail: string, code: string) {
@@ -153,7 +169,8 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await usersRepository(tx).update(user.id, { passwordHash });
         await sessionsRepository(tx).revokeAllOf(user.id);
       });
-      await counters.reset(`login-fail:account:${normaliseEmail(user.email)}`);
+      await counters.reset(accountKey(normaliseEmail(user.email)));
+      request.log.info({ event: "password reset", userId: user.id, address: request.ip }, "password reset");
       mailer
         .send({
           to: user.email,
@@ -230,6 +247,16 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
           if (passwordHash) await sessionsRepository(tx).revokeAllOf(session.userId, session.id);
           return updated;
         });
+        request.log.info(
+          {
+            event: "profile changed",
+            userId: session.userId,
+            address: request.ip,
+            passwordChanged: Boolean(passwordHash),
+            emailChanged: normaliseEmail(email) !== normaliseEmail(session.email),
+          },
+          "profile changed",
+        );
         return {
           status: "success" as const,
           data: { user: { email: user.email, role: user.role } },
