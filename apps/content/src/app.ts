@@ -6,8 +6,10 @@ import {
   serverOptions as sharedServerOptions,
   tmdbSettings,
 } from "@backoffice/server";
+import swagger from "@fastify/swagger";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import fp from "fastify-plugin";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { installJsonParser } from "./plugins/signature.ts";
 import moviesRoutes from "./routes/movies/index.ts";
@@ -36,7 +38,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
 }
 
 /** The whole content service as one plugin: the entry point and the tests register it on their own instance. */
-export default async function app(fastify: FastifyInstance, options: AppOptions) {
+export default fp(async function app(fastify: FastifyInstance, options: AppOptions) {
   fastify.decorate("config", options.config);
   fastify.decorate("db", options.db);
   fastify.decorate("tmdb", tmdbSettings(options.config));
@@ -48,6 +50,11 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   installRequestIdHeader(fastify);
   installSecurityHeaders(fastify);
 
+  // The OpenAPI description (`fastify.swagger()`): the reliability suite enumerates routes from it.
+  await fastify.register(swagger, {
+    openapi: { info: { title: "Content service", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
   await fastify.register(systemRoutes);
   await fastify.register(moviesRoutes, { secret: options.secret, now: options.now });
-}
+});
