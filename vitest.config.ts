@@ -29,6 +29,17 @@ export default defineConfig({
           setupFiles: ["./apps/web/test/setup.ts"],
         },
       },
+      {
+        extends: true,
+        // The reliability suite (npm run test:reliability; short here, full in CI with RELIABILITY_FULL=1).
+        test: {
+          name: "reliability",
+          include: ["reliability/**/*.test.ts"],
+          env: { TEST_DB_KIND: "pglite" },
+          globalSetup: ["./test/global-setup.ts"],
+          testTimeout: 900_000,
+        },
+      },
       ...databaseKinds.map((kind) => ({
         extends: true,
         test: {

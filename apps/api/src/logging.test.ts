@@ -44,7 +44,9 @@ it("logs requests with ids but never passwords, codes or tokens", async () => {
     expect(log).not.toContain(secret);
   }
   // Each security event is one line with the user and the address.
-  const events = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event);
+  const events = logLines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.event);
   for (const event of ["sign-in", "sign-in failed", "reset code requested", "password reset"]) {
     const entry = events.find((e) => e.event === event);
     expect(entry, event).toBeDefined();

@@ -1,4 +1,9 @@
-import { installHealthRoutes, installRequestIdHeader, serverOptions } from "@backoffice/server";
+import {
+  installHealthRoutes,
+  installRequestIdHeader,
+  installSecurityHeaders,
+  serverOptions,
+} from "@backoffice/server";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -42,6 +47,7 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
   });
 
   installRequestIdHeader(app);
+  installSecurityHeaders(app);
   installHealthRoutes(app);
   app.register(apiSportsRoutes, {
     prefix: "/apisports",

@@ -191,7 +191,7 @@ export function installJsonParser(
     if (/%00/.test(path) || path.includes(NUL)) throw nulIn("path");
     if (!query || !(query.includes("%00") || query.includes(NUL))) return;
     for (const [key, value] of new URLSearchParams(query)) {
-      if (key.includes(NUL) || value.includes(NUL)) throw nulIn(key.replace(/\u0000/g, "") || "query");
+      if (key.includes(NUL) || value.includes(NUL)) throw nulIn(key.replaceAll(NUL, "") || "query");
     }
   });
 }
