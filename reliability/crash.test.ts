@@ -1,0 +1,302 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSandbox } from "../apps/sandbox/src/app.ts";
+import { FULL, report } from "./support.ts";
+
+// A supervisor kills the api and the content service with SIGKILL at random moments while clients
+// write, restarts them, and checks that every write they acknowledged is there, whole.
+/** Per database: 240 kills in the full run when PostgreSQL runs too. */
+const KILLS = FULL ? 120 : 6;
+const SECRET = "crash-test-secret-0123456789";
+const ADMIN = { email: "crash.admin@example.com", password: "Crash-admin-1" };
+const root = join(import.meta.dirname, "..");
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class Service {
+  child: ChildProcess | null = null;
+  restarts: number[] = [];
+  constructor(
+    readonly name: string,
+    readonly entry: string,
+    readonly url: string,
+    readonly env: Record<string, string>,
+  ) {}
+  async start() {
+    const began = Date.now();
+    this.child = spawn(process.execPath, ["--import", "tsx", join(root, this.entry)], {
+      cwd: root,
+      env: { PATH: process.env.PATH, LOG_LEVEL: "error", SEED_DEMO: "false", ...this.env },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    for (;;) {
+      if (this.child.exitCode !== null) throw new Error(`${this.name} exited while starting`);
+      try {
+        if ((await fetch(`${this.url}/readyz`)).ok) break;
+      } catch {}
+      await sleep(50);
+    }
+    return Date.now() - began;
+  }
+  async kill() {
+    const child = this.child!;
+    const gone = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await gone;
+  }
+}
+
+// PGlite always; PostgreSQL too when the suite has a server (TEST_DATABASE_URL), on fresh databases.
+const kinds = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
+
+async function freshPostgres(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+async function startServices(kind: (typeof kinds)[number]) {
+  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-crash-"));
+  const sandbox = buildSandbox();
+  await sandbox.listen({ port: 0, host: "127.0.0.1" });
+  const sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as { port: number }).port}`;
+  const [apiPort, contentPort] = [await freePort(), await freePort()];
+  // Named test_… so that CI's clean-up drops them even after a killed run.
+  const suffix = `${process.pid}_${Date.now()}`;
+  const databases: Record<string, string> =
+    kind === "postgres"
+      ? {
+          DATABASE_URL: await freshPostgres(`test_crash_api_${suffix}`),
+          CONTENT_DATABASE_URL: await freshPostgres(`test_crash_content_${suffix}`),
+        }
+      : {};
+  const content = new Service("content", "apps/content/src/server.ts", `http://127.0.0.1:${contentPort}`, {
+    CONTENT_PORT: String(contentPort),
+    DATA_DIR: dataDir,
+    CONTENT_HMAC_SECRET: SECRET,
+    SANDBOX_URL: sandboxUrl,
+    ...databases,
+  });
+  const api = new Service("api", "apps/api/src/server.ts", `http://127.0.0.1:${apiPort}`, {
+    PORT: String(apiPort),
+    DATA_DIR: dataDir,
+    CONTENT_HMAC_SECRET: SECRET,
+    CONTENT_URL: content.url,
+    SANDBOX_URL: sandboxUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    WEB_DIST_DIR: "/nonexistent",
+    TRUST_PROXY: "true",
+    ...databases,
+  });
+  await content.start();
+  await api.start();
+  return {
+    api,
+    content,
+    async stop() {
+      for (const service of [api, content]) if (service.child?.exitCode === null) await service.kill();
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Written = { kind: "email" | "contact" | "ad" | "title"; key: string; fields: Record<string, unknown> };
+
+describe.each(kinds)("crash consistency on %s", (kind) => {
+  let services: Awaited<ReturnType<typeof startServices>>;
+  beforeAll(async () => {
+    services = await startServices(kind);
+  }, 120_000);
+  afterAll(() => services?.stop());
+
+  it("keeps every acknowledged write, whole, across SIGKILLs of the api and the content service", {
+    timeout: 3_600_000,
+  }, async () => {
+    const { api, content } = services;
+    const login = (await (
+      await fetch(`${api.url}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(ADMIN),
+      })
+    ).json()) as { data: { token: string } };
+    const token = login.data.token as string;
+    const acknowledged: Written[] = [];
+    let attempts = 0;
+    let n = 0;
+    let stop = false;
+
+    const csrf = async () =>
+      (
+        (await (
+          await fetch(`${api.url}/api/v1/csrf`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as {
+          csrfToken: string;
+        }
+      ).csrfToken;
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${api.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(5000),
+      });
+
+    // Writers: public subscriptions and contact messages, ads by an admin, titles imported.
+    const writer = async (kind: Written["kind"]) => {
+      while (!stop) {
+        n += 1;
+        attempts += 1;
+        const id = `${kind}-${n}`;
+        try {
+          const address = { "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+          if (kind === "email") {
+            const fields = { email: `${id}@crash.example`, url: `https://apkw.example/${id}` };
+            const answer = await post("/api/v1/public/apkw/emails", fields, address);
+            if (answer.status === 201)
+              acknowledged.push({ kind, key: fields.email, fields: { url: fields.url } });
+          } else if (kind === "contact") {
+            const fields = {
+              email: `${id}@crash.example`,
+              firstName: "Crash",
+              lastName: id,
+              subject: id,
+              message: `body of ${id}`,
+            };
+            const answer = await post("/api/v1/public/movies/contacts", fields, address);
+            if (answer.status === 201)
+              acknowledged.push({
+                kind,
+                key: fields.email,
+                fields: { lastName: id, subject: id, message: fields.message },
+              });
+          } else if (kind === "ad") {
+            const fields = {
+              page: id,
+              url: `https://ads.example/${id}`,
+              head: `<script>/*${id}*/</script>`,
+              body: "null",
+              isActive: "true",
+            };
+            const answer = await post("/api/v1/sportbn/ads", fields, {
+              authorization: `Bearer ${token}`,
+              "x-csrf-token": await csrf(),
+              "xss-jfsg": "true",
+            });
+            if (answer.status === 201)
+              acknowledged.push({ kind, key: id, fields: { url: fields.url, head: fields.head } });
+          } else {
+            // Titles: the sandbox's movie ids, each imported once.
+            const tmdbId = [603, 550, 27205, 155, 680, 13, 278, 238, 424, 129][n % 10]!;
+            const answer = await post(
+              "/api/v1/movies/catalog/import/tmdb",
+              { tmdbId, kind: "movie", featured: false },
+              { authorization: `Bearer ${token}`, "x-csrf-token": await csrf() },
+            );
+            if (answer.status === 201) acknowledged.push({ kind, key: String(tmdbId), fields: {} });
+          }
+        } catch {
+          // The server was down: not acknowledged, so nothing is owed.
+          await sleep(20);
+        }
+      }
+    };
+
+    const writers = [writer("email"), writer("contact"), writer("ad"), writer("title"), writer("email")];
+    const restartMs: number[] = [];
+    for (let kill = 0; kill < KILLS; kill++) {
+      await sleep(150 + Math.random() * 450);
+      const victim = kill % 3 === 2 ? content : api;
+      await victim.kill();
+      restartMs.push(await victim.start());
+    }
+    stop = true;
+    await Promise.all(writers);
+
+    // Read everything back through the api.
+    // biome-ignore lint/suspicious/noExplicitAny: answers of several shapes, read field by field below
+    const get = async (path: string): Promise<any> =>
+      (await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const pages = async (path: string) => {
+      const rows: Record<string, unknown>[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await get(`${path}?page=${page}&limit=100`);
+        rows.push(...answer.data);
+        if (page >= answer.pagination.numberOfPages) return rows;
+      }
+    };
+    const emails = new Map((await pages("/api/v1/apkw/emails")).map((row) => [row.email as string, row]));
+    const contacts = new Map(
+      (await pages("/api/v1/movies/contacts")).map((row) => [row.email as string, row]),
+    );
+    const ads = new Map(
+      ((await get("/api/v1/sportbn/ads")).data as Record<string, unknown>[]).map((row) => [
+        row.page as string,
+        row,
+      ]),
+    );
+    const titles = new Set(
+      ((await get("/api/v1/movies/catalog")) as { tmdbId: number }[]).map((row) => String(row.tmdbId)),
+    );
+
+    let lost = 0;
+    let partial = 0;
+    const problems: string[] = [];
+    for (const write of acknowledged) {
+      const row =
+        write.kind === "email"
+          ? emails.get(write.key)
+          : write.kind === "contact"
+            ? contacts.get(write.key)
+            : write.kind === "ad"
+              ? ads.get(write.key)
+              : titles.has(write.key)
+                ? {}
+                : undefined;
+      if (!row) {
+        lost += 1;
+        problems.push(`lost ${write.kind} ${write.key}`);
+        continue;
+      }
+      for (const [field, value] of Object.entries(write.fields)) {
+        if ((row as Record<string, unknown>)[field] !== value) {
+          partial += 1;
+          problems.push(`partial ${write.kind} ${write.key}: ${field}`);
+        }
+      }
+    }
+    const sorted = [...restartMs].sort((a, b) => a - b);
+    report(`crash-${kind}`, {
+      database: kind,
+      kills: KILLS,
+      writesAttempted: attempts,
+      writesAcknowledged: acknowledged.length,
+      writesLost: lost,
+      partialRows: partial,
+      restartMsMedian: sorted[Math.floor(sorted.length / 2)],
+      restartMsMax: sorted.at(-1),
+    });
+    expect(problems.slice(0, 20)).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThan(KILLS);
+  });
+});
