@@ -62,12 +62,16 @@ class Service {
 // PGlite always; PostgreSQL too when the suite has a server (TEST_DATABASE_URL), on fresh databases.
 const kinds = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
 
-async function freshPostgres(name: string): Promise<string> {
+async function onPostgres(sql: string) {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
+  await admin.query(sql);
   await admin.end();
+}
+
+async function freshPostgres(name: string): Promise<string> {
+  await onPostgres(`drop database if exists ${name}`);
+  await onPostgres(`create database ${name}`);
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   return url.href;
@@ -116,6 +120,8 @@ async function startServices(kind: (typeof kinds)[number]) {
       for (const service of [api, content]) if (service.child?.exitCode === null) await service.kill();
       await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
+      for (const url of Object.values(databases))
+        await onPostgres(`drop database if exists ${new URL(url).pathname.slice(1)}`);
     },
   };
 }
