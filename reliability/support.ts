@@ -37,7 +37,7 @@ const listen = async (app: FastifyInstance) => {
 };
 
 /** api → content service → sandbox, each on its own port, as in production. */
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: { trustProxy?: boolean } = {}): Promise<Stack> {
   const sandbox = buildSandbox();
   const sandboxUrl = await listen(sandbox);
   const content = await buildContent({ SANDBOX_URL: sandboxUrl });
@@ -50,7 +50,8 @@ export async function startStack(): Promise<Stack> {
     APISPORTS_BASKETBALL_URL: `${sandboxUrl}/apisports/basketball`,
     APISPORTS_HOCKEY_URL: `${sandboxUrl}/apisports/hockey`,
     APISPORTS_AMFOOTBALL_URL: `${sandboxUrl}/apisports/american-football`,
-    TRUST_PROXY: "false",
+    // The timing test calls over real sockets and names each client in X-Forwarded-For.
+    TRUST_PROXY: options.trustProxy ? "true" : "false",
   });
   return {
     api,
