@@ -120,11 +120,17 @@ export function serverOptions(options: {
     forceCloseConnections: true,
     // Node's server with every limit set here, so each server and each test gets the same one.
     serverFactory: (handler) => {
-      const server = createServer(handler);
-      server.requestTimeout = TIMEOUTS.requestMs;
-      server.headersTimeout = TIMEOUTS.headersMs;
+      const server = createServer(
+        {
+          requestTimeout: TIMEOUTS.requestMs,
+          headersTimeout: TIMEOUTS.headersMs,
+          keepAliveTimeout: TIMEOUTS.keepAliveMs,
+          // Node checks the two limits above only this often (30 s by default).
+          connectionsCheckingInterval: 1_000,
+        },
+        handler,
+      );
       server.timeout = TIMEOUTS.connectionMs;
-      server.keepAliveTimeout = TIMEOUTS.keepAliveMs;
       server.maxConnections = MAX_CONNECTIONS;
       return server;
     },
