@@ -9,8 +9,19 @@ export type ImageWithFallbackProps = Omit<ComponentProps<"img">, "src"> & {
   fallbackText?: string;
 };
 
+/** Only web addresses load as images: a stored `javascript:` or other scheme shows the placeholder. */
+const loadable = (src: string | null | undefined) =>
+  src && /^(https?:\/\/|\/(?!\/)|data:image\/|blob:)/i.test(src.trim()) ? src : null;
+
 /** An image that shows a placeholder when it has no source or fails to load. */
-export function ImageWithFallback({ src, alt, fallbackText, className, ...props }: ImageWithFallbackProps) {
+export function ImageWithFallback({
+  src: given,
+  alt,
+  fallbackText,
+  className,
+  ...props
+}: ImageWithFallbackProps) {
+  const src = loadable(given);
   const [failed, setFailed] = useState(!src);
   useEffect(() => setFailed(!src), [src]);
 
