@@ -17,6 +17,13 @@ export const errorBody = z.object({
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageBody = z.object({ status: z.literal("success"), message: z.string() });
+
+/** A delete by ids: how many rows went (emails, contact messages, titles). */
+export const deletedCountAnswer = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  deleted: z.number().int(),
+});
 export type MessageAnswer = z.infer<typeof messageBody>;
 
 /** `{status: "success", data, message?}`, the spec's answer shape. */

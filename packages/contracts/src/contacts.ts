@@ -47,12 +47,6 @@ export const contactBody = z.strictObject({
 });
 export type ContactBody = z.infer<typeof contactBody>;
 
-export const deleteContactsAnswer = z.object({
-  status: z.literal("success"),
-  message: z.string(),
-  deleted: z.number(),
-});
-
 export const CONTACT_MESSAGES = {
   received: "Message received",
   deleted: "Messages deleted successfully",

@@ -18,10 +18,3 @@ export const subscribeBody = z.strictObject({
     .pipe(z.email("email must be a valid email address")),
   url: optionalHttpUrl("url"),
 });
-
-/** `DELETE /emails`: how many rows went. */
-export const deleteEmailsAnswer = z.object({
-  status: z.literal("success"),
-  message: z.string(),
-  deleted: z.number(),
-});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpUrl, idSchema } from "./common.ts";
+import { httpUrl, idSchema, messageBody } from "./common.ts";
 import { MATCH_SPORTS, MATCH_STATUSES } from "./sports.ts";
 
 /** Texts the matches and other-servers routes answer with (spec §5, §8; DESIGN §3). */
@@ -139,6 +139,9 @@ export const otherServerBody = z.strictObject({
 });
 
 /** A public match: the stored match with its stream servers (DESIGN §4). */
+/** `DELETE /matches {ids}`: the ids that went. */
+export const deleteMatchesAnswer = messageBody.extend({ deleted: z.array(z.string()) });
+
 export const publicMatchSchema = matchSchema.extend({
   servers: z.array(otherServerSchema.pick({ _id: true, name: true, url: true })),
 });

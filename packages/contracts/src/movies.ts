@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanish, idsBody } from "./common.ts";
+import { booleanish, deletedCountAnswer, idsBody } from "./common.ts";
 
 /** Movie and TV titles of the content service (spec §3 "Movie/TV item", §7 "Content service"). */
 export const MOVIE_KINDS = ["movie", "tv"] as const;
@@ -121,11 +121,7 @@ export const movieImportBody = z.strictObject({
 export type MovieImportBody = z.infer<typeof movieImportBody>;
 
 export const movieItemAnswer = z.object({ status: z.literal("success"), data: movieItem });
-export const movieDeleteAnswer = z.object({
-  status: z.literal("success"),
-  message: z.string(),
-  deleted: z.number().int(),
-});
+export const movieDeleteAnswer = deletedCountAnswer;
 
 export const MOVIE_MESSAGES = {
   notFound: "Title not found",

@@ -1,11 +1,11 @@
 import {
+  deleteMatchesAnswer,
   errorBody,
   idParams,
   idsBody,
   MATCH_MESSAGES,
   matchBody,
   matchSchema,
-  messageBody,
   type Site,
   successOf,
 } from "@backoffice/contracts";
@@ -68,7 +68,7 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
       schema: {
         tags,
         body: idsBody,
-        response: { 200: messageBody.extend({ deleted: z.array(z.string()) }), ...errors },
+        response: { 200: deleteMatchesAnswer, ...errors },
       },
     },
     async (request) => {

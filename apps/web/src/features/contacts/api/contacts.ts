@@ -1,12 +1,18 @@
-import type { ContactMessage, contactMessageSchema, PagedAnswer } from "@backoffice/contracts";
+import type {
+  ContactMessage,
+  contactMessageSchema,
+  deletedCountAnswer,
+  PagedAnswer,
+} from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { ApiError, siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 import { contactMessages } from "../utils/contact-texts";
 
 export type ContactsPage = PagedAnswer<typeof contactMessageSchema>;
 type Endpoint = "/contacts" | "/emails";
-type DeleteAnswer = { status: "success"; message?: string; deleted?: number };
+type DeleteAnswer = z.infer<typeof deletedCountAnswer>;
 
 /**
  * The endpoint that answered, per site (spec §7): `/contacts`, or `/emails` when the first answers

@@ -1,11 +1,11 @@
-import type { deleteEmailsAnswer } from "@backoffice/contracts";
+import type { deletedCountAnswer } from "@backoffice/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 import { emailsKey } from "./get-emails";
 
-type DeleteEmailsAnswer = z.infer<typeof deleteEmailsAnswer>;
+type DeleteEmailsAnswer = z.infer<typeof deletedCountAnswer>;
 
 /** Deletes one or several subscriptions by id. */
 export function deleteEmails(site: SiteSettings, ids: string[]): Promise<DeleteEmailsAnswer> {

@@ -1,10 +1,18 @@
-import type { ListAnswer, Match, MatchInput, matchSchema, SuccessAnswer } from "@backoffice/contracts";
+import type {
+  deleteMatchesAnswer,
+  ListAnswer,
+  Match,
+  MatchInput,
+  matchSchema,
+  SuccessAnswer,
+} from "@backoffice/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 
 type MatchAnswer = SuccessAnswer<typeof matchSchema>;
-type DeleteAnswer = { status: "success"; message: string; deleted: string[] };
+type DeleteAnswer = z.infer<typeof deleteMatchesAnswer>;
 
 /** Every match of the site (what a write invalidates). */
 export const matchesKey = (site: SiteSettings) => ["matches", site.key] as const;

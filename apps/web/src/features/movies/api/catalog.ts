@@ -1,11 +1,18 @@
-import type { MovieImportBody, MovieItem, MovieKind } from "@backoffice/contracts";
+import type {
+  MovieImportBody,
+  MovieItem,
+  MovieKind,
+  movieDeleteAnswer,
+  movieItemAnswer,
+} from "@backoffice/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 
 /** The content service's titles, through the main API (DESIGN §5: `/catalog` stands for `/api/movies`). */
-type ItemAnswer = { status: "success"; data: MovieItem };
-type DeleteAnswer = { status: "success"; message: string; deleted: number };
+type ItemAnswer = z.infer<typeof movieItemAnswer>;
+type DeleteAnswer = z.infer<typeof movieDeleteAnswer>;
 export type CatalogFilter = { type?: MovieKind | undefined; search?: string | undefined };
 
 /** Every list of the site's catalogue (what a write invalidates). */
