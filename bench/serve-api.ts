@@ -1,4 +1,5 @@
 // The real API (in-memory PGlite, demo data) on a free port; prints the port on stdout.
+import { createWriteStream } from "node:fs";
 import { migrate, openDatabase } from "@backoffice/db";
 import Fastify from "fastify";
 import app, { serverOptions } from "../apps/api/src/app.ts";
@@ -7,15 +8,20 @@ import { loadConfig } from "../apps/api/src/config.ts";
 import { memoryCounters } from "../apps/api/src/lib/counters.ts";
 import { createPublicCache } from "../apps/api/src/lib/public-cache.ts";
 
+// Logging as in production (info), into /dev/null: its cost is part of what is measured.
 const config = loadConfig({
-  LOG_LEVEL: "warn",
+  LOG_LEVEL: "info",
   SEED_DEMO: "true",
   ADMIN_PASSWORD: "bench-password-1",
   WEB_DIST_DIR: "/nonexistent",
 });
 const db = await openDatabase({ dataDir: "memory://" });
 await migrate(db, "api");
-const fastify = Fastify({ ...serverOptions(config), logger: false });
+const options = serverOptions(config);
+const fastify = Fastify({
+  ...options,
+  logger: { ...(options.logger as object), stream: createWriteStream("/dev/null") },
+});
 await bootstrap(db, config, fastify.log, () => {});
 const mailer = { send: async () => {} };
 await fastify.register(app, {

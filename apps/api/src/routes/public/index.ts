@@ -22,8 +22,12 @@ const modules: [SiteResource, FastifyPluginAsync<{ site: Site }>][] = [
 const publicRoutes: FastifyPluginAsync<{ origins: string[] }> = async (fastify, { origins }) => {
   // Cross-origin calls are allowed here only, and only from the public sites' own origins.
   await fastify.register(cors, { origin: origins, methods: ["GET", "POST"], maxAge: 600 });
+  // Visitors' traffic is far above the admins': no access-log line per request here (a proxy or CDN
+  // in front keeps those); warnings and errors, rate-limit hits included, are still logged.
   for (const [resource, routes] of modules) {
-    for (const site of SITE_RESOURCES[resource]) await fastify.register(routes, { prefix: `/${site}`, site });
+    for (const site of SITE_RESOURCES[resource]) {
+      await fastify.register(routes, { prefix: `/${site}`, site, logLevel: "warn" });
+    }
   }
 };
 
