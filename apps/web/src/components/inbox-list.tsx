@@ -7,7 +7,14 @@ import { formatDayMonthYear, sourceOf } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** A row of an inbox (emails, contact messages): who, from which page, when. */
-export type InboxRow = { _id: string; email: string; source: string | null; createdAt: string };
+export type InboxRow = {
+  _id: string;
+  email: string;
+  /** A second line under the address (a contact message's subject). */
+  detail?: string;
+  source: string | null;
+  createdAt: string;
+};
 
 export type InboxListProps = {
   rows: InboxRow[];
@@ -127,8 +134,15 @@ function InboxTable(props: InboxListProps) {
                   aria-label={`Select ${row.email}`}
                 />
               </td>
-              <td className="max-w-72 truncate py-2 pr-4 font-medium" title={row.email}>
-                {row.email}
+              <td className="max-w-72 py-2 pr-4">
+                <p className="truncate font-medium" title={row.email}>
+                  {row.email}
+                </p>
+                {row.detail && (
+                  <p className="truncate text-xs text-muted-foreground" title={row.detail}>
+                    {row.detail}
+                  </p>
+                )}
               </td>
               <td
                 className="max-w-56 truncate py-2 pr-4 text-muted-foreground"
@@ -184,6 +198,7 @@ function InboxCards(props: InboxListProps) {
             />
             <div className="grid min-w-0 flex-1 gap-1">
               <p className="text-sm font-medium [overflow-wrap:anywhere]">{row.email}</p>
+              {row.detail && <p className="truncate text-xs text-muted-foreground">{row.detail}</p>}
               <div className="flex items-end justify-between gap-2">
                 <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
                   <dt>From</dt>

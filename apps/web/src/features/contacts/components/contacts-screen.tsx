@@ -153,7 +153,7 @@ export function ContactsScreen() {
             <EmptyState title={contactMessages.empty.title} description={contactMessages.empty.description} />
           ) : (
             <InboxList
-              rows={rows.map((row) => ({ ...row, source: row.page }))}
+              rows={rows.map((row) => ({ ...row, detail: row.subject, source: row.page }))}
               label="Contact messages"
               noun="messages"
               selected={selection.selected}
