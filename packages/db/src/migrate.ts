@@ -41,10 +41,20 @@ export async function migrate(db: Database, schema: Schema): Promise<string[]> {
   return done;
 }
 
-// Parameterised queries take one statement at a time; our migrations keep one per `;` line end.
+// Parameterised queries take one statement at a time; our migrations end each with `;` at a line end.
+// A `;` inside a dollar-quoted body (a function's `$$ … $$`) does not end its statement.
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  let current = "";
+  let inBody = false;
+  for (const line of sql.replace(/^\s*--.*$/gm, "").split("\n")) {
+    current += `${line}\n`;
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.replace(/;\s*$/, "").trim());
+      current = "";
+    }
+  }
+  statements.push(current.trim());
+  return statements.filter(Boolean);
 }

@@ -1,5 +1,6 @@
 import type { ContactMessage, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
+import { newestFirstPage } from "../../lib/inbox-page.ts";
 import { iso } from "../../lib/rows.ts";
 
 interface ContactRow {
@@ -28,17 +29,10 @@ export type NewContact = Omit<ContactMessage, "_id" | "createdAt">;
 
 export function contactsRepository(db: Queryable, site: Site) {
   return {
-    /** Newest first (ids start with their creation time). */
+    /** Newest first (ids start with their creation time), with the site's total. */
     async page(page: number, limit: number): Promise<{ rows: ContactMessage[]; total: number }> {
-      const [count] = await db.query<{ total: number }>(
-        "select count(*)::int as total from contact_messages where site = $1",
-        [site],
-      );
-      const rows = await db.query<ContactRow>(
-        "select * from contact_messages where site = $1 order by id desc limit $2 offset $3",
-        [site, limit, (page - 1) * limit],
-      );
-      return { rows: rows.map(toContact), total: count!.total };
+      const { rows, total } = await newestFirstPage<ContactRow>(db, "contact_messages", site, page, limit);
+      return { rows: rows.map(toContact), total };
     },
     /** Returns once the row is committed. */
     async add(contact: NewContact, at: Date = new Date()): Promise<ContactMessage> {

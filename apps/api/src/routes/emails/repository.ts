@@ -1,5 +1,6 @@
 import type { EmailSubscription, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
+import { newestFirstPage } from "../../lib/inbox-page.ts";
 import { iso } from "../../lib/rows.ts";
 
 interface EmailRow {
@@ -18,16 +19,10 @@ const toEmail = (row: EmailRow): EmailSubscription => ({
 
 export function emailsRepository(db: Queryable, site: Site) {
   return {
+    /** Newest first (ids start with their creation time), with the site's total. */
     async page(page: number, limit: number): Promise<{ rows: EmailSubscription[]; total: number }> {
-      const [count] = await db.query<{ total: number }>(
-        "select count(*)::int as total from email_subscriptions where site = $1",
-        [site],
-      );
-      const rows = await db.query<EmailRow>(
-        "select * from email_subscriptions where site = $1 order by id desc limit $2 offset $3",
-        [site, limit, (page - 1) * limit],
-      );
-      return { rows: rows.map(toEmail), total: count!.total };
+      const { rows, total } = await newestFirstPage<EmailRow>(db, "email_subscriptions", site, page, limit);
+      return { rows: rows.map(toEmail), total };
     },
     /** One row per site and address: true when this call stored a new row. */
     async subscribe(email: string, url: string | null): Promise<boolean> {

@@ -1,0 +1,177 @@
+// What the benchmark sections share: real server processes on free loopback ports, autocannon runs,
+// memory readings and the one table every figure lands in.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import autocannon from "autocannon";
+import pg from "pg";
+
+export const ROOT = new URL("..", import.meta.url).pathname;
+export const SHORT = process.argv.includes("--short");
+/** Seconds of each autocannon run (10 in the full run, as issue 12 asks; 3 in CI's short run). */
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? (SHORT ? 3 : 10));
+export const CONNECTIONS = 50;
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  server.close();
+  return typeof address === "object" && address ? address.port : 0;
+}
+
+export interface Running {
+  url: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn until /readyz answered 200. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+/** Starts a server entry (`apps/api/src/server.ts`…) with `env` and waits until its /readyz answers. */
+export async function startServer(
+  entry: string,
+  env: Record<string, string>,
+  portVariable = "PORT",
+): Promise<Running> {
+  const port = await freePort();
+  const started = performance.now();
+  // Production logging (info) into a pipe that is read and dropped: its cost is part of the figure.
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env, [portVariable]: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let errors = "";
+  child.stdout!.resume();
+  child.stderr!.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited: ${errors}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (performance.now() - started > 180_000) throw new Error(`${entry} not ready after 180 s: ${errors}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    url,
+    child,
+    readyMs,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    },
+  };
+}
+
+/** Resident memory of a process in MB (Linux). */
+export function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+  return line ? Number(line[1]) / 1024 : Number.NaN;
+}
+
+export interface Load {
+  rate: number;
+  p99: number;
+  ok: number;
+  failed: number;
+}
+
+/** One autocannon run; every answer must be 2xx unless `allowFailures`. */
+export async function load(options: autocannon.Options & { allowFailures?: boolean }): Promise<Load> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed && !options.allowFailures)
+    throw new Error(
+      `${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  return { rate: result.requests.average, p99: result.latency.p99, ok: result["2xx"], failed };
+}
+
+/** Times `run` `times` times one after another; returns the 95th percentile in ms. */
+export async function p95(times: number, run: () => Promise<unknown>): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.95) - 1)]!;
+}
+
+/** A row of the result table: the figure, its goal and, where it has one, its reference. */
+export interface Figure {
+  section: string;
+  name: string;
+  value: string;
+  goal: string;
+  reference?: string;
+  /** Undefined when the figure is noted, not held to a goal. */
+  met?: boolean;
+}
+
+export const figures: Figure[] = [];
+
+export function record(figure: Figure): void {
+  figures.push(figure);
+  const verdict = figure.met === undefined ? "" : figure.met ? "  ✓" : "  ✗ below goal";
+  console.log(
+    `  ${figure.name}: ${figure.value} (goal ${figure.goal}${figure.reference ? `; ${figure.reference}` : ""})${verdict}`,
+  );
+}
+
+export function table(): string {
+  const rows = figures.map(
+    (figure) =>
+      `| ${figure.section} | ${figure.name} | ${figure.value} | ${figure.goal} | ${figure.reference ?? ""} | ${
+        figure.met === undefined ? "noted" : figure.met ? "met" : "**missed**"
+      } |`,
+  );
+  return ["| section | figure | measured | goal | reference | |", "|---|---|---|---|---|---|", ...rows].join(
+    "\n",
+  );
+}
+
+/** A PostgreSQL database of its own for a section, dropped afterwards; undefined when none answers. */
+export async function scratchPostgres(
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const database = `bench_${name}_${process.pid}`;
+  await admin.query(`drop database if exists ${database}`);
+  await admin.query(`create database ${database}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${database} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export const format = {
+  rate: (value: number) => `${Math.round(value).toLocaleString("en-US")} req/s`,
+  ms: (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`,
+  ratio: (value: number) => value.toFixed(2),
+};
