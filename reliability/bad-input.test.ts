@@ -134,7 +134,7 @@ function badInputs(operation: Operation): fc.Arbitrary<BadInput> {
       choices.push(
         fc
           .string({ minLength: 1, maxLength: 12 })
-          .filter((name) => !(body.properties ?? {})[name] && name !== "__proto__")
+          .filter((name) => !body.properties?.[name] && name !== "__proto__")
           .map((name) => ({ kind: "body:extra-field", url, payload: json({ [`x_${name}`]: 1 }) })),
       );
     }

@@ -6,27 +6,16 @@ const SAMPLES = FULL ? 200 : 40;
 
 let stack: Stack;
 let timing: Stack;
-let base: string;
 beforeAll(async () => {
   stack = await startStack();
   // Timing is measured as an attacker would: over a socket, each probe from its own address.
   timing = await startStack({ trustProxy: true });
   await timing.api.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(timing.api.app.server.address() as { port: number }).port}`;
 }, 120_000);
 afterAll(async () => {
   await stack.close();
   await timing.close();
 });
-
-const probe = async (route: string, payload: object) => {
-  const response = await fetch(`${base}/api/v1/auth/${route}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
-    body: JSON.stringify(payload),
-  });
-  return { statusCode: response.status, body: await response.text() };
-};
 
 const post = (
   url: string,

@@ -1,5 +1,6 @@
 import type { Database } from "@backoffice/db";
 import {
+  createCache,
   installErrorHandlers,
   installRequestIdHeader,
   installSecurityHeaders,
@@ -42,6 +43,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   fastify.decorate("config", options.config);
   fastify.decorate("db", options.db);
   fastify.decorate("tmdb", tmdbSettings(options.config));
+  fastify.decorate("listCache", createCache({ maxEntries: 1000 }));
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   installJsonParser(fastify);

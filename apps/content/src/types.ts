@@ -1,5 +1,5 @@
 import type { Database } from "@backoffice/db";
-import type { TmdbSettings } from "@backoffice/server";
+import type { Cache, TmdbSettings } from "@backoffice/server";
 import type { Config } from "./config.ts";
 
 declare module "fastify" {
@@ -7,6 +7,8 @@ declare module "fastify" {
     config: Config;
     db: Database;
     tmdb: TmdbSettings;
+    /** Serialized answers of the public list, dropped by every successful signed write. */
+    listCache: Cache;
   }
   interface FastifyRequest {
     /** The request body exactly as received (JSON requests only): signatures are checked over it. */

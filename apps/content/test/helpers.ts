@@ -23,7 +23,10 @@ export interface TestApp {
     options?: { timestamp?: number; secret?: string; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
   /** Stores a title directly; `at` sets its creation time (and so its place in newest-first order). */
+  /** Stores a title directly (and drops the cached public list, as a signed write would). */
   addTitle(input?: Partial<TitleInput>, at?: Date): Promise<string>;
+  /** Deletes every title directly, dropping the cached public list. */
+  clearTitles(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -80,7 +83,12 @@ export async function buildTestApp(
         at,
       );
       if (!row) throw new Error("addTitle: that tmdbId is already stored");
+      fastify.listCache.invalidate("");
       return row.id;
+    },
+    async clearTitles() {
+      await db.query("delete from titles");
+      fastify.listCache.invalidate("");
     },
     async close() {
       await fastify.close();

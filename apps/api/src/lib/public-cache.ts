@@ -1,5 +1,5 @@
+import { createCache } from "@backoffice/server";
 import type { Redis } from "ioredis";
-import { createCache } from "./cache.ts";
 
 /**
  * Serialized answers of the public reads, kept until an admin write invalidates their prefix.
@@ -15,7 +15,7 @@ export interface PublicCache {
 const CHANNEL = "bo:public-cache:invalidate";
 
 export function createPublicCache(options: { redis?: Redis; maxEntries?: number } = {}): PublicCache {
-  // The one cache concept (lib/cache.ts): concurrent misses share a load, and an invalidation
+  // The one cache concept (@backoffice/server cache.ts): concurrent misses share a load, and an invalidation
   // also drops a load in flight, so what it read before the write is never stored.
   const cache = createCache({ maxEntries: options.maxEntries ?? 5000 });
   let subscriber: Redis | undefined;

@@ -7,9 +7,9 @@ import {
   type FeedSport,
   type Site,
 } from "@backoffice/contracts";
+import { createCache } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createCache } from "../../lib/cache.ts";
 import { feedSources, fetchFeedDay } from "./api-sports.ts";
 
 /** The provider's daily quota is small: a sport's fixtures of the day are asked again after 5 minutes at most. */

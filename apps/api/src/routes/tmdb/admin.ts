@@ -10,11 +10,10 @@ import {
   tmdbSearchQuery,
   tmdbTrendingQuery,
 } from "@backoffice/contracts";
-import { HttpError, tmdbSettings } from "@backoffice/server";
+import { createCache, HttpError, tmdbSettings } from "@backoffice/server";
 import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { createCache } from "../../lib/cache.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 
 /** Trending moves daily and details rarely: a minute keeps typing and paging cheap yet fresh. */

@@ -22,7 +22,7 @@ afterAll(async () => {
   await tmdb.close();
 });
 beforeEach(async () => {
-  await t.db.query("delete from titles");
+  await t.clearTitles();
   tmdb.requests.length = 0;
   tmdb.answer("/movie/603", 200, matrixDetails());
   tmdb.answer("/tv/1396", 200, breakingBadDetails());

@@ -13,6 +13,7 @@ import {
 } from "@backoffice/contracts";
 import { notFound } from "@backoffice/server";
 import cors from "@fastify/cors";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fetchTmdbTitle, TmdbError } from "../../lib/tmdb.ts";
@@ -35,6 +36,10 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
   const titles = titlesRepository(fastify.db);
   const { config } = fastify;
 
+  // The public list is read on every page view of the movies site: its answers are kept serialized
+  // until the next successful signed write (this service alone writes its database).
+  const { listCache } = fastify;
+
   // The public list, readable from the public sites' pages (DESIGN §4): only the configured
   // origins, only GET; @fastify/cors in this scope alone, so the signed writes never answer CORS.
   await fastify.register(async (publicScope) => {
@@ -50,9 +55,12 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
         { schema: { querystring: movieListQuery, response: { 200: movieListAnswer, 400: errorBody } } },
         async (request, reply) => {
           // Writes must show up on the next read, so caches have to ask every time.
-          reply.header("cache-control", "no-cache");
-          const rows = await titles.list(request.query);
-          return rows.map(toMovieItem);
+          reply.header("cache-control", "no-cache").type("application/json; charset=utf-8");
+          const text = await listCache.get(JSON.stringify(request.query), async () =>
+            JSON.stringify(movieListAnswer.parse((await titles.list(request.query)).map(toMovieItem))),
+          );
+          // Already serialized (through the schema on a miss): sent as is, past the route's serializer.
+          return (reply as FastifyReply).send(text);
         },
       );
   });
@@ -67,6 +75,10 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
         now: options.now,
       }),
     );
+    signed.addHook("onSend", async (_request, reply, payload) => {
+      if (reply.statusCode < 400) listCache.invalidate("");
+      return payload;
+    });
     const route = signed.withTypeProvider<ZodTypeProvider>();
 
     route.delete(

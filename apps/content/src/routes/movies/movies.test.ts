@@ -22,7 +22,7 @@ const missingId = "0123456789abcdef01234567";
 
 describe("GET /api/movies", () => {
   beforeEach(async () => {
-    await t.db.query("delete from titles");
+    await t.clearTitles();
     const base = Date.now() - 10 * HOUR;
     await t.addTitle(
       { title: "The Matrix", overview: "A hacker learns the truth.", type: "movie" },
@@ -77,6 +77,34 @@ describe("GET /api/movies", () => {
     // The id's first 8 hex digits are its creation time in seconds.
     const created = Math.floor(Date.parse(items[3].createdAt) / 1000);
     expect(Number.parseInt(items[3]._id.slice(0, 8), 16)).toBe(created);
+  });
+
+  it("answers a repeated read without a database query, and shows a signed write on the next read", async () => {
+    await titlesOf("?type=tv");
+    const queries: string[] = [];
+    const query = t.db.query.bind(t.db);
+    t.db.query = (async (text: string, params?: unknown[]) => {
+      queries.push(text);
+      return query(text, params);
+    }) as typeof t.db.query;
+    try {
+      expect(await titlesOf("?type=tv")).toEqual(["100% Wolf", "Breaking Bad"]);
+      expect(queries).toEqual([]);
+      const [wolf] = await list("?type=tv");
+      const renamed = await t.signed("PATCH", `/api/movies/${wolf!._id}`, { title: "101% Wolf" });
+      expect(renamed.statusCode).toBe(200);
+      expect(await titlesOf("?type=tv")).toEqual(["101% Wolf", "Breaking Bad"]);
+      const removed = await t.signed("DELETE", "/api/movies", { ids: [wolf!._id] });
+      expect(removed.json().deleted).toBe(1);
+      expect(await titlesOf("?type=tv")).toEqual(["Breaking Bad"]);
+      // A refused write changes nothing and keeps the cached answers.
+      queries.length = 0;
+      await t.inject({ method: "DELETE", url: "/api/movies", payload: { ids: [missingId] } });
+      expect(await titlesOf("?type=tv")).toEqual(["Breaking Bad"]);
+      expect(queries.filter((text) => /from titles/.test(text))).toEqual([]);
+    } finally {
+      t.db.query = query;
+    }
   });
 
   it("filters by type", async () => {
