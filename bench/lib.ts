@@ -73,6 +73,16 @@ export async function startServer(
   };
 }
 
+/** A helper script of bench/ in its own process (so it never shares autocannon's event loop); resolves with its port. */
+export async function startHelper(script: string, args: string[]): Promise<{ url: string; close(): void }> {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [chunk] = (await once(child.stdout!, "data")) as [Buffer];
+  return { url: `http://127.0.0.1:${Number(chunk.toString().trim())}`, close: () => child.kill() };
+}
+
 /** Resident memory of a process in MB (Linux). */
 export function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);

@@ -4,7 +4,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { Agent, createServer, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -20,6 +19,7 @@ import {
   SECONDS,
   SHORT,
   scratchPostgres,
+  startHelper,
   startServer,
   table,
 } from "./lib.ts";
@@ -46,27 +46,18 @@ async function api(name: string, env: Record<string, string> = {}) {
   return server;
 }
 
-/** The same bytes and headers as `url` answers, from a bare node:http server. */
+/** The same bytes and headers as `url` answers, from a bare node:http server in its own process. */
 async function bareTwin(url: string): Promise<{ url: string; close(): void }> {
   const sample = await fetch(url);
-  const body = Buffer.from(await sample.arrayBuffer());
+  const body = Buffer.from(await sample.arrayBuffer()).toString("base64");
   const headers = Object.fromEntries(
     [...sample.headers].filter(
       ([name]) => !["date", "connection", "keep-alive", "content-length", "x-request-id"].includes(name),
     ),
   );
-  const server = createServer((_request, response) => {
-    response.writeHead(200, headers);
-    response.end(body);
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
+  const twin = await startHelper("bench/serve-bare.ts", [JSON.stringify({ body, headers })]);
   const { pathname, search } = new URL(url);
-  return {
-    url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}${pathname}${search}`,
-    close: () => server.close(),
-  };
+  return { url: `${twin.url}${pathname}${search}`, close: twin.close };
 }
 
 async function readRatio(section: string, name: string, url: string) {
@@ -122,7 +113,7 @@ async function publicReads() {
     ["locker", `${server.url}/api/v1/public/sportbn/locker`],
     ["apps catalogue", `${server.url}/api/v1/public/apkw/apps`],
     ["sportbn matches", `${server.url}/api/v1/public/sportbn/matches`],
-    ["content service list", `${content.url}/api/movies?page=1`],
+    ["content service list", `${content.url}/api/movies`],
   ];
   for (const [name, url] of SHORT ? reads.slice(0, 3) : reads) await readRatio("public reads", name, url);
   if (SHORT) return;
@@ -310,39 +301,6 @@ async function largeTables(kind: "PGlite" | "PostgreSQL", env: Record<string, st
 }
 
 // 7. Two api instances on one PostgreSQL database and Redis behind a round-robin proxy.
-function roundRobin(targets: string[]): Promise<{ url: string; close(): void }> {
-  let next = 0;
-  const agents = targets.map(() => new Agent({ keepAlive: true, maxSockets: 64 }));
-  const server = createServer((incoming, outgoing) => {
-    const index = next++ % targets.length;
-    const target = new URL(targets[index]!);
-    const forward = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: incoming.url,
-        method: incoming.method,
-        headers: incoming.headers,
-        agent: agents[index],
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forward.on("error", () => outgoing.writeHead(502).end());
-    incoming.pipe(forward);
-  });
-  server.listen(0, "127.0.0.1");
-  return once(server, "listening").then(() => {
-    const address = server.address();
-    return {
-      url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
-      close: () => server.close(),
-    };
-  });
-}
-
 async function twoInstances(databaseUrl: string) {
   const env = {
     DATABASE_URL: databaseUrl,
@@ -353,8 +311,11 @@ async function twoInstances(databaseUrl: string) {
   const path = "/api/v1/public/sportbn/ads?page=Home";
   const twinA = await bareTwin(`${one.url}${path}`);
   const twinB = await bareTwin(`${two.url}${path}`);
-  const bareProxy = await roundRobin([new URL(twinA.url).origin, new URL(twinB.url).origin]);
-  const apiProxy = await roundRobin([one.url, two.url]);
+  const bareProxy = await startHelper("bench/round-robin.ts", [
+    new URL(twinA.url).origin,
+    new URL(twinB.url).origin,
+  ]);
+  const apiProxy = await startHelper("bench/round-robin.ts", [one.url, two.url]);
   const reference = await load({ url: `${bareProxy.url}${path}` });
   const measured = await load({ url: `${apiProxy.url}${path}` });
   const ratio = measured.rate / reference.rate;
@@ -395,25 +356,28 @@ async function twoInstances(databaseUrl: string) {
   await two.stop();
 }
 
+/** `BENCH_ONLY=reads,intake,large,two` runs some sections (while working on one); all by default. */
+const wanted = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
+
 async function main() {
   console.log(
     `Benchmark ${SHORT ? "(short)" : "(full)"}: Node ${process.version}, ${new Date().toISOString()}`,
   );
-  await publicReads();
-  await intake("PGlite", {});
+  if (wanted("reads")) await publicReads();
+  if (wanted("intake")) await intake("PGlite", {});
   if (!SHORT) {
-    const postgres = await scratchPostgres("intake");
+    const postgres = wanted("intake") && (await scratchPostgres("intake"));
     if (postgres) {
       postgresCleanups.push(postgres.drop);
       await intake("PostgreSQL", { DATABASE_URL: postgres.url });
     }
-    await largeTables("PGlite", {});
-    const large = await scratchPostgres("large");
+    if (wanted("large")) await largeTables("PGlite", {});
+    const large = wanted("large") && (await scratchPostgres("large"));
     if (large) {
       postgresCleanups.push(large.drop);
       await largeTables("PostgreSQL", { DATABASE_URL: large.url });
     }
-    const shared = await scratchPostgres("shared");
+    const shared = wanted("two") && (await scratchPostgres("shared"));
     if (shared) {
       postgresCleanups.push(shared.drop);
       await twoInstances(shared.url);

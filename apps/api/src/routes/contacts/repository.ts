@@ -1,5 +1,6 @@
 import type { ContactMessage, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
+import { groupCommit } from "../../lib/group-commit.ts";
 import { newestFirstPage } from "../../lib/inbox-page.ts";
 import { iso } from "../../lib/rows.ts";
 
@@ -28,6 +29,31 @@ const toContact = (row: ContactRow): ContactMessage => ({
 export type NewContact = Omit<ContactMessage, "_id" | "createdAt">;
 
 export function contactsRepository(db: Queryable, site: Site) {
+  // Concurrent messages share one insert (lib/group-commit.ts).
+  const addGrouped = groupCommit(async (items: { contact: NewContact; at: Date }[]) => {
+    const ids = items.map(({ at }) => newId(at.getTime()));
+    const column = <K extends keyof NewContact>(key: K) => items.map(({ contact }) => contact[key]);
+    const rows = await db.query<ContactRow>(
+      `insert into contact_messages (id, site, email, first_name, last_name, subject, message, page, created_at)
+       select id, $1, email, first_name, last_name, subject, message, page, created_at
+       from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
+         as t (id, email, first_name, last_name, subject, message, page, created_at)
+       returning *`,
+      [
+        site,
+        ids,
+        column("email"),
+        column("firstName"),
+        column("lastName"),
+        column("subject"),
+        column("message"),
+        column("page"),
+        items.map(({ at }) => at),
+      ],
+    );
+    const byId = new Map(rows.map((row) => [row.id, toContact(row)]));
+    return ids.map((id) => byId.get(id)!);
+  });
   return {
     /** Newest first (ids start with their creation time), with the site's total. */
     async page(page: number, limit: number): Promise<{ rows: ContactMessage[]; total: number }> {
@@ -35,24 +61,7 @@ export function contactsRepository(db: Queryable, site: Site) {
       return { rows: rows.map(toContact), total };
     },
     /** Returns once the row is committed. */
-    async add(contact: NewContact, at: Date = new Date()): Promise<ContactMessage> {
-      const [row] = await db.query<ContactRow>(
-        `insert into contact_messages (id, site, email, first_name, last_name, subject, message, page, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
-        [
-          newId(at.getTime()),
-          site,
-          contact.email,
-          contact.firstName,
-          contact.lastName,
-          contact.subject,
-          contact.message,
-          contact.page,
-          at,
-        ],
-      );
-      return toContact(row!);
-    },
+    add: (contact: NewContact, at: Date = new Date()): Promise<ContactMessage> => addGrouped({ contact, at }),
     async remove(ids: string[]): Promise<number> {
       const rows = await db.query(
         "delete from contact_messages where site = $1 and id = any($2) returning id",

@@ -1,5 +1,6 @@
 import type { EmailSubscription, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
+import { groupCommit } from "../../lib/group-commit.ts";
 import { newestFirstPage } from "../../lib/inbox-page.ts";
 import { iso } from "../../lib/rows.ts";
 
@@ -18,21 +19,26 @@ const toEmail = (row: EmailRow): EmailSubscription => ({
 });
 
 export function emailsRepository(db: Queryable, site: Site) {
+  // Concurrent subscriptions share one insert (lib/group-commit.ts); a repeated address stays one row.
+  const subscribeGrouped = groupCommit(async (items: { email: string; url: string | null }[]) => {
+    const ids = items.map(() => newId());
+    const stored = await db.query<{ id: string }>(
+      `insert into email_subscriptions (id, site, email, url)
+       select id, $1, email, url from unnest($2::text[], $3::text[], $4::text[]) as t (id, email, url)
+       on conflict (site, lower(email)) do nothing returning id`,
+      [site, ids, items.map((item) => item.email), items.map((item) => item.url)],
+    );
+    const created = new Set(stored.map((row) => row.id));
+    return ids.map((id) => created.has(id));
+  });
   return {
     /** Newest first (ids start with their creation time), with the site's total. */
     async page(page: number, limit: number): Promise<{ rows: EmailSubscription[]; total: number }> {
       const { rows, total } = await newestFirstPage<EmailRow>(db, "email_subscriptions", site, page, limit);
       return { rows: rows.map(toEmail), total };
     },
-    /** One row per site and address: true when this call stored a new row. */
-    async subscribe(email: string, url: string | null): Promise<boolean> {
-      const rows = await db.query(
-        `insert into email_subscriptions (id, site, email, url) values ($1, $2, $3, $4)
-         on conflict (site, lower(email)) do nothing returning id`,
-        [newId(), site, email, url],
-      );
-      return rows.length > 0;
-    },
+    /** One row per site and address: true when this call stored a new row (once committed). */
+    subscribe: (email: string, url: string | null): Promise<boolean> => subscribeGrouped({ email, url }),
     async remove(ids: string[]): Promise<number> {
       const rows = await db.query(
         "delete from email_subscriptions where site = $1 and id = any($2) returning id",
