@@ -9,6 +9,8 @@ export interface PublicCache {
   /** The cached JSON text under `key`, loading and storing it on a miss. */
   get(key: string, load: () => Promise<unknown>): Promise<string>;
   invalidate(prefix: string): Promise<void>;
+  /** Reads answered from this instance's copy, and reads that loaded from the database. */
+  stats(): { hits: number; misses: number };
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export function createPublicCache(options: { redis?: Redis; maxEntries?: number 
       cache.invalidate(prefix);
       if (options.redis) await options.redis.publish(CHANNEL, prefix);
     },
+    stats: () => cache.stats(),
     async close() {
       subscriber?.disconnect();
     },
