@@ -108,3 +108,32 @@ export async function buildTestApp(
     },
   };
 }
+
+/**
+ * Reads the app's `/metrics` as a scraper on this host does; the returned function gives a metric's
+ * value summed over the samples whose labels include `labels` (0 when nothing was recorded yet).
+ */
+export async function scrapeMetrics(
+  t: Pick<TestApp, "inject">,
+): Promise<(name: string, labels?: Record<string, string>) => number> {
+  const response = await t.inject({ method: "GET", url: "/metrics" });
+  if (response.statusCode !== 200) throw new Error(`/metrics answered ${response.statusCode}`);
+  const samples = response.body
+    .split("\n")
+    .filter((line) => line && !line.startsWith("#"))
+    .map((line) => {
+      const [, name, labelText = "", value] = /^([\w:]+)(?:\{(.*)\})? (\S+)$/.exec(line)!;
+      const labels = Object.fromEntries(
+        [...labelText.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((match) => [match[1]!, match[2]!]),
+      );
+      return { name: name!, labels, value: Number(value) };
+    });
+  return (name, labels = {}) =>
+    samples
+      .filter(
+        (sample) =>
+          sample.name === name &&
+          Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+      )
+      .reduce((sum, sample) => sum + sample.value, 0);
+}
