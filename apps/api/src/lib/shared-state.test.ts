@@ -61,7 +61,7 @@ describe("with Redis", () => {
   it("an invalidation on one instance drops the other instance's cached answer", async () => {
     const first = createPublicCache({ redis: redis! });
     const second = createPublicCache({ redis: redis! });
-    await new Promise((resolve) => setTimeout(resolve, 100)); // subscriptions settle
+    await Promise.all([first.ready(), second.ready()]);
     let version = 1;
     const load = async () => ({ version });
     expect(await second.get("sportbn:ads:", load)).toBe('{"version":1}');
