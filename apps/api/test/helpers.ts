@@ -1,7 +1,7 @@
 import { createTestDatabase } from "@backoffice/db/testing";
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";
 import app, { serverOptions } from "../src/app.ts";
-import { bootstrap } from "../src/bootstrap.ts";
+import { bootstrap, openServices } from "../src/bootstrap.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { memoryCounters } from "../src/lib/counters.ts";
 import { hashPassword } from "../src/lib/crypto.ts";
@@ -25,12 +25,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole API on a fresh copy of the migrated template database. */
+/**
+ * The whole API on a fresh copy of the migrated template database, with in-memory counters and cache.
+ * Given DATABASE_URL (and REDIS_URL) it is wired as in production instead (`openServices`): several
+ * instances built on one database and one Redis share what production instances share.
+ */
 export async function buildTestApp(
   env: Record<string, string> = {},
   options: { logLines?: string[] } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase("api");
   const config = loadConfig({
     LOG_LEVEL: "silent",
     SEED_DEMO: "false",
@@ -57,13 +60,24 @@ export async function buildTestApp(
   const mailer: Mailer = config.SMTP_URL
     ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: fastify.log })
     : { send: async (mail) => void mails.push(mail) };
+  const services = config.DATABASE_URL
+    ? await openServices(config, fastify.log)
+    : await createTestDatabase("api").then((db) => ({
+        db,
+        counters: memoryCounters(),
+        publicCache: createPublicCache(),
+        redis: undefined,
+        close: () => db.close(),
+      }));
+  const { db } = services;
   await bootstrap(db, config, fastify.log, () => {});
   await fastify.register(app, {
     config,
     db,
-    counters: memoryCounters(),
+    counters: services.counters,
     mailer,
-    publicCache: createPublicCache(),
+    publicCache: services.publicCache,
+    redis: services.redis,
   });
   await fastify.ready();
 
@@ -104,7 +118,7 @@ export async function buildTestApp(
     },
     async close() {
       await fastify.close();
-      await db.close();
+      await services.close();
     },
   };
 }
