@@ -30,6 +30,9 @@ export function createPublicCache(options: { redis?: Redis; maxEntries?: number 
     // A failed subscription is the caller's to report (ready()); ioredis subscribes again on reconnect.
     subscribed.catch(() => {});
     subscriber.on("message", (_channel, prefix: string) => cache.invalidate(prefix));
+    // Invalidations published while the connection was down never arrive: on every (re)connection
+    // drop all copies rather than keep one another instance's write made stale.
+    subscriber.on("ready", () => cache.invalidate(""));
     subscriber.on("error", () => {}); // the same outage is logged by the main connection's handler
   }
   return {
