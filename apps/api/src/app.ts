@@ -74,8 +74,8 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
 
   installJsonParser(fastify);
   installRequestIdHeader(fastify);
-  // Fastify times every request already (performance.now); counting it is two map lookups, on every
-  // route and on unmatched paths (the not-found handler is set later in this scope, so it has the hook).
+  // Fastify times every request already (performance.now); counting it costs a few map lookups, on
+  // every route and on unmatched paths (the not-found handler is set later in this scope, so it has the hook).
   fastify.addHook("onResponse", (request, reply, done) => {
     metrics.request(
       request.method,

@@ -21,7 +21,7 @@ export function mayReadMetrics(request: FastifyRequest, token: string | undefine
 
 /** `GET /metrics`: Prometheus text (see docs/DEPLOYMENT.md for what to scrape). */
 const metricsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const { registry } = fastify.metrics;
+  const { metrics } = fastify;
   fastify.get(
     "/metrics",
     {
@@ -39,9 +39,9 @@ const metricsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (_request, reply) =>
       reply
-        .type(registry.contentType)
+        .type(metrics.contentType)
         .header("cache-control", "no-store")
-        .send(await registry.metrics()),
+        .send(await metrics.render()),
   );
 };
 
