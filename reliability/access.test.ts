@@ -12,6 +12,8 @@ const PUBLIC = [
   /^\/api\/v1\/assets\//,
   /^\/api\/v1\/tmdb\/images\//,
   /^\/api\/v1\/auth\/(login|get-otp|verify-otp|forgot-password)$/,
+  // Not a session's: a scraper on loopback or with METRICS_TOKEN, anyone else a 404 (routes/metrics.test.ts).
+  /^\/metrics$/,
   // The content service's list is public (DESIGN §4); its writes are signed.
   /^\/api\/movies$/,
 ];

@@ -15,11 +15,13 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Counters } from "./lib/counters.ts";
 import type { Mailer } from "./lib/mailer.ts";
+import { createMetrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 import errors from "./plugins/errors.ts";
 import web from "./plugins/web.ts";
 import authRoutes from "./routes/auth/index.ts";
 import demoImagesRoutes from "./routes/demo-images.ts";
+import metricsRoutes from "./routes/metrics.ts";
 import publicRoutes from "./routes/public/index.ts";
 import siteRoutes from "./routes/sites/index.ts";
 import systemRoutes from "./routes/system.ts";
@@ -64,12 +66,25 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   fastify.decorate("counters", options.counters);
   fastify.decorate("mailer", options.mailer);
   fastify.decorate("publicCache", options.publicCache);
+  const metrics = createMetrics(options.publicCache);
+  fastify.decorate("metrics", metrics);
   fastify.decorateRequest("session", null);
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
 
   installJsonParser(fastify);
   installRequestIdHeader(fastify);
+  // Fastify times every request already (performance.now); counting it costs a few map lookups, on
+  // every route and on unmatched paths (the not-found handler is set later in this scope, so it has the hook).
+  fastify.addHook("onResponse", (request, reply, done) => {
+    metrics.request(
+      request.method,
+      request.routeOptions.url ?? "unmatched",
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+    done();
+  });
 
   await fastify.register(helmet, {
     contentSecurityPolicy: {
@@ -102,6 +117,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(errors);
   await fastify.register(web);
   await fastify.register(systemRoutes);
+  await fastify.register(metricsRoutes);
   await fastify.register(demoImagesRoutes);
   await fastify.register(authRoutes, { prefix: "/api/v1" });
   await fastify.register(siteRoutes);

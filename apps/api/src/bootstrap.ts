@@ -29,6 +29,8 @@ export async function openServices(config: Config, log: FastifyBaseLogger): Prom
     await redis.connect();
   }
   const publicCache = createPublicCache(redis ? { redis } : {});
+  // Not before it hears the other instances' invalidations: a copy cached earlier could stay stale.
+  await publicCache.ready();
   return {
     db,
     redis,

@@ -36,6 +36,8 @@ export const configSchema = z.object({
   TMDB_API_KEY: z.string().optional(),
   TMDB_BASE_URL: env.url.optional(),
   TMDB_IMAGE_BASE_URL: env.url.optional(),
+  /** Bearer token of `GET /metrics`; without it only a scraper on this host (loopback) is answered. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

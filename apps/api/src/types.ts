@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { Config } from "./config.ts";
 import type { Counters } from "./lib/counters.ts";
 import type { Mailer } from "./lib/mailer.ts";
+import type { Metrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 
 export interface AuthSession {
@@ -21,6 +22,7 @@ declare module "fastify" {
     counters: Counters;
     mailer: Mailer;
     publicCache: PublicCache;
+    metrics: Metrics;
     /** Set when the built dashboard is served: answers a client route with index.html. */
     sendSpaIndex?: (reply: FastifyReply) => FastifyReply;
   }

@@ -1,7 +1,7 @@
 import { createTestDatabase } from "@backoffice/db/testing";
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";
 import app, { serverOptions } from "../src/app.ts";
-import { bootstrap } from "../src/bootstrap.ts";
+import { bootstrap, openServices } from "../src/bootstrap.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { memoryCounters } from "../src/lib/counters.ts";
 import { hashPassword } from "../src/lib/crypto.ts";
@@ -25,12 +25,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole API on a fresh copy of the migrated template database. */
+/**
+ * The whole API on a fresh copy of the migrated template database, with in-memory counters and cache.
+ * Given DATABASE_URL (and REDIS_URL) it is wired as in production instead (`openServices`): several
+ * instances built on one database and one Redis share what production instances share.
+ */
 export async function buildTestApp(
   env: Record<string, string> = {},
   options: { logLines?: string[] } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase("api");
   const config = loadConfig({
     LOG_LEVEL: "silent",
     SEED_DEMO: "false",
@@ -57,13 +60,24 @@ export async function buildTestApp(
   const mailer: Mailer = config.SMTP_URL
     ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: fastify.log })
     : { send: async (mail) => void mails.push(mail) };
+  const services = config.DATABASE_URL
+    ? await openServices(config, fastify.log)
+    : await createTestDatabase("api").then((db) => ({
+        db,
+        counters: memoryCounters(),
+        publicCache: createPublicCache(),
+        redis: undefined,
+        close: () => db.close(),
+      }));
+  const { db } = services;
   await bootstrap(db, config, fastify.log, () => {});
   await fastify.register(app, {
     config,
     db,
-    counters: memoryCounters(),
+    counters: services.counters,
     mailer,
-    publicCache: createPublicCache(),
+    publicCache: services.publicCache,
+    redis: services.redis,
   });
   await fastify.ready();
 
@@ -104,7 +118,36 @@ export async function buildTestApp(
     },
     async close() {
       await fastify.close();
-      await db.close();
+      await services.close();
     },
   };
+}
+
+/**
+ * Reads the app's `/metrics` as a scraper on this host does; the returned function gives a metric's
+ * value summed over the samples whose labels include `labels` (0 when nothing was recorded yet).
+ */
+export async function scrapeMetrics(
+  t: Pick<TestApp, "inject">,
+): Promise<(name: string, labels?: Record<string, string>) => number> {
+  const response = await t.inject({ method: "GET", url: "/metrics" });
+  if (response.statusCode !== 200) throw new Error(`/metrics answered ${response.statusCode}`);
+  const samples = response.body
+    .split("\n")
+    .filter((line) => line && !line.startsWith("#"))
+    .map((line) => {
+      const [, name, labelText = "", value] = /^([\w:]+)(?:\{(.*)\})? (\S+)$/.exec(line)!;
+      const labels = Object.fromEntries(
+        [...labelText.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((match) => [match[1]!, match[2]!]),
+      );
+      return { name: name!, labels, value: Number(value) };
+    });
+  return (name, labels = {}) =>
+    samples
+      .filter(
+        (sample) =>
+          sample.name === name &&
+          Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+      )
+      .reduce((sum, sample) => sum + sample.value, 0);
 }

@@ -33,8 +33,8 @@ function serverUrl(database: string): string {
 }
 
 /** Builds the migrated template once per migration set (call from Vitest's globalSetup). */
-export async function prepareTemplate(schema: Schema): Promise<void> {
-  if (testDatabaseKind() === "postgres") {
+export async function prepareTemplate(schema: Schema, kind = testDatabaseKind()): Promise<void> {
+  if (kind === "postgres") {
     const admin = new pg.Client({ connectionString: serverUrl("postgres") });
     await admin.connect();
     const name = templateDatabaseName(schema);
@@ -60,28 +60,45 @@ export async function prepareTemplate(schema: Schema): Promise<void> {
   renameSync(partial, path);
 }
 
+/**
+ * A fresh, migrated PostgreSQL database of its own (a clone of the template) named by its URL, for
+ * tests that open it more than once, as several API instances do. Needs TEST_DATABASE_URL's server.
+ */
+export async function createTestPostgresDatabase(
+  schema: Schema,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  await prepareTemplate(schema, "postgres");
+  const name = `test_${schema}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl("postgres") });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${templateDatabaseName(schema)}`);
+  await admin.end();
+  return {
+    url: serverUrl(name),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl("postgres") });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name}`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** A fresh, migrated database for one test file: a PGlite copy of the template, or a PostgreSQL clone. */
 export async function createTestDatabase(schema: Schema): Promise<Database> {
-  await prepareTemplate(schema);
   if (testDatabaseKind() === "postgres") {
-    const name = `test_${schema}_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl("postgres") });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${templateDatabaseName(schema)}`);
-    await admin.end();
-    const db = wrapPool(new pg.Pool({ connectionString: serverUrl(name), max: 5 }));
+    const database = await createTestPostgresDatabase(schema);
+    const db = wrapPool(new pg.Pool({ connectionString: database.url, max: 5 }));
     const close = db.close;
     return {
       ...db,
       async close() {
         await close();
-        const cleanup = new pg.Client({ connectionString: serverUrl("postgres") });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name}`);
-        await cleanup.end();
+        await database.drop();
       },
     };
   }
+  await prepareTemplate(schema);
   const dump = new Blob([readFileSync(templatePath(schema))]);
   return wrapPglite(await PGlite.create({ loadDataDir: dump }));
 }

@@ -13,6 +13,20 @@ describe("cache", () => {
     const values = await Promise.all([cache.get("k", load), cache.get("k", load), cache.get("k", load)]);
     expect(values).toEqual(["value", "value", "value"]);
     expect(loads).toBe(1);
+    // The two callers that waited for the first one's load count as hits.
+    expect(cache.stats()).toEqual({ hits: 2, misses: 1 });
+  });
+
+  it("counts an expired or invalidated entry as a miss", async () => {
+    let clock = 1000;
+    const cache = createCache({ now: () => clock });
+    await cache.get("a:1", async () => 1, { ttlMs: 100 });
+    await cache.get("a:1", async () => 1, { ttlMs: 100 });
+    clock += 100;
+    await cache.get("a:1", async () => 1, { ttlMs: 100 });
+    cache.invalidate("a:");
+    await cache.get("a:1", async () => 1, { ttlMs: 100 });
+    expect(cache.stats()).toEqual({ hits: 1, misses: 3 });
   });
 
   it("expires an entry after its ttl, counted from when the value arrived", async () => {

@@ -7,6 +7,8 @@ export interface Cache {
   get<T>(key: string, load: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
   /** Drops every entry whose key starts with `prefix`, and any load in flight for it. */
   invalidate(prefix: string): void;
+  /** Lookups served from an entry (a load in flight included) and lookups that started a load. */
+  stats(): { hits: number; misses: number };
 }
 
 interface Entry {
@@ -18,11 +20,18 @@ export function createCache(options: { maxEntries?: number; now?: () => number }
   const entries = new Map<string, Entry>();
   const maxEntries = options.maxEntries ?? 5000;
   const now = options.now ?? Date.now;
+  // Plain numbers: the public reads pay one increment, /metrics reads them when scraped.
+  let hits = 0;
+  let misses = 0;
   return {
     get<T>(key: string, load: () => Promise<T>, { ttlMs }: { ttlMs?: number } = {}): Promise<T> {
       const hit = entries.get(key);
-      if (hit && hit.expires > now()) return hit.value as Promise<T>;
+      if (hit && hit.expires > now()) {
+        hits += 1;
+        return hit.value as Promise<T>;
+      }
       if (hit) entries.delete(key);
+      misses += 1;
       // The entry is in place before the load starts, so an invalidation during the load drops it;
       // a synchronous throw becomes a rejection.
       let start = () => {};
@@ -57,5 +66,6 @@ export function createCache(options: { maxEntries?: number; now?: () => number }
       // caller loads afresh instead of receiving what it read.
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
     },
+    stats: () => ({ hits, misses }),
   };
 }

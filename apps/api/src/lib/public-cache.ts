@@ -9,6 +9,10 @@ export interface PublicCache {
   /** The cached JSON text under `key`, loading and storing it on a miss. */
   get(key: string, load: () => Promise<unknown>): Promise<string>;
   invalidate(prefix: string): Promise<void>;
+  /** Settles once other instances' invalidations are heard (at once without Redis). */
+  ready(): Promise<void>;
+  /** Reads answered from this instance's copy, and reads that loaded from the database. */
+  stats(): { hits: number; misses: number };
   close(): Promise<void>;
 }
 
@@ -19,10 +23,17 @@ export function createPublicCache(options: { redis?: Redis; maxEntries?: number 
   // also drops a load in flight, so what it read before the write is never stored.
   const cache = createCache({ maxEntries: options.maxEntries ?? 5000 });
   let subscriber: Redis | undefined;
+  let subscribed: Promise<unknown> = Promise.resolve();
   if (options.redis) {
     subscriber = options.redis.duplicate();
-    subscriber.subscribe(CHANNEL).catch(() => {});
+    subscribed = subscriber.subscribe(CHANNEL);
+    // A failed subscription is the caller's to report (ready()); ioredis subscribes again on reconnect.
+    subscribed.catch(() => {});
     subscriber.on("message", (_channel, prefix: string) => cache.invalidate(prefix));
+    // Invalidations published while the connection was down never arrive: on every (re)connection
+    // drop all copies rather than keep one another instance's write made stale.
+    subscriber.on("ready", () => cache.invalidate(""));
+    subscriber.on("error", () => {}); // the same outage is logged by the main connection's handler
   }
   return {
     get: (key, load) => cache.get(key, async () => JSON.stringify(await load())),
@@ -30,6 +41,8 @@ export function createPublicCache(options: { redis?: Redis; maxEntries?: number 
       cache.invalidate(prefix);
       if (options.redis) await options.redis.publish(CHANNEL, prefix);
     },
+    stats: () => cache.stats(),
+    ready: async () => void (await subscribed),
     async close() {
       subscriber?.disconnect();
     },

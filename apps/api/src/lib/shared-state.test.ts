@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Counters, memoryCounters, redisCounters } from "./counters.ts";
@@ -61,7 +62,7 @@ describe("with Redis", () => {
   it("an invalidation on one instance drops the other instance's cached answer", async () => {
     const first = createPublicCache({ redis: redis! });
     const second = createPublicCache({ redis: redis! });
-    await new Promise((resolve) => setTimeout(resolve, 100)); // subscriptions settle
+    await Promise.all([first.ready(), second.ready()]);
     let version = 1;
     const load = async () => ({ version });
     expect(await second.get("sportbn:ads:", load)).toBe('{"version":1}');
@@ -93,5 +94,23 @@ describe("memory public cache", () => {
     expect(await slow).toBe('{"version":"stale"}');
     version = 3;
     expect(await cache.get("apkw:apps:games", async () => ({ version }))).toBe('{"version":3}');
+  });
+});
+
+describe("public cache over Redis, when the connection drops", () => {
+  it("drops every copy once reconnected, since invalidations sent meanwhile were lost", async () => {
+    // A stand-in connection whose reconnection the test triggers (ioredis emits "ready" each time).
+    const subscriber = Object.assign(new EventEmitter(), { subscribe: async () => 1, disconnect() {} });
+    const redis = { duplicate: () => subscriber, publish: async () => 1 } as unknown as Redis;
+    const cache = createPublicCache({ redis });
+    await cache.ready();
+    let version = 1;
+    const load = async () => ({ version });
+    expect(await cache.get("sportbn:ads:", load)).toBe('{"version":1}');
+    version = 2;
+    expect(await cache.get("sportbn:ads:", load)).toBe('{"version":1}');
+    subscriber.emit("ready");
+    expect(await cache.get("sportbn:ads:", load)).toBe('{"version":2}');
+    await cache.close();
   });
 });

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { buildTestApp, scrapeMetrics, type TestApp } from "../../../test/helpers.ts";
 
 // A local stand-in for API-Sports: counts calls, answers as the provider does (errors with HTTP 200).
 type Behaviour = "ok" | "errors" | "forbidden" | "silent" | "down";
@@ -74,6 +74,11 @@ describe("GET /connect/{sport} (the sports feed)", () => {
     expect((await connect("football")).statusCode).toBe(200);
     // A second call within the cache time does not reach the provider.
     expect(calls.length).toBe(before);
+    // /metrics counts the one provider call and shows the quota its headers gave.
+    const metric = await scrapeMetrics(t);
+    expect(metric("provider_calls_total", { provider: "api-sports/football", outcome: "ok" })).toBe(1);
+    expect(metric("provider_quota_remaining", { provider: "api-sports/football" })).toBe(97);
+    expect(metric("provider_quota_limit", { provider: "api-sports/football" })).toBe(100);
     // am-football is the nfl feed (v1 games).
     expect((await connect("am-football")).json().response).toEqual([{ id: 1, sport: "nfl" }]);
   });
@@ -89,6 +94,9 @@ describe("GET /connect/{sport} (the sports feed)", () => {
     expect((await connect("hockey")).statusCode).toBe(200);
     behaviour.basketball = "ok";
     expect((await connect("basketball")).statusCode).toBe(200);
+    const metric = await scrapeMetrics(t);
+    expect(metric("provider_calls_total", { provider: "api-sports/basketball", outcome: "error" })).toBe(1);
+    expect(metric("provider_calls_total", { provider: "api-sports/basketball", outcome: "ok" })).toBe(1);
   });
 
   it("a refused key, a provider that is down and one that never answers are clear 502s", async () => {
@@ -118,6 +126,10 @@ describe("GET /connect/{sport} (the sports feed)", () => {
     const silent = await get("hockey");
     expect(silent.statusCode).toBe(502);
     expect(silent.json().message).toBe("Hockey feed did not answer in time");
+    const metric = await scrapeMetrics(t2);
+    expect(metric("provider_calls_total", { provider: "api-sports/football", outcome: "error" })).toBe(1);
+    expect(metric("provider_calls_total", { provider: "api-sports/nfl", outcome: "error" })).toBe(1);
+    expect(metric("provider_calls_total", { provider: "api-sports/hockey", outcome: "unreachable" })).toBe(1);
     await t2.close();
     Object.assign(behaviour, { football: "ok", hockey: "ok", nfl: "ok" });
   }, 30_000);

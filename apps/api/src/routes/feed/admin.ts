@@ -31,6 +31,7 @@ const feedRoutes: FastifyPluginAsyncZod<{ site: Site; now?: () => Date }> = asyn
   const timeZone = fastify.config.FEED_TIMEZONE;
   const now = options.now ?? (() => new Date());
   const cache = createCache({ maxEntries: 64 });
+  const { metrics } = fastify;
 
   fastify.get(
     "/connect/:sport",
@@ -46,12 +47,16 @@ const feedRoutes: FastifyPluginAsyncZod<{ site: Site; now?: () => Date }> = asyn
       const at = now();
       const day = dayAndTime(at.toISOString(), timeZone).date;
       // Concurrent refreshes share one provider call; a failure is not kept, so Refresh retries it.
+      // Each sport is its own API-Sports product with its own daily quota.
+      const provider = `api-sports/${sport}`;
       const feed = await cache.get(
         `${sport}:${day}`,
-        () => fetchFeedDay(sport, sources[sport], timeZone, at),
-        {
-          ttlMs: FEED_CACHE_MS,
-        },
+        () =>
+          fetchFeedDay(sport, sources[sport], timeZone, at, (outcome, quota) => {
+            metrics.providerCall(provider, outcome);
+            if (quota) metrics.providerQuota(provider, quota.remaining, quota.limit);
+          }),
+        { ttlMs: FEED_CACHE_MS },
       );
       return { status: "success" as const, ...feed };
     },

@@ -1,6 +1,7 @@
 import { dayAndTime, FEED_SPORTS, type FeedSport } from "@backoffice/contracts";
 import { HttpError } from "@backoffice/server";
 import type { Config } from "../../config.ts";
+import type { ProviderOutcome } from "../../lib/metrics.ts";
 
 /** The provider's hosts (DESIGN §6); with no key and no URL the sandbox stands in. */
 const PRODUCTION_URLS: Record<FeedSport, string> = {
@@ -75,12 +76,15 @@ function providerErrors(body: unknown): string[] {
 /**
  * Today's fixtures of one sport in `timeZone` (football v3 `fixtures`, the others v1 `games`).
  * Any failure of the provider becomes a 502 naming the sport, so the other sports still load.
+ * `report` hears how the call ended and the quota the provider's headers gave (for /metrics),
+ * refusals included: a refusal for the day's limit carries the headers that explain it.
  */
 export async function fetchFeedDay(
   sport: FeedSport,
   source: FeedSource,
   timeZone: string,
   now: Date,
+  report: (outcome: ProviderOutcome, quota: FeedDay["quota"] | null) => void = () => {},
 ): Promise<FeedDay> {
   const name = SPORT_NAMES[sport];
   const url = new URL(`${source.baseUrl}/${sport === "football" ? "fixtures" : "games"}`);
@@ -93,9 +97,26 @@ export async function fetchFeedDay(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
+    report("unreachable", null);
     const timedOut = (error as Error).name === "TimeoutError";
     throw new HttpError(502, `${name} feed ${timedOut ? "did not answer in time" : "could not be reached"}`);
   }
+  const quota = {
+    remaining: headerNumber(answer.headers, "x-ratelimit-requests-remaining"),
+    limit: headerNumber(answer.headers, "x-ratelimit-requests-limit"),
+  };
+  try {
+    const response = await fixturesOf(name, answer);
+    report("ok", quota);
+    return { response, quota };
+  } catch (error) {
+    report("error", quota);
+    throw error;
+  }
+}
+
+/** The fixtures of an answer, or the 502 that says why it cannot be used. */
+async function fixturesOf(name: string, answer: Response): Promise<unknown[]> {
   if (answer.status === 401 || answer.status === 403)
     throw new HttpError(502, `${name} feed refused the API key (${answer.status})`);
   if (!answer.ok) throw new HttpError(502, `${name} feed failed (${answer.status})`);
@@ -104,11 +125,5 @@ export async function fetchFeedDay(
   if (errors.length > 0) throw new HttpError(502, `${name} feed: ${errors.join("; ")}`);
   if (!body || !Array.isArray(body.response))
     throw new HttpError(502, `${name} feed answered in an unknown shape`);
-  return {
-    response: body.response,
-    quota: {
-      remaining: headerNumber(answer.headers, "x-ratelimit-requests-remaining"),
-      limit: headerNumber(answer.headers, "x-ratelimit-requests-limit"),
-    },
-  };
+  return body.response;
 }

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { buildTestApp, scrapeMetrics, type TestApp } from "../../../test/helpers.ts";
 
 // A stand-in for TMDB v3 and its image host: records calls, answers with TMDB's shapes and envelope.
 const calls: { path: string; query: Record<string, string> }[] = [];
@@ -71,6 +71,7 @@ describe("/api/v1/tmdb (the movie database pass-through)", () => {
     });
     expect((await get("/api/v1/tmdb/trending/movie/day?language=en-US")).statusCode).toBe(200);
     expect(calls.length).toBe(before + 1);
+    expect((await scrapeMetrics(t))("provider_calls_total", { provider: "tmdb", outcome: "ok" })).toBe(1);
 
     const search = await get("/api/v1/tmdb/search/tv?language=en-US&query=%20breaking%20");
     expect(search.statusCode).toBe(200);
@@ -101,6 +102,7 @@ describe("/api/v1/tmdb (the movie database pass-through)", () => {
   });
 
   it("turns TMDB's error envelope into the spec's messages", async () => {
+    const before = await scrapeMetrics(t);
     mode = "notFound";
     const missing = await get("/api/v1/tmdb/movie/999999");
     expect(missing.statusCode).toBe(404);
@@ -117,6 +119,12 @@ describe("/api/v1/tmdb (the movie database pass-through)", () => {
       status: "error",
       message: "TMDB error",
     });
+    // The refused key and the odd shape are errors; an unknown title is the provider's "not found".
+    const after = await scrapeMetrics(t);
+    const added = (outcome: string) =>
+      after("provider_calls_total", { provider: "tmdb", outcome }) -
+      before("provider_calls_total", { provider: "tmdb", outcome });
+    expect([added("not_found"), added("error"), added("ok")]).toEqual([1, 2, 1]);
   });
 
   it("answers 502 with the spec's texts when TMDB cannot be reached", async () => {
@@ -128,6 +136,8 @@ describe("/api/v1/tmdb (the movie database pass-through)", () => {
       expect(trending.json().message).toBe("Failed to fetch trending from TMDB");
       const search = await down.as(admin, { method: "GET", url: "/api/v1/tmdb/search/movie?query=x" });
       expect(search.json().message).toBe("Failed to fetch from TMDB");
+      const metric = await scrapeMetrics(down);
+      expect(metric("provider_calls_total", { provider: "tmdb", outcome: "unreachable" })).toBe(2);
     } finally {
       await down.close();
     }
@@ -148,5 +158,8 @@ describe("/api/v1/tmdb (the movie database pass-through)", () => {
     expect(
       (await t.inject({ method: "GET", url: "/api/v1/tmdb/images/w185/..%2Fsecret.jpg" })).statusCode,
     ).toBe(400);
+    const metric = await scrapeMetrics(t);
+    expect(metric("provider_calls_total", { provider: "tmdb/images", outcome: "ok" })).toBe(1);
+    expect(metric("provider_calls_total", { provider: "tmdb/images", outcome: "not_found" })).toBe(1);
   });
 });

@@ -40,6 +40,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const tmdbRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const settings = tmdbSettings(fastify.config);
   const cache = createCache({ maxEntries: 500 });
+  const { metrics } = fastify;
 
   async function call<T>(
     schema: z.ZodType<T>,
@@ -65,17 +66,19 @@ const tmdbRoutes: FastifyPluginAsyncZod = async (fastify) => {
             signal: AbortSignal.timeout(TIMEOUT_MS),
           });
         } catch (error) {
+          metrics.providerCall("tmdb", "unreachable");
           log.warn({ err: error, path: key }, "movie database unreachable");
           throw new HttpError(502, messages.unreachable);
         }
         const body = await answer.json().catch(() => undefined);
+        const parsed = answer.ok ? schema.safeParse(body) : undefined;
+        metrics.providerCall("tmdb", parsed?.success ? "ok" : answer.status === 404 ? "not_found" : "error");
         if (!answer.ok) {
           // TMDB's envelope: {success: false, status_code, status_message}.
           log.warn({ status: answer.status, path: key, tmdb: body }, "movie database refused");
           throw new HttpError(answer.status === 404 ? 404 : 502, messages.failed);
         }
-        const parsed = schema.safeParse(body);
-        if (!parsed.success) {
+        if (!parsed?.success) {
           log.warn({ path: key }, "movie database answered an unexpected shape");
           throw new HttpError(502, messages.failed);
         }
@@ -150,11 +153,14 @@ const tmdbRoutes: FastifyPluginAsyncZod = async (fastify) => {
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
       } catch (error) {
+        metrics.providerCall("tmdb/images", "unreachable");
         request.log.warn({ err: error, file }, "movie database images unreachable");
         throw new HttpError(502, TMDB_MESSAGES.fetchFailed);
       }
       const type = answer.headers.get("content-type") ?? "";
-      if (!answer.ok || !type.startsWith("image/")) {
+      const usable = answer.ok && type.startsWith("image/");
+      metrics.providerCall("tmdb/images", usable ? "ok" : answer.status === 404 ? "not_found" : "error");
+      if (!usable) {
         await answer.body?.cancel();
         throw new HttpError(
           answer.status === 404 ? 404 : 502,

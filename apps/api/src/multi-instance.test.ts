@@ -1,0 +1,184 @@
+// Two API instances as production runs them (docs/DEPLOYMENT.md): one PostgreSQL database, one Redis,
+// each instance wired by `openServices` from DATABASE_URL and REDIS_URL. What one instance learns
+// (a write, a failed attempt, a request) must hold on the other, so alternating gains an attacker
+// nothing. Each test fails if that sharing is removed (memory counters, no pub/sub, no Redis store).
+import { randomBytes } from "node:crypto";
+import { createTestPostgresDatabase, testDatabaseKind } from "@backoffice/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, buildTestApp, scrapeMetrics, type TestApp } from "../test/helpers.ts";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const skipped = !process.env.TEST_DATABASE_URL
+  ? "needs PostgreSQL: set TEST_DATABASE_URL"
+  : testDatabaseKind() !== "postgres"
+    ? "runs in the db-postgres project"
+    : "";
+
+// Redis outlives a run: fresh addresses and accounts keep one run's counters out of the next.
+const run = randomBytes(3).toString("hex");
+const byte = () => randomBytes(1)[0]!;
+let addresses = 0;
+const freshAddress = () => `10.${byte()}.${byte()}.${++addresses}`;
+
+let a: TestApp;
+let b: TestApp;
+let drop: () => Promise<void>;
+const instances = () => [a, b];
+/** The instance that answers the `i`-th request when a balancer alternates: A, B, A, B… */
+const alternate = (i: number) => instances()[i % 2]!;
+
+const title = `two api instances on one PostgreSQL database and one Redis${skipped ? ` (skipped: ${skipped})` : ""}`;
+describe.skipIf(skipped)(title, () => {
+  beforeAll(async () => {
+    const database = await createTestPostgresDatabase("api");
+    drop = database.drop;
+    const env = { DATABASE_URL: database.url, REDIS_URL };
+    // One after the other: the first creates the admin, the second finds it.
+    a = await buildTestApp(env);
+    b = await buildTestApp(env);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await drop?.();
+  });
+
+  it("an ad changed through A is served by B's public read within a second, though B had it cached", async () => {
+    const token = await a.login();
+    const url = `https://ads.example/${run}`;
+    const created = await a.as(token, {
+      method: "POST",
+      url: "/api/v1/sportbn/ads",
+      payload: { page: "home", url, isActive: true },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data._id as string;
+
+    const readOnB = async () => {
+      const response = await b.inject({ method: "GET", url: "/api/v1/public/sportbn/ads" });
+      expect(response.statusCode).toBe(200);
+      return (response.json().data as { _id: string; url: string }[]).find((ad) => ad._id === id)?.url;
+    };
+    expect(await readOnB()).toBe(url);
+    // B answers from its own copy once the creation's invalidation has reached it too (it travels
+    // on its own): from then on, without the next invalidation it would keep serving that copy.
+    let cachedOnB = false;
+    for (let tries = 0; !cachedOnB && tries < 100; tries++) {
+      const before = await scrapeMetrics(b);
+      expect(await readOnB()).toBe(url);
+      const after = await scrapeMetrics(b);
+      cachedOnB = after("public_cache_hits_total") - before("public_cache_hits_total") === 1;
+    }
+    expect(cachedOnB).toBe(true);
+
+    const changed = `${url}/changed`;
+    const update = await a.as(token, {
+      method: "PUT",
+      url: `/api/v1/sportbn/ads/${id}`,
+      payload: { url: changed },
+    });
+    expect(update.statusCode).toBe(200);
+    const started = performance.now();
+    let served = await readOnB();
+    while (served !== changed && performance.now() - started < 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      served = await readOnB();
+    }
+    expect(served).toBe(changed);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("failed sign-ins alternating A and B lock the account and address after 5, as on one instance", async () => {
+    const email = `target-${run}@example.com`;
+    await a.createUser(email, "Target-pass-1");
+    const attacker = freshAddress();
+    const login = (i: number, password: string, address = attacker, account = email) =>
+      alternate(i).inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { email: account, password },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < 5; i++) expect((await login(i, `wrong-${i}`)).statusCode).toBe(401);
+    // The 6th try lands on B, which saw only two of the five failures itself.
+    const blocked = await login(5, "Target-pass-1");
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await login(6, "Target-pass-1")).statusCode).toBe(429);
+
+    // One address guessing across accounts, alternating instances: refused after 5 in total.
+    const guesser = freshAddress();
+    for (let i = 0; i < 5; i++)
+      expect((await login(i, "nope-nope", guesser, `guess${i}-${run}@example.com`)).statusCode).toBe(401);
+    expect((await login(5, ADMIN.password, guesser, ADMIN.email)).statusCode).toBe(429);
+    // Elsewhere the admin still signs in, on either instance.
+    expect((await login(6, ADMIN.password, freshAddress(), ADMIN.email)).statusCode).toBe(200);
+  });
+
+  it("wrong reset codes alternating A and B close the code after 5 in total, and the check limit is shared", async () => {
+    const email = `fumble-${run}@example.com`;
+    await a.createUser(email, "Fumble-pass-1");
+    const requested = await a.inject({
+      method: "POST",
+      url: "/api/v1/auth/get-otp",
+      payload: { email },
+      remoteAddress: freshAddress(),
+    });
+    expect(requested.statusCode).toBe(200);
+    // The code is mailed once the answer has gone.
+    const deadline = Date.now() + 5000;
+    while (!a.mails.some((mail) => mail.to === email) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const code = /code is (\d{6})/.exec(a.mails.find((mail) => mail.to === email)?.text ?? "")?.[1];
+    expect(code).toBeDefined();
+    const wrong = code === "123456" ? "654321" : "123456";
+
+    const check = (i: number, otp: string) =>
+      alternate(i).inject({
+        method: "POST",
+        url: "/api/v1/auth/verify-otp",
+        payload: { email, otp },
+        remoteAddress: freshAddress(),
+      });
+    for (let i = 0; i < 5; i++) expect((await check(i, wrong)).statusCode).toBe(400);
+    // The right code, on B (which saw two wrong tries), is refused: the code closed at 5.
+    const closed = await check(5, code!);
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().message).toMatch(/invalid|expired/i);
+    // Checks per account are counted across instances: 10 in the window, the 11th is refused.
+    for (let i = 6; i < 10; i++) expect((await check(i, code!)).statusCode).toBe(400);
+    const limited = await check(10, code!);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBeDefined();
+  });
+
+  it("code requests per account are counted across instances: the 4th is refused", async () => {
+    const email = `forgetful-${run}@example.com`;
+    const request = (i: number) =>
+      alternate(i).inject({
+        method: "POST",
+        url: "/api/v1/auth/get-otp",
+        payload: { email },
+        remoteAddress: freshAddress(),
+      });
+    for (let i = 0; i < 3; i++) expect((await request(i)).statusCode).toBe(200);
+    expect((await request(3)).statusCode).toBe(429);
+  });
+
+  it("the public intake's rate limit is one limit across instances", async () => {
+    const visitor = freshAddress();
+    const subscribe = (i: number) =>
+      alternate(i).inject({
+        method: "POST",
+        url: "/api/v1/public/sportbn/emails",
+        payload: { email: `fan${i}-${run}@example.com` },
+        remoteAddress: visitor,
+      });
+    // 10 a minute per address: five on each instance, then the 11th is refused wherever it lands.
+    for (let i = 0; i < 10; i++) expect((await subscribe(i)).statusCode).toBe(201);
+    const refused = await subscribe(10);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().status).toBe("fail");
+    expect((await subscribe(11)).statusCode).toBe(429);
+  });
+});
