@@ -357,7 +357,8 @@ async function twoInstances(databaseUrl: string) {
 }
 
 /** `BENCH_ONLY=reads,intake,large,two` runs some sections (while working on one); all by default. */
-const wanted = (section: string) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
+const wanted = (section: string) =>
+  !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
 async function main() {
   console.log(

@@ -17,7 +17,7 @@ export function groupCommit<T, R>(
   async function settle(batch: Waiting[]) {
     try {
       const results = await write(batch.map((waiting) => waiting.item));
-      batch.forEach((waiting, index) => waiting.resolve(results[index]!));
+      for (const [index, waiting] of batch.entries()) waiting.resolve(results[index]!);
     } catch (error) {
       // One bad item must not fail its neighbours: a failed batch is retried an item at a time.
       if (batch.length === 1) return batch[0]!.reject(error);

@@ -16,7 +16,12 @@ function countInserts(table: string) {
     if (text.includes(`insert into ${table}`)) seen.statements += 1;
     return query(text, params);
   }) as typeof t.app.db.query;
-  return { seen, restore: () => void (t.app.db.query = query) };
+  return {
+    seen,
+    restore: () => {
+      t.app.db.query = query;
+    },
+  };
 }
 
 const stored = async (table: string, email: string) =>
