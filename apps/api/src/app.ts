@@ -1,5 +1,6 @@
 import type { Database } from "@backoffice/db";
 import {
+  type FrontDoor,
   installJsonParser,
   installRequestIdHeader,
   serverOptions as sharedServerOptions,
@@ -36,13 +37,16 @@ export interface AppOptions {
   publicCache: PublicCache;
   /** Shares rate-limit counters of the public intake between instances. */
   redis?: Redis | undefined;
+  /** The server's front door (from `serverOptions`): the app lets its public cache answer there. */
+  front?: FrontDoor;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 
-/** Server options shared by the entry point and the tests. */
-export function serverOptions(config: Config): FastifyServerOptions {
+/** Server options shared by the entry point and the tests; pass `front` to the app too. */
+export function serverOptions(config: Config, front?: FrontDoor): FastifyServerOptions {
   return sharedServerOptions({
+    ...(front ? { front } : {}),
     logLevel: config.LOG_LEVEL,
     // Credentials never reach the log, whatever a handler logs.
     redact: [
@@ -66,9 +70,12 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   fastify.decorate("counters", options.counters);
   fastify.decorate("mailer", options.mailer);
   fastify.decorate("publicCache", options.publicCache);
+  if (options.front)
+    options.front.serve = (request, response) => options.publicCache.answer(request, response);
   const metrics = createMetrics(options.publicCache);
   fastify.decorate("metrics", metrics);
   fastify.decorateRequest("session", null);
+  fastify.decorateRequest("publicCacheGeneration", -1);
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
 

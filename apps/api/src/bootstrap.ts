@@ -1,8 +1,8 @@
 import { join } from "node:path";
-import { type Database, migrate, openDatabase } from "@backoffice/db";
+import { type Database, migrate } from "@backoffice/db";
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
-import type { Config } from "./config.ts";
+import { type Config, openApiDatabase } from "./config.ts";
 import { type Counters, memoryCounters, redisCounters } from "./lib/counters.ts";
 import { generatePassword, hashPassword } from "./lib/crypto.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
@@ -19,9 +19,13 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/** Opens the database (PostgreSQL or embedded PGlite), the counters (Redis or memory) and the mailer. */
-export async function openServices(config: Config, log: FastifyBaseLogger): Promise<Services> {
-  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, "api") });
+/** Opens the database (or takes the one being opened), the counters (Redis or memory) and the mailer. */
+export async function openServices(
+  config: Config,
+  log: FastifyBaseLogger,
+  database: Promise<Database> = openApiDatabase(config),
+): Promise<Services> {
+  const db = await database;
   let redis: Redis | undefined;
   if (config.REDIS_URL) {
     redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true });

@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { openDatabase } from "@backoffice/db";
 import { env, parseEnv } from "@backoffice/server";
 import { z } from "zod";
 
@@ -46,3 +47,7 @@ export type Config = z.infer<typeof configSchema>;
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return parseEnv(configSchema, source);
 }
+
+/** The api's database: PostgreSQL when `DATABASE_URL` is set, else PGlite under `DATA_DIR/api`. */
+export const openApiDatabase = (config: Config) =>
+  openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, "api") });

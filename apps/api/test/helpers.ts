@@ -1,4 +1,5 @@
 import { createTestDatabase } from "@backoffice/db/testing";
+import type { FrontDoor } from "@backoffice/server";
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";
 import app, { serverOptions } from "../src/app.ts";
 import { bootstrap, openServices } from "../src/bootstrap.ts";
@@ -42,7 +43,8 @@ export async function buildTestApp(
     WEB_DIST_DIR: "/nonexistent",
     ...env,
   });
-  const base = serverOptions(config);
+  const front: FrontDoor = {};
+  const base = serverOptions(config, front);
   const logLines = options.logLines;
   const fastify = Fastify(
     logLines
@@ -78,6 +80,7 @@ export async function buildTestApp(
     mailer,
     publicCache: services.publicCache,
     redis: services.redis,
+    front,
   });
   await fastify.ready();
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { badRequest } from "./http-errors.ts";
@@ -83,8 +83,17 @@ export function redactUrl(url: string): string {
   return redacted ? `${path}?${params}` : url;
 }
 
+/**
+ * Asked before routing: `serve` answers a request itself and returns true (the api's repeated public
+ * reads, lib/public-cache.ts), or returns false to leave it to Fastify. Set once the app has built it.
+ */
+export interface FrontDoor {
+  serve?: (request: IncomingMessage, response: ServerResponse) => boolean;
+}
+
 /** The Fastify options api, content and sandbox share: logging, request ids, limits and timeouts. */
 export function serverOptions(options: {
+  front?: FrontDoor;
   logLevel: string | false;
   /** Log paths whose values never reach the log (credentials, signatures). */
   redact?: string[];
@@ -128,7 +137,9 @@ export function serverOptions(options: {
           // Node checks the two limits above only this often (30 s by default).
           connectionsCheckingInterval: 1_000,
         },
-        handler,
+        options.front
+          ? (request, response) => options.front?.serve?.(request, response) || handler(request, response)
+          : handler,
       );
       server.timeout = TIMEOUTS.connectionMs;
       server.maxConnections = MAX_CONNECTIONS;

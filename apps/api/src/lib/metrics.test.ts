@@ -3,7 +3,7 @@ import { createMetrics } from "./metrics.ts";
 
 describe("request metrics", () => {
   it("counts per status and fills cumulative buckets, a duration on a bound included in it", async () => {
-    const metrics = createMetrics({ stats: () => ({ hits: 3, misses: 1 }) });
+    const metrics = createMetrics({ stats: () => ({ hits: 3, misses: 1, answeredBeforeRouting: 0 }) });
     metrics.request("GET", "/a/:id", 200, 1);
     metrics.request("GET", "/a/:id", 200, 0.2);
     metrics.request("GET", "/a/:id", 404, 20_000);
@@ -26,7 +26,7 @@ describe("request metrics", () => {
   });
 
   it("escapes label values", async () => {
-    const metrics = createMetrics({ stats: () => ({ hits: 0, misses: 0 }) });
+    const metrics = createMetrics({ stats: () => ({ hits: 0, misses: 0, answeredBeforeRouting: 0 }) });
     metrics.request("GET", '/odd"\\\nroute', 200, 1);
     expect(await metrics.render()).toContain('route="/odd\\"\\\\\\nroute",status="200"} 1');
   });

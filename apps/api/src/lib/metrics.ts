@@ -63,7 +63,9 @@ function renderRequests(routes: Iterable<RouteRequests>): string {
 }
 
 /** One registry per app instance (tests run several in one process); default process metrics included. */
-export function createMetrics(publicCache: { stats(): { hits: number; misses: number } }): Metrics {
+export function createMetrics(publicCache: {
+  stats(): { hits: number; misses: number; answeredBeforeRouting: number };
+}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -84,6 +86,15 @@ export function createMetrics(publicCache: { stats(): { hits: number; misses: nu
     collect() {
       this.reset();
       this.inc(publicCache.stats().misses);
+    },
+  });
+  new Counter({
+    name: "public_answers_before_routing_total",
+    help: "Repeated public reads answered with a kept answer before routing (not in http_requests_total)",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(publicCache.stats().answeredBeforeRouting);
     },
   });
   const providerCalls = new Counter({

@@ -24,3 +24,6 @@ const CACHED_HEADERS = {
  */
 export const sendCached = (reply: FastifyReply, text: string) =>
   reply.headers(CACHED_HEADERS).type("application/json; charset=utf-8").send(text);
+
+/** True for an answer sent by `sendCached` (its cache-control marks it). */
+export const isCachedRead = (reply: FastifyReply) => reply.getHeader("cache-control") === CACHE_CONTROL;
