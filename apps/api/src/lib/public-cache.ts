@@ -34,9 +34,17 @@ export interface PublicCache {
 const CHANNEL = "bo:public-cache:invalidate";
 
 type Headers = Record<string, string | number | string[] | undefined>;
-type KeptAnswer = { headers: Headers; body: Buffer };
-// CORS answers differ by Origin; nothing else in a public read's request changes its answer.
-const answerKey = (request: IncomingMessage) => `${request.url}\n${request.headers.origin ?? ""}`;
+// Headers as a flat [name, value, …] list: what writeHead takes at the least cost per request.
+type KeptAnswer = { headers: string[]; body: Buffer };
+// CORS answers differ by Origin; nothing else in a public read's request changes its answer. The raw
+// header list is read because `request.headers` builds an object of them all on first use.
+function answerKey(request: IncomingMessage): string {
+  const raw = request.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2)
+    if (raw[index]!.length === 6 && raw[index]!.toLowerCase() === "origin")
+      return `${request.url}\n${raw[index + 1]}`;
+  return `${request.url}\n`;
+}
 
 export function createPublicCache(options: { redis?: Redis; maxEntries?: number } = {}): PublicCache {
   // The one cache concept (@backoffice/server cache.ts): concurrent misses share a load, and an invalidation
@@ -76,8 +84,15 @@ export function createPublicCache(options: { redis?: Redis; maxEntries?: number 
     keep(request, since, headers, body) {
       if (since !== generation || request.method !== "GET") return;
       if (answers.size >= maxEntries) answers.delete(answers.keys().next().value!);
-      const { date: _date, "x-request-id": _id, "content-length": _length, ...kept } = headers;
-      answers.set(answerKey(request), { headers: kept, body: Buffer.from(body) });
+      const bytes = Buffer.from(body);
+      const list = [];
+      for (const [name, value] of Object.entries(headers)) {
+        if (value === undefined || name === "date" || name === "x-request-id" || name === "content-length")
+          continue;
+        for (const one of Array.isArray(value) ? value : [value]) list.push(name, String(one));
+      }
+      list.push("content-length", String(bytes.length));
+      answers.set(answerKey(request), { headers: list, body: bytes });
     },
     answer(request, response) {
       if (request.method !== "GET") return false;

@@ -65,7 +65,8 @@ describe("public reads at the front door", () => {
 
   it("never keeps a refusal or an admin answer", async () => {
     const before = answeredBeforeRouting();
-    for (let i = 0; i < 2; i++) expect((await read("/api/v1/public/movies/ads?page=nowhere")).status).toBe(400);
+    for (let i = 0; i < 2; i++)
+      expect((await read("/api/v1/public/movies/ads?page=nowhere")).status).toBe(400);
     for (let i = 0; i < 2; i++) expect((await read("/api/v1/sportbn/ads")).status).toBe(401);
     expect(answeredBeforeRouting()).toBe(before);
   });
