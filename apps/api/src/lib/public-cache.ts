@@ -34,8 +34,7 @@ export interface PublicCache {
 const CHANNEL = "bo:public-cache:invalidate";
 
 type Headers = Record<string, string | number | string[] | undefined>;
-// Headers as a flat [name, value, …] list: what writeHead takes at the least cost per request.
-type KeptAnswer = { headers: string[]; body: Buffer };
+type KeptAnswer = { headers: Headers; body: Buffer };
 // CORS answers differ by Origin; nothing else in a public read's request changes its answer. The raw
 // header list is read because `request.headers` builds an object of them all on first use.
 function answerKey(request: IncomingMessage): string {
@@ -85,14 +84,8 @@ export function createPublicCache(options: { redis?: Redis; maxEntries?: number 
       if (since !== generation || request.method !== "GET") return;
       if (answers.size >= maxEntries) answers.delete(answers.keys().next().value!);
       const bytes = Buffer.from(body);
-      const list = [];
-      for (const [name, value] of Object.entries(headers)) {
-        if (value === undefined || name === "date" || name === "x-request-id" || name === "content-length")
-          continue;
-        for (const one of Array.isArray(value) ? value : [value]) list.push(name, String(one));
-      }
-      list.push("content-length", String(bytes.length));
-      answers.set(answerKey(request), { headers: list, body: bytes });
+      const { date: _date, "x-request-id": _id, ...kept } = headers;
+      answers.set(answerKey(request), { headers: { ...kept, "content-length": bytes.length }, body: bytes });
     },
     answer(request, response) {
       if (request.method !== "GET") return false;
