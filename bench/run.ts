@@ -3,9 +3,19 @@
 // failing when a ratio falls below its goal by more than the noise measured over repeated runs.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
 import {
   CONNECTIONS,
   figures,
@@ -326,6 +336,87 @@ async function largeTables(kind: "PGlite" | "PostgreSQL", env: Record<string, st
   await again.stop();
 }
 
+// 5. The dashboard in Chromium: JavaScript of /login, lazy chunks, Largest Contentful Paint.
+async function dashboard() {
+  const dist = join(ROOT, "apps/web/dist");
+  if (!existsSync(join(dist, "index.html"))) {
+    console.log("\n5. Dashboard: building apps/web (npm run build)");
+    const build = spawn("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+    const [code] = await once(build, "exit");
+    if (code !== 0) throw new Error("npm run build failed");
+  }
+  console.log("\n5. Dashboard in Chromium (loopback)");
+  const server = await api("web");
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const scripts = new Map<string, number>();
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      const body = await response.body().catch(() => null);
+      if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+    });
+    const lcp = async (path: string, ready: string) => {
+      await page.goto(`${server.url}${path}`);
+      await page.getByText(ready, { exact: true }).first().waitFor();
+      return page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((entries) => {
+              const last = entries.getEntries().at(-1);
+              resolve(last ? last.startTime : Number.NaN);
+            }).observe({ type: "largest-contentful-paint", buffered: true } as never);
+          }),
+      );
+    };
+    const login = await lcp("/login", "Sign In");
+    const loginJs = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    record({
+      section: "dashboard",
+      name: "/login JavaScript, gzip",
+      value: `${(loginJs / 1024).toFixed(1)} KB in ${scripts.size} files`,
+      goal: "≤ 100 KB (the build test fails above 150 KB)",
+      met: loginJs <= 100 * 1024,
+    });
+    const loginFiles = new Set([...scripts.keys()].map((path) => path.split("/").pop()));
+    const chunks = readdirSync(join(dist, "assets"))
+      .filter((file) => file.endsWith(".js") && !loginFiles.has(file))
+      .map((file) => ({
+        file,
+        size: gzipSync(readFileSync(join(dist, "assets", file)), { level: 9 }).length,
+      }))
+      .sort((a, b) => b.size - a.size);
+    record({
+      section: "dashboard",
+      name: "largest lazy chunk, gzip",
+      value: `${(chunks[0]!.size / 1024).toFixed(1)} KB (${chunks[0]!.file})`,
+      goal: "≤ 60 KB",
+      met: chunks[0]!.size <= 60 * 1024,
+    });
+    record({ section: "dashboard", name: "LCP of /login", value: format.ms(login), goal: "noted" });
+    await page.getByLabel("Email").fill("admin@example.com");
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(/\/apkw\//);
+    for (const [path, ready] of [
+      ["/apkw/apps", "Apps & Games"],
+      ["/movies/list", "Movies & TV List"],
+    ] as const)
+      record({
+        section: "dashboard",
+        name: `LCP of ${path}`,
+        value: format.ms(await lcp(path, ready)),
+        goal: "noted",
+      });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
 // 7. Two api instances on one PostgreSQL database and Redis behind a round-robin proxy.
 async function twoInstances(databaseUrl: string) {
   const env = {
@@ -382,7 +473,7 @@ async function twoInstances(databaseUrl: string) {
   await two.stop();
 }
 
-/** `BENCH_ONLY=reads,intake,large,two` runs some sections (while working on one); all by default. */
+/** `BENCH_ONLY=reads,intake,large,web,two` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -404,6 +495,7 @@ async function main() {
       postgresCleanups.push(large.drop);
       await largeTables("PostgreSQL", { DATABASE_URL: large.url });
     }
+    if (wanted("web")) await dashboard();
     const shared = wanted("two") && (await scratchPostgres("shared"));
     if (shared) {
       postgresCleanups.push(shared.drop);

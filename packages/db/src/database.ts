@@ -16,6 +16,11 @@ export interface Database extends Queryable {
 
 export class DatabaseLockedError extends Error {}
 
+// The embedded server's page cache lives in the process's WebAssembly memory, which never shrinks;
+// its files are read through the OS's cache anyway. 16 MB instead of PostgreSQL's 128 MB keeps the
+// api at about 350 MB with a million-row database and opens it about 0.2 s sooner (bench/, issue 12).
+const PGLITE_SETTINGS = ["shared_buffers = 16MB"];
+
 // PostgreSQL's int8 and numeric come back as strings from node-postgres; we only use them for counts.
 pg.types.setTypeParser(20, (value) => Number(value));
 
@@ -124,7 +129,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (!dir || dir === "memory://") return wrapPglite(await PGlite.create());
   const unlock = lockDataDir(dir);
   try {
-    const client = await PGlite.create({ dataDir: join(dir, "pgdata") });
+    const client = await PGlite.create({ dataDir: join(dir, "pgdata"), postgresqlconf: PGLITE_SETTINGS });
     return wrapPglite(client, unlock);
   } catch (error) {
     unlock();
