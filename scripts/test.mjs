@@ -30,7 +30,8 @@ const e2e = count(".artifacts/e2e-results.json", (report) => ({
 stages.push({ name: "e2e", ok: e2eOk, ...e2e });
 // CI adds the short benchmark: it fails when a public read's ratio to a bare server falls below
 // its goal by more than the noise measured over repeated runs (bench/run.ts, docs/PERFORMANCE.md).
-if (process.env.BENCH_SHORT === "1") stages.push({ name: "bench", ok: run("npm", ["run", "bench", "--", "--short"]) });
+if (process.env.BENCH_SHORT === "1")
+  stages.push({ name: "bench", ok: run("npm", ["run", "bench", "--", "--short"]) });
 
 const passed = stages.reduce((sum, stage) => sum + (stage.passed ?? 0), 0);
 const failedStages = stages.filter((stage) => !stage.ok);

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { type Database, migrate } from "@backoffice/db";
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
