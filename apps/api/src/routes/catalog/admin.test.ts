@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { isFreshTimestamp, verifySignature } from "@backoffice/server";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -96,6 +97,33 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     expect(seen).toEqual([
       expect.objectContaining({ method: "GET", url: "/api/movies?type=tv&search=dune", signed: false }),
     ]);
+  });
+
+  it("sends a large list gzipped to a client that accepts it, and as it came to one that does not", async () => {
+    const titles = Array.from({ length: 2000 }, (_, i) => ({
+      _id: ID,
+      title: `Title ${i}`,
+      overview: "A long story. ".repeat(5),
+    }));
+    answer = { status: 200, type: "application/json; charset=utf-8", body: JSON.stringify(titles) };
+    const url = "/api/v1/movies/catalog";
+    const zipped = await t.as(token, {
+      method: "GET",
+      url,
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.rawPayload.length).toBeLessThan(answer.body.length / 5);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(answer.body);
+    const plain = await t.as(token, { method: "GET", url });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(answer.body);
+    answer = { status: 200, type: "application/json; charset=utf-8", body: "[]" };
+    const small = await t.as(token, { method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body).toBe("[]");
   });
 
   it("signs writes as DESIGN §5 says: METHOD + content path + the exact body + timestamp", async () => {
