@@ -406,16 +406,19 @@ async function dashboard() {
     await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(/\/apkw\//);
-    for (const [path, ready] of [
-      ["/apkw/apps", "Apps & Games"],
-      ["/movies/list", "Movies & TV List"],
-    ] as const)
-      record({
-        section: "dashboard",
-        name: `LCP of ${path}`,
-        value: format.ms(await lcp(path, ready)),
-        goal: "noted",
-      });
+    record({
+      section: "dashboard",
+      name: "LCP of /apkw/apps",
+      value: format.ms(await lcp("/apkw/apps", "Apps & Games")),
+      goal: "noted",
+    });
+    await moviesList(page, server.url);
+    record({
+      section: "dashboard",
+      name: "LCP of /movies/list (5,000 titles)",
+      value: format.ms(await lcp("/movies/list", "Movies & TV List")),
+      goal: "noted",
+    });
   } finally {
     await browser.close();
     await server.stop();
@@ -470,17 +473,21 @@ async function moviesList(page: Page, base: string) {
     goal: "compressed",
     met: listEncoding === "gzip",
   });
-  /** Time from the action until the list shows `expected` as its first row's text. */
-  const react = async (
-    name: string,
-    goal: number,
-    act: () => Promise<unknown>,
-    done: () => Promise<unknown>,
-  ) => {
-    const at = performance.now();
-    await act();
-    await done();
-    const took = performance.now() - at;
+  /**
+   * Measured inside the page, so Playwright's own round trips are not counted: from the click until
+   * a frame shows the change (by default, another title in the first row).
+   */
+  const FIRST_ROW = `document.querySelector("[aria-label=Titles] li")?.textContent`;
+  const button = (name: string) =>
+    `[...document.querySelectorAll("main button")].find((b) => b.textContent.trim() === ${JSON.stringify(name)})`;
+  const react = async (name: string, goal: number, target: string, done = `${FIRST_ROW} !== before`) => {
+    const took = await page.evaluate<number>(`new Promise((resolve) => {
+      const before = ${FIRST_ROW};
+      const at = performance.now();
+      (${target}).click();
+      const check = () => (${done}) ? resolve(performance.now() - at) : requestAnimationFrame(check);
+      requestAnimationFrame(check);
+    })`);
     record({
       section: "movies list (5,000 titles)",
       name,
@@ -489,43 +496,21 @@ async function moviesList(page: Page, base: string) {
       met: took <= goal,
     });
   };
-  await react(
-    "type filter (TV Shows) answers",
-    100,
-    () => main.getByRole("button", { name: "TV Shows", exact: true }).click(),
-    () => page.waitForURL(/type=tv/).then(() => rows.first().waitFor()),
-  );
-  await react(
-    "search answers",
-    100,
-    async () => {
-      await main.getByRole("searchbox", { name: "Search titles" }).fill("Title 12");
-      await main.getByRole("button", { name: "Search", exact: true }).click();
-    },
-    () => page.waitForURL(/search=/).then(() => rows.first().waitFor()),
-  );
+  await react("type filter (TV Shows) answers", 100, button("TV Shows"));
+  await main.getByRole("searchbox", { name: "Search titles" }).fill("Title 12");
+  await react("search answers", 100, button("Search"));
   await main.getByRole("button", { name: "Clear search" }).click();
   await main.getByRole("button", { name: "All", exact: true }).click();
+  await page.waitForURL((url) => !url.search.includes("type="));
   await rows.first().waitFor();
-  await react(
-    "next page reacts",
-    100,
-    () => main.getByRole("button", { name: "Page 2" }).click(),
-    () => page.waitForURL(/page=2/),
-  );
+  await react("next page reacts", 100, `document.querySelector('[aria-label="Page 2"]')`);
   await react(
     "select all reacts",
     100,
-    () => main.getByRole("checkbox", { name: "Select All" }).click(),
-    () =>
-      main.getByRole("checkbox", { name: "Select All" }).and(page.locator("[data-state=checked]")).waitFor(),
+    `document.getElementById("movies-select-all")`,
+    `document.getElementById("movies-select-all").getAttribute("data-state") === "checked"`,
   );
-  await react(
-    "Newest toggle reacts",
-    100,
-    () => main.getByRole("switch", { name: "Newest" }).click(),
-    () => page.waitForURL(/sort=newest/),
-  );
+  await react("Newest toggle reacts", 100, `document.getElementById("movies-newest")`);
 }
 
 // 7. Two api instances on one PostgreSQL database and Redis behind a round-robin proxy.
