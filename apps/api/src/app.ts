@@ -71,11 +71,10 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   fastify.decorate("mailer", options.mailer);
   fastify.decorate("publicCache", options.publicCache);
   if (options.front)
-    options.front.serve = (request, response) => options.publicCache.answer(request, response);
+    options.front.serve = (request, response) => options.publicCache.kept.answer(request, response);
   const metrics = createMetrics(options.publicCache);
   fastify.decorate("metrics", metrics);
   fastify.decorateRequest("session", null);
-  fastify.decorateRequest("publicCacheGeneration", -1);
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
 

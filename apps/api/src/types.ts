@@ -28,7 +28,5 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     session: AuthSession | null;
-    /** The public cache's generation when a public request began (routes/public/index.ts). */
-    publicCacheGeneration: number;
   }
 }

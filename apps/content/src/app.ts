@@ -1,6 +1,8 @@
 import type { Database } from "@backoffice/db";
 import {
   createCache,
+  createKeptAnswers,
+  type FrontDoor,
   installErrorHandlers,
   installRequestIdHeader,
   installSecurityHeaders,
@@ -24,14 +26,17 @@ export interface AppOptions {
   secret: string;
   /** Clock of the signature check (tests move it). */
   now?: () => number;
+  /** The server's front door (from `serverOptions`): kept answers of the public list are given there. */
+  front?: FrontDoor;
 }
 
 // The largest write is a delete of 1000 ids (~30 kB).
 export const BODY_LIMIT = 256 * 1024;
 
 /** Server options shared by the entry point and the tests. */
-export function serverOptions(config: Config): FastifyServerOptions {
+export function serverOptions(config: Config, front?: FrontDoor): FastifyServerOptions {
   return sharedServerOptions({
+    ...(front ? { front } : {}),
     logLevel: config.LOG_LEVEL,
     redact: ['req.headers["x-signature"]'],
     bodyLimit: BODY_LIMIT,
@@ -43,7 +48,15 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   fastify.decorate("config", options.config);
   fastify.decorate("db", options.db);
   fastify.decorate("tmdb", tmdbSettings(options.config));
-  fastify.decorate("listCache", createCache({ maxEntries: 1000 }));
+  const listCache = createCache({ maxEntries: 1000 });
+  const keptAnswers = createKeptAnswers(1000);
+  fastify.decorate("listCache", listCache);
+  fastify.decorate("keptAnswers", keptAnswers);
+  fastify.decorate("listChanged", () => {
+    listCache.invalidate("");
+    keptAnswers.clear();
+  });
+  if (options.front) options.front.serve = (request, response) => keptAnswers.answer(request, response);
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   installJsonParser(fastify);

@@ -1,5 +1,5 @@
 import type { Database } from "@backoffice/db";
-import type { Cache, TmdbSettings } from "@backoffice/server";
+import type { Cache, KeptAnswers, TmdbSettings } from "@backoffice/server";
 import type { Config } from "./config.ts";
 
 declare module "fastify" {
@@ -9,6 +9,10 @@ declare module "fastify" {
     tmdb: TmdbSettings;
     /** Serialized answers of the public list, dropped by every successful signed write. */
     listCache: Cache;
+    /** Whole answers of the public list for the front door. */
+    keptAnswers: KeptAnswers;
+    /** Drops both copies of the public list's answers: after every change of the titles. */
+    listChanged(): void;
   }
   interface FastifyRequest {
     /** The request body exactly as received (JSON requests only): signatures are checked over it. */

@@ -1,5 +1,6 @@
 import type { Database } from "@backoffice/db";
 import { createTestDatabase } from "@backoffice/db/testing";
+import type { FrontDoor } from "@backoffice/server";
 import { signRequest } from "@backoffice/server/signing";
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";
 import app, { serverOptions } from "../src/app.ts";
@@ -39,9 +40,10 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase("content");
   const config = loadConfig({ LOG_LEVEL: "silent", SEED_DEMO: "false", CONTENT_HMAC_SECRET: SECRET, ...env });
-  const fastify = Fastify(serverOptions(config));
+  const front: FrontDoor = {};
+  const fastify = Fastify(serverOptions(config, front));
   await bootstrap(db, config, fastify.log);
-  await fastify.register(app, { config, db, secret: SECRET, now: options.now });
+  await fastify.register(app, { config, db, secret: SECRET, now: options.now, front });
   await fastify.ready();
   const inject = (request: InjectOptions) => fastify.inject(request);
   return {
@@ -83,12 +85,12 @@ export async function buildTestApp(
         at,
       );
       if (!row) throw new Error("addTitle: that tmdbId is already stored");
-      fastify.listCache.invalidate("");
+      fastify.listChanged();
       return row.id;
     },
     async clearTitles() {
       await db.query("delete from titles");
-      fastify.listCache.invalidate("");
+      fastify.listChanged();
     },
     async close() {
       await fastify.close();

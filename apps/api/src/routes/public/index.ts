@@ -1,4 +1,5 @@
 import { SITE_RESOURCES, type Site, type SiteResource } from "@backoffice/contracts";
+import { keepAnswers } from "@backoffice/server";
 import cors from "@fastify/cors";
 import type { FastifyPluginAsync } from "fastify";
 import { isCachedRead } from "../../lib/public-reply.ts";
@@ -23,16 +24,8 @@ const modules: [SiteResource, FastifyPluginAsync<{ site: Site }>][] = [
 const publicRoutes: FastifyPluginAsync<{ origins: string[] }> = async (fastify, { origins }) => {
   // Cross-origin calls are allowed here only, and only from the public sites' own origins.
   await fastify.register(cors, { origin: origins, methods: ["GET", "POST"], maxAge: 600 });
-  // A cached read's whole answer is kept for the server's front door (lib/public-cache.ts), unless an
-  // admin write invalidated the cache after this request began (what it loaded may be older).
-  fastify.addHook("onRequest", async (request) => {
-    request.publicCacheGeneration = fastify.publicCache.generation();
-  });
-  fastify.addHook("onSend", async (request, reply, payload) => {
-    if (reply.statusCode === 200 && typeof payload === "string" && isCachedRead(reply))
-      fastify.publicCache.keep(request.raw, request.publicCacheGeneration, reply.getHeaders(), payload);
-    return payload;
-  });
+  // A cached read's whole answer is kept for the server's front door (packages/server kept-answers.ts).
+  keepAnswers(fastify, fastify.publicCache.kept, isCachedRead);
   // Visitors' traffic is far above the admins': no access-log line per request here (a proxy or CDN
   // in front keeps those); warnings and errors, rate-limit hits included, are still logged.
   for (const [resource, routes] of modules) {

@@ -11,7 +11,7 @@ import {
   movieLockerBody,
   moviePatchBody,
 } from "@backoffice/contracts";
-import { notFound } from "@backoffice/server";
+import { keepAnswers, notFound } from "@backoffice/server";
 import cors from "@fastify/cors";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
@@ -48,6 +48,8 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
       methods: ["GET"],
       maxAge: 600,
     });
+    // The list's whole answers are kept for the front door (packages/server kept-answers.ts).
+    keepAnswers(publicScope, fastify.keptAnswers, () => true);
     publicScope
       .withTypeProvider<ZodTypeProvider>()
       .get(
@@ -76,7 +78,7 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
       }),
     );
     signed.addHook("onSend", async (_request, reply, payload) => {
-      if (reply.statusCode < 400) listCache.invalidate("");
+      if (reply.statusCode < 400) fastify.listChanged();
       return payload;
     });
     const route = signed.withTypeProvider<ZodTypeProvider>();

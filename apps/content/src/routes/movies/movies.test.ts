@@ -107,6 +107,27 @@ describe("GET /api/movies", () => {
     }
   });
 
+  it("answers a repeated read over a socket at the front door, and a signed write on the next read", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const read = async () => {
+      const response = await fetch(`${base}/api/movies?type=tv`);
+      return { body: await response.text(), nosniff: response.headers.get("x-content-type-options") };
+    };
+    const first = await read();
+    const before = t.app.keptAnswers.answered();
+    const second = await read();
+    expect(t.app.keptAnswers.answered()).toBe(before + 1);
+    expect(second).toEqual(first);
+    expect(second.nosniff).toBe("nosniff");
+    const [wolf] = await list("?type=tv");
+    expect((await t.signed("PATCH", `/api/movies/${wolf!._id}`, { title: "102% Wolf" })).statusCode).toBe(
+      200,
+    );
+    expect((await read()).body).toContain("102% Wolf");
+    expect(t.app.keptAnswers.answered()).toBe(before + 1);
+  });
+
   it("filters by type", async () => {
     expect(await titlesOf("?type=movie")).toEqual(["Coco", "The Matrix"]);
     expect(await titlesOf("?type=tv")).toEqual(["100% Wolf", "Breaking Bad"]);
