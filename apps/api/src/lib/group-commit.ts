@@ -3,8 +3,9 @@
  * in the same turn of the event loop, or while a write is running, go together into the next write
  * (a single multi-row statement, one commit). At low load a write carries one item and waits for
  * nothing but the end of the current turn; under load the database commits once per batch instead
- * of once per request (the embedded database runs on this thread, so only a turn gathers a batch). A caller's promise settles only after the statement
- * holding its item committed, so a 201 still means the row is stored.
+ * of once per request (the embedded database runs on this thread, so only a turn gathers a batch).
+ * A caller's promise settles only after the statement holding its item committed, so a 201 still
+ * means the row is stored.
  */
 export function groupCommit<T, R>(
   write: (items: T[]) => Promise<R[]>,
