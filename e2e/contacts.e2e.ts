@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { captureScreen, expect, expectAccessible, test, toastWith } from "./fixtures";
 import { baseUrl } from "./support/env";
@@ -114,6 +115,47 @@ test("Manage Contacts: details, copy, single and bulk delete with their confirma
   await expect(toastWith(page, /^Messages deleted/)).toBeVisible();
   await expect(row(alan)).toHaveCount(0);
   await expect(row(grace)).toHaveCount(0);
+});
+
+test("Export CSV: the whole inbox, then the selection, as files with progress and a toast", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const first = `first.${run}@example.com`;
+  const second = `second.${run}@example.com`;
+  await sendMessage({
+    email: first,
+    firstName: "=cmd",
+    subject: 'Quote "this", please',
+    message: "One\nTwo",
+  });
+  await sendMessage({ email: second, firstName: "Bo", message: "Hello" });
+  await signIn("/movies/emails");
+  const { main, row } = inbox(page);
+  await expect(row(second)).toBeVisible();
+
+  const whole = page.waitForEvent("download");
+  await main.getByRole("button", { name: "Export CSV" }).click();
+  const file = await whole;
+  expect(file.suggestedFilename()).toMatch(/^movies-contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync(await file.path(), "utf8");
+  expect(text.split("\r\n")[0]).toBe("Email,First name,Last name,Subject,Message,Page,Received at");
+  expect(text).toContain(`${first},'=cmd,,"Quote ""this"", please","One\nTwo"`);
+  expect(text).toContain(`${second},Bo,`);
+  await expect(
+    toastWith(page, "Export ready").filter({ hasText: /messages saved to movies-contacts-/ }),
+  ).toBeVisible();
+
+  await row(second).getByRole("checkbox").check();
+  const selected = page.waitForEvent("download");
+  await main.getByRole("button", { name: "Export Selected (1)" }).click();
+  const lines = readFileSync(await (await selected).path(), "utf8")
+    .split("\r\n")
+    .filter(Boolean);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(new RegExp(`^${second.replaceAll(".", "\\.")},Bo,`));
+  await expect(toastWith(page, "Export ready").filter({ hasText: "1 message saved to" })).toBeVisible();
 });
 
 test("Falls back to /emails when /contacts answers 404, and deletes there", async ({ page, signIn }) => {

@@ -9,6 +9,21 @@ export const idsBody = z.strictObject({
   ids: z.array(idSchema, { error: "ids must be a list of ids" }).min(1, "ids must not be empty").max(1000),
 });
 
+/** `?ids=a,b,c`: the selection an export is limited to (none: the whole list). */
+export const exportQuery = z.strictObject({
+  ids: z
+    .string()
+    .optional()
+    .transform((text) => (text ? text.split(",").map((id) => id.trim()) : undefined))
+    .pipe(
+      z
+        .array(idSchema, { error: "ids must be a comma-separated list of ids" })
+        .min(1, "ids must not be empty")
+        .max(1000, "ids must name at most 1000 rows")
+        .optional(),
+    ),
+});
+
 export const errorBody = z.object({
   status: z.enum(["fail", "error"]),
   message: z.string(),

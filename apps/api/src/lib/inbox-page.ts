@@ -46,3 +46,27 @@ function bucketEnd(bucket: string): string {
   const next = (Number.parseInt(bucket, 16) + 1).toString(16).padStart(BUCKET_DIGITS, "0");
   return next.padEnd(24, "0");
 }
+
+/**
+ * Every row of an inbox table, or only the given ids, newest first, a batch at a time (keyset on
+ * the id): an export of a million rows holds one batch in memory, never the list.
+ */
+export async function* newestFirstBatches<Row extends { id: string }>(
+  db: Queryable,
+  table: InboxTable,
+  site: Site,
+  ids?: readonly string[],
+  size = 5000,
+): AsyncGenerator<Row[]> {
+  const only = ids ? "and id = any($4::char(24)[])" : "";
+  let before = "g"; // above every hex id
+  for (;;) {
+    const rows = await db.query<Row>(
+      `select * from ${table} where site = $1 and id < $2::char(24) ${only} order by id desc limit $3`,
+      ids ? [site, before, size, ids] : [site, before, size],
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    before = rows.at(-1)!.id;
+  }
+}

@@ -119,10 +119,10 @@ async function fetchCsrfToken(token: string, signal?: AbortSignal): Promise<stri
 }
 
 /**
- * The one API client. Sends the bearer token, fetches a CSRF token before every write, and
- * throws an `ApiError` for every failure with the spec's messages (§8). 204 returns undefined.
+ * Sends a call with the bearer token (and a CSRF token before every write) and returns the answer
+ * when it succeeded; every failure throws an `ApiError` with the spec's messages (§8).
  */
-export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const { auth = true, variant = "default", body, query, signal } = options;
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -159,21 +159,57 @@ export async function request<T>(method: Method, path: string, options: RequestO
     if ((error as Error)?.name === "AbortError") throw error;
     throw new ApiError(clientMessages.requestFailed);
   }
+  if (res.ok) return res;
 
-  if (res.status === 204) return undefined as T;
   const data = await readBody(res);
-
   if (res.status === 401 && auth) {
     expireSession();
     throw new ApiError(clientMessages.sessionExpired, 401, data, true);
   }
-  if (res.ok) return data as T;
-
   const fallback =
     variant === "movies"
       ? clientMessages.requestFailedMovies(res.status)
       : res.statusText || clientMessages.requestFailed;
   throw new ApiError(serverMessage(data) ?? fallback, res.status, data);
+}
+
+/** The one API client for JSON calls (`send`); 204 returns undefined. */
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await send(method, path, options);
+  if (res.status === 204) return undefined as T;
+  return (await readBody(res)) as T;
+}
+
+/** A file the server streams, read as it arrives so the screen can show progress. */
+export type Download = { blob: Blob; filename: string };
+export type DownloadOptions = RequestOptions & {
+  /** Hears the answer's headers before the body arrives (an export's row count). */
+  onStart?: (headers: Headers) => void;
+  /** Hears each chunk's text as it arrives (to count records). */
+  onChunk?: (text: string) => void;
+};
+
+/** `GET path` for a file (CSV exports): the same token, session and error handling as `request`. */
+export async function download(path: string, options: DownloadOptions = {}): Promise<Download> {
+  const res = await send("GET", path, {
+    ...options,
+    headers: { Accept: "text/csv, */*", ...options.headers },
+  });
+  options.onStart?.(res.headers);
+  const parts: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  const reader = res.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    options.onChunk?.(decoder.decode(value, { stream: true }));
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "export";
+  return {
+    blob: new Blob(parts as BlobPart[], { type: res.headers.get("content-type") ?? "" }),
+    filename: name,
+  };
 }
 
 /** The server's own message of a failed call, when it sent one; otherwise `fallback`. */
@@ -208,6 +244,8 @@ export function siteApi(site: ApiSite) {
   });
   return {
     get: <T>(path: string, options?: RequestOptions) => api.get<T>(at(path), withVariant(options)),
+    download: (path: string, options?: DownloadOptions) =>
+      download(at(path), { ...withVariant(), ...options }),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       api.post<T>(at(path), body, withVariant(options)),
     put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -8,4 +8,16 @@ export default inboxRoutes({
   row: contactMessageSchema,
   repository: contactsRepository,
   messages: { deleted: CONTACT_MESSAGES.deleted, noneDeleted: CONTACT_MESSAGES.noneDeleted },
+  csv: {
+    header: ["Email", "First name", "Last name", "Subject", "Message", "Page", "Received at"],
+    fields: (row) => [
+      row.email,
+      row.firstName,
+      row.lastName,
+      row.subject,
+      row.message,
+      row.page,
+      row.createdAt,
+    ],
+  },
 });

@@ -1,7 +1,7 @@
 import type { ContactMessage, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
 import { groupCommit } from "../../lib/group-commit.ts";
-import { newestFirstPage } from "../../lib/inbox-page.ts";
+import { newestFirstBatches, newestFirstPage } from "../../lib/inbox-page.ts";
 import { iso } from "../../lib/rows.ts";
 
 interface ContactRow {
@@ -62,6 +62,11 @@ export function contactsRepository(db: Queryable, site: Site) {
     },
     /** Returns once the row is committed. */
     add: (contact: NewContact, at: Date = new Date()): Promise<ContactMessage> => addGrouped({ contact, at }),
+    /** Every row, or the given ids, newest first, a batch at a time (exports). */
+    async *batches(ids?: readonly string[]) {
+      for await (const rows of newestFirstBatches<ContactRow>(db, "contact_messages", site, ids))
+        yield rows.map(toContact);
+    },
     async remove(ids: string[]): Promise<number> {
       const rows = await db.query(
         "delete from contact_messages where site = $1 and id = any($2) returning id",

@@ -8,4 +8,5 @@ export default inboxRoutes({
   row: emailSubscriptionSchema,
   repository: emailsRepository,
   messages: { deleted: "Emails deleted successfully", noneDeleted: "No matching emails to delete" },
+  csv: { header: ["Email", "Page", "Subscribed at"], fields: (row) => [row.email, row.url, row.createdAt] },
 });

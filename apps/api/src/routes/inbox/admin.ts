@@ -1,7 +1,18 @@
-import { deletedCountAnswer, errorBody, idsBody, pagedOf, pageQuery, type Site } from "@backoffice/contracts";
+import { Readable } from "node:stream";
+import {
+  deletedCountAnswer,
+  errorBody,
+  exportQuery,
+  idsBody,
+  pagedOf,
+  pageQuery,
+  type Site,
+} from "@backoffice/contracts";
 import type { Database } from "@backoffice/db";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { csvRecord } from "../../lib/csv.ts";
 import { pagedAnswer } from "../../lib/rows.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -9,6 +20,8 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 /** What an inbox needs of its table: a page newest first, and a delete by ids. */
 export interface InboxRepository<Row> {
   page(page: number, limit: number): Promise<{ rows: Row[]; total: number }>;
+  /** Every row, or the given ids, newest first, a batch at a time. */
+  batches(ids?: readonly string[]): AsyncIterable<Row[]>;
   remove(ids: string[]): Promise<number>;
 }
 
@@ -21,6 +34,8 @@ export function inboxRoutes<Row>(options: {
   row: z.ZodType<Row>;
   repository: (db: Database, site: Site) => InboxRepository<Row>;
   messages: { deleted: string; noneDeleted: string };
+  /** The export's header line and each row's fields, in that order. */
+  csv: { header: string[]; fields: (row: Row) => (string | null)[] };
 }): FastifyPluginAsyncZod<{ site: Site }> {
   return async (fastify, { site }) => {
     const inbox = options.repository(fastify.db, site);
@@ -33,6 +48,34 @@ export function inboxRoutes<Row>(options: {
         const { page, limit } = request.query;
         const { rows, total } = await inbox.page(page, limit);
         return pagedAnswer(rows, total, page, limit);
+      },
+    );
+
+    // Streamed a batch at a time: a million rows export in constant memory (docs/PERFORMANCE.md).
+    fastify.get(
+      `${options.path}/export.csv`,
+      { schema: { tags, querystring: exportQuery, response: errors } },
+      async (request, reply) => {
+        const { ids } = request.query;
+        const rows = ids ? ids.length : (await inbox.page(1, 1)).total;
+        async function* records() {
+          yield csvRecord(options.csv.header);
+          for await (const batch of inbox.batches(ids))
+            yield batch.map((row) => csvRecord(options.csv.fields(row))).join("");
+        }
+        const day = new Date().toISOString().slice(0, 10);
+        return (
+          (reply as FastifyReply)
+            .type("text/csv; charset=utf-8")
+            .header(
+              "content-disposition",
+              `attachment; filename="${site}-${options.path.slice(1)}-${day}.csv"`,
+            )
+            .header("cache-control", "no-store")
+            // At most this many rows follow the header line: the screen's progress counts against it.
+            .header("x-export-rows", String(rows))
+            .send(Readable.from(records()))
+        );
       },
     );
 

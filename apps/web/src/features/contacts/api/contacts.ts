@@ -20,6 +20,9 @@ type DeleteAnswer = z.infer<typeof deletedCountAnswer>;
  */
 const working = new Map<string, Endpoint>();
 
+/** The endpoint loads, deletes and exports use: the one that answered last. */
+export const contactsEndpoint = (site: SiteSettings): Endpoint => working.get(site.key) ?? "/contacts";
+
 /** A row of either endpoint as a contact message (an `/emails` row has `url` and no name). */
 function asContact(
   row: Partial<ContactMessage> & { _id: string; email: string; url?: string | null },
@@ -75,7 +78,7 @@ export function useDeleteContacts(site: SiteSettings) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) =>
-      siteApi(site).delete<DeleteAnswer | undefined>(working.get(site.key) ?? "/contacts", { ids }),
+      siteApi(site).delete<DeleteAnswer | undefined>(contactsEndpoint(site), { ids }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: contactsKey(site) }),
   });
 }

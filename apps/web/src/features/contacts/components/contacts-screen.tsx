@@ -2,6 +2,7 @@ import type { ContactMessage } from "@backoffice/contracts";
 import { Copy, CopyCheck, RefreshCw, Trash2, WifiOff } from "lucide-react";
 import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
+import { ExportCsvButton } from "@/components/export-csv-button";
 import { ConnectionBadge, type ConnectionState, InboxList } from "@/components/inbox-list";
 import { PageHeader } from "@/components/layout/page-header";
 import { usePageParam } from "@/components/list/use-page-param";
@@ -25,7 +26,7 @@ import { serverMessageOf } from "@/lib/api-client";
 import { formatDayMonthYear } from "@/lib/format";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
 import { cn } from "@/lib/utils";
-import { useContacts, useDeleteContacts } from "../api/contacts";
+import { contactsEndpoint, useContacts, useDeleteContacts } from "../api/contacts";
 import { contactMessages, nameOf } from "../utils/contact-texts";
 
 /** Manage Contacts (movies, spec §2): the messages visitors sent, 20 a page. */
@@ -112,6 +113,12 @@ export function ContactsScreen() {
         <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <CardTitle>Contact Messages{data ? ` (${data.result})` : ""}</CardTitle>
           <div className="flex flex-wrap gap-2">
+            <ExportCsvButton
+              site={site}
+              path={contactsEndpoint(site)}
+              selectedIds={selected.map((row) => row._id)}
+              noun={["message", "messages"]}
+            />
             <Button variant="outline" size="sm" onClick={() => query.refetch()} disabled={query.isFetching}>
               <RefreshCw aria-hidden="true" className={cn(query.isFetching && "animate-spin")} />
               Refresh

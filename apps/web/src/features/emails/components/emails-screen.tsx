@@ -1,5 +1,6 @@
 import { RefreshCw, Trash2, WifiOff } from "lucide-react";
 import { useConfirm } from "@/components/confirm-dialog";
+import { ExportCsvButton } from "@/components/export-csv-button";
 import { ConnectionBadge, InboxList } from "@/components/inbox-list";
 import { PageHeader } from "@/components/layout/page-header";
 import { usePageParam } from "@/components/list/use-page-param";
@@ -106,6 +107,12 @@ export function EmailsScreen() {
                 Delete Selected ({selectedIds.length})
               </Button>
             )}
+            <ExportCsvButton
+              site={site}
+              path="/emails"
+              selectedIds={selectedIds}
+              noun={["email", "emails"]}
+            />
             <Button variant="outline" size="sm" onClick={() => query.refetch()} disabled={query.isFetching}>
               <RefreshCw aria-hidden="true" className={cn(query.isFetching && "animate-spin")} />
               Refresh
