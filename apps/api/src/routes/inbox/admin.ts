@@ -17,7 +17,7 @@ import { pagedAnswer } from "../../lib/rows.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
-/** What an inbox needs of its table: a page newest first, and a delete by ids. */
+/** What an inbox needs of its table: a page newest first, its rows in batches, and a delete by ids. */
 export interface InboxRepository<Row> {
   page(page: number, limit: number): Promise<{ rows: Row[]; total: number }>;
   /** Every row, or the given ids, newest first, a batch at a time. */
@@ -51,7 +51,7 @@ export function inboxRoutes<Row>(options: {
       },
     );
 
-    // Streamed a batch at a time: a million rows export in constant memory (docs/PERFORMANCE.md).
+    // Streamed: one batch of rows is in memory at a time, whatever the list's size (docs/PERFORMANCE.md).
     fastify.get(
       `${options.path}/export.csv`,
       { schema: { tags, querystring: exportQuery, response: errors } },
