@@ -8,7 +8,7 @@ let stack: Stack;
 let timing: Stack;
 beforeAll(async () => {
   stack = await startStack();
-  // Timing is measured as an attacker would: over a socket, each probe from its own address.
+  // Timing runs through the whole request pipeline (app.inject), each probe from its own address.
   timing = await startStack({ trustProxy: true });
   await timing.api.app.listen({ port: 0, host: "127.0.0.1" });
 }, 120_000);
