@@ -26,19 +26,22 @@ export async function newestFirstPage<Row>(
      ) counted where upto > $3 order by bucket desc limit 1`,
     [table, site, offset],
   );
-  if (!start) {
-    // The page lies past the end: no rows, but the answer still carries the total.
-    const [count] = await db.query<{ total: number }>(
-      "select coalesce(sum(n), 0)::int as total from inbox_buckets where tbl = $1 and site = $2",
-      [table, site],
-    );
-    return { rows: [], total: count!.total };
-  }
+  // The page lies past the end: no rows, but the answer still carries the total.
+  if (!start) return { rows: [], total: await inboxTotal(db, table, site) };
   const rows = await db.query<Row>(
     `select * from ${table} where site = $1 and id < $2 order by id desc limit $3 offset $4`,
     [site, bucketEnd(start.bucket), limit, offset - start.before],
   );
   return { rows, total: start.total };
+}
+
+/** How many rows a site's inbox holds, from the bucket counts. */
+export async function inboxTotal(db: Queryable, table: InboxTable, site: Site): Promise<number> {
+  const [count] = await db.query<{ total: number }>(
+    "select coalesce(sum(n), 0)::int as total from inbox_buckets where tbl = $1 and site = $2",
+    [table, site],
+  );
+  return count!.total;
 }
 
 /** The smallest id above every id of `bucket` (ids are lowercase hex, 24 digits). */

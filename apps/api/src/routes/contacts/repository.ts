@@ -1,7 +1,7 @@
 import type { ContactMessage, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
 import { groupCommit } from "../../lib/group-commit.ts";
-import { newestFirstBatches, newestFirstPage } from "../../lib/inbox-page.ts";
+import { inboxTotal, newestFirstBatches, newestFirstPage } from "../../lib/inbox-page.ts";
 import { iso } from "../../lib/rows.ts";
 
 interface ContactRow {
@@ -62,6 +62,7 @@ export function contactsRepository(db: Queryable, site: Site) {
     },
     /** Returns once the row is committed. */
     add: (contact: NewContact, at: Date = new Date()): Promise<ContactMessage> => addGrouped({ contact, at }),
+    total: () => inboxTotal(db, "contact_messages", site),
     /** Every row, or the given ids, newest first, a batch at a time (exports). */
     async *batches(ids?: readonly string[]) {
       for await (const rows of newestFirstBatches<ContactRow>(db, "contact_messages", site, ids))

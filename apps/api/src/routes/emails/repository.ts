@@ -1,7 +1,7 @@
 import type { EmailSubscription, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
 import { groupCommit } from "../../lib/group-commit.ts";
-import { newestFirstBatches, newestFirstPage } from "../../lib/inbox-page.ts";
+import { inboxTotal, newestFirstBatches, newestFirstPage } from "../../lib/inbox-page.ts";
 import { iso } from "../../lib/rows.ts";
 
 interface EmailRow {
@@ -39,6 +39,7 @@ export function emailsRepository(db: Queryable, site: Site) {
     },
     /** One row per site and address: true when this call stored a new row (once committed). */
     subscribe: (email: string, url: string | null): Promise<boolean> => subscribeGrouped({ email, url }),
+    total: () => inboxTotal(db, "email_subscriptions", site),
     /** Every row, or the given ids, newest first, a batch at a time (exports). */
     async *batches(ids?: readonly string[]) {
       for await (const rows of newestFirstBatches<EmailRow>(db, "email_subscriptions", site, ids))

@@ -17,9 +17,10 @@ import { pagedAnswer } from "../../lib/rows.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
-/** What an inbox needs of its table: a page newest first, its rows in batches, and a delete by ids. */
+/** What an inbox needs of its table: a page newest first, its total, its rows in batches, and a delete by ids. */
 export interface InboxRepository<Row> {
   page(page: number, limit: number): Promise<{ rows: Row[]; total: number }>;
+  total(): Promise<number>;
   /** Every row, or the given ids, newest first, a batch at a time. */
   batches(ids?: readonly string[]): AsyncIterable<Row[]>;
   remove(ids: string[]): Promise<number>;
@@ -57,7 +58,7 @@ export function inboxRoutes<Row>(options: {
       { schema: { tags, querystring: exportQuery, response: errors } },
       async (request, reply) => {
         const { ids } = request.query;
-        const rows = ids ? ids.length : (await inbox.page(1, 1)).total;
+        const rows = ids ? ids.length : await inbox.total();
         async function* records() {
           yield csvRecord(options.csv.header);
           for await (const batch of inbox.batches(ids))
