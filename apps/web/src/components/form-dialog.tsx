@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { SubmitButton, useDirtyDialog } from "@/components/form";
 import { Button } from "@/components/ui/button";
 import {
@@ -11,14 +11,26 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
+import type { SiteSettings } from "@/sites";
+
+/** What the form inside a `FormDialog` gets besides its own props: close when saved, report unsaved changes. */
+export type DialogFormProps<P = object> = P & {
+  site: SiteSettings;
+  onDone: () => void;
+  reportDirty: (dirty: boolean) => void;
+};
+
+/** The props of a dialog opened for a value (an item to edit, a mode), closed when it is null. */
+export type DialogProps<P = object> = P & { site: SiteSettings; onClose: () => void };
 
 /**
  * A dialog holding one form: title, description, and the form, which gets `reportDirty` so that
- * closing it with unsaved changes asks first. The form mounts only while the dialog is open, so
- * each opening starts from its defaults (give it a `key` per item edited).
+ * closing it with unsaved changes asks first. The dialog is open while `value` is not null; the
+ * form mounts only then, and again for each `formKey`, so each opening starts from its defaults.
  */
-export function FormDialog({
-  open,
+export function FormDialog<T>({
+  value,
+  formKey,
   title,
   description,
   onClose,
@@ -26,23 +38,28 @@ export function FormDialog({
   headerClassName,
   children,
 }: {
-  open: boolean;
+  /** What the dialog is open for (an item, a mode, or `true`); null closes it. */
+  value: T | null;
+  /** Which item the form edits: a new key remounts the form with that item's values. */
+  formKey?: (value: T) => string;
   title: string;
   description: ReactNode;
   onClose: () => void;
   className?: string;
   headerClassName?: string;
-  children: (reportDirty: (dirty: boolean) => void) => ReactNode;
+  children: (value: T, dialog: { onDone: () => void; reportDirty: (dirty: boolean) => void }) => ReactNode;
 }) {
   const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={value !== null} onOpenChange={onOpenChange}>
       <DialogContent className={className}>
         <DialogHeader className={headerClassName}>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        {open && children(reportDirty)}
+        {value !== null && (
+          <Fragment key={formKey?.(value)}>{children(value, { onDone: onClose, reportDirty })}</Fragment>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -21,8 +21,10 @@ import {
   type FieldValues,
   FormProvider,
   type SubmitErrorHandler,
+  type UseFormProps,
   type UseFormReturn,
   useController,
+  useForm,
   useFormContext,
   useFormState,
 } from "react-hook-form";
@@ -181,9 +183,15 @@ export function useDirtyDialog(onClose: () => void) {
   return { onOpenChange, reportDirty };
 }
 
-/** Tells a `useDirtyDialog` whether the form has unsaved changes. */
-export function useReportDirty(isDirty: boolean, reportDirty: ((dirty: boolean) => void) | undefined) {
-  useEffect(() => reportDirty?.(isDirty), [isDirty, reportDirty]);
+/** `useForm` for a form inside a `FormDialog`: tells the dialog whether it has unsaved changes. */
+export function useDialogForm<T extends FieldValues, Out = T>(
+  options: UseFormProps<T, unknown, Out>,
+  reportDirty: (dirty: boolean) => void,
+): UseFormReturn<T, unknown, Out> {
+  const form = useForm<T, unknown, Out>(options);
+  const { isDirty } = form.formState;
+  useEffect(() => reportDirty(isDirty), [isDirty, reportDirty]);
+  return form;
 }
 
 /** Asks before leaving the page while a form on it has unsaved changes (links, Back, the sidebar). */

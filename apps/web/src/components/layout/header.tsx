@@ -1,5 +1,6 @@
 import { ChevronDown, LogOut, PanelLeft, UserCog } from "lucide-react";
 import { Link } from "react-router";
+import { OptionsSelect } from "@/components/options-select";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -9,7 +10,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { SiteKey, SiteSettings } from "@/sites";
 
 export type HeaderProps = {
@@ -50,18 +50,14 @@ export function Header({
         <PanelLeft aria-hidden="true" />
       </Button>
       <div className="h-5 w-px bg-border" aria-hidden="true" />
-      <Select value={site} onValueChange={(value) => onSiteChange(value as SiteKey)}>
-        <SelectTrigger aria-label="Site" className="h-9 min-w-32 font-medium" data-testid="site-switcher">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {sites.map((s) => (
-            <SelectItem key={s.key} value={s.key}>
-              {s.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionsSelect
+        aria-label="Site"
+        className="h-9 min-w-32 font-medium"
+        data-testid="site-switcher"
+        value={site}
+        onValueChange={(value) => onSiteChange(value as SiteKey)}
+        options={sites.map((s) => [s.key, s.name])}
+      />
       <div className="ml-auto">
         <DropdownMenu>
           <DropdownMenuTrigger asChild>

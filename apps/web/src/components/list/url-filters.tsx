@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useSearchParams } from "react-router";
+import { type Option, OptionsSelect } from "@/components/options-select";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
 /**
  * A list's filters kept in the URL (Back, reload and links keep them). An empty value or "all"
@@ -44,23 +44,17 @@ export function FilterSelect({
   label: string;
   all: string;
   value: string;
-  options: readonly (readonly [string, string])[];
+  options: readonly Option[];
   onChange: (value: string) => void;
 }) {
   return (
-    <Select value={value || "all"} onValueChange={onChange}>
-      <SelectTrigger aria-label={label} className="w-full">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value="all">{all}</SelectItem>
-        {options.map(([option, text]) => (
-          <SelectItem key={option} value={option}>
-            {text}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionsSelect
+      aria-label={label}
+      className="w-full"
+      value={value || "all"}
+      onValueChange={onChange}
+      options={[["all", all], ...options]}
+    />
   );
 }
 

@@ -1,14 +1,17 @@
 import type { Ad } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { applyServerErrors, Form, fieldOf, useReportDirty } from "@/components/form";
-import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
+import { INLINE_FIELD, selectControl, switchControl } from "@/components/field-controls";
+import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
+import {
+  type DialogFormProps,
+  type DialogProps,
+  FormDialog,
+  FormDialogFooter,
+} from "@/components/form-dialog";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
-import type { AdPage, SiteSettings } from "@/sites";
+import type { AdPage } from "@/sites";
 import { useCreateAd } from "../api/create-ad";
 import { useUpdateAd } from "../api/update-ad";
 import {
@@ -24,28 +27,21 @@ import { adPageLabel } from "../utils/ad-pages";
 /** What the dialog is open for: a new ad (on movies, for a page) or an existing one. */
 export type AdDialogState = { mode: "create"; page: AdPage | null } | { mode: "edit"; ad: Ad | null };
 
-export type AdDialogProps = {
-  site: SiteSettings;
-  state: AdDialogState | null;
-  onClose: () => void;
-};
+export type AdDialogProps = DialogProps<{ state: AdDialogState | null }>;
 
 /** Create New Ad / Edit Ad (spec §2). */
 export function AdDialog({ site, state, onClose }: AdDialogProps) {
   const editing = state?.mode === "edit";
   return (
     <FormDialog
-      open={state !== null}
+      value={state}
+      formKey={formKey}
       title={editing ? "Edit Ad" : "Create New Ad"}
       description="Scripts are stored as text and added to the public site's pages; they never run here."
       onClose={onClose}
       className="sm:max-w-xl"
     >
-      {(reportDirty) =>
-        state && (
-          <AdForm key={formKey(state)} site={site} state={state} onDone={onClose} reportDirty={reportDirty} />
-        )
-      }
+      {(state, dialog) => <AdForm site={site} state={state} {...dialog} />}
     </FormDialog>
   );
 }
@@ -53,25 +49,17 @@ export function AdDialog({ site, state, onClose }: AdDialogProps) {
 const formKey = (state: AdDialogState) =>
   state.mode === "edit" ? `edit-${state.ad?._id ?? "none"}` : `create-${state.page ?? ""}`;
 
-function AdForm({
-  site,
-  state,
-  onDone,
-  reportDirty,
-}: {
-  site: SiteSettings;
-  state: AdDialogState;
-  onDone: () => void;
-  reportDirty: (dirty: boolean) => void;
-}) {
-  const form = useForm<AdFormValues>({
-    resolver: zodResolver(adFormSchema),
-    defaultValues:
-      state.mode === "edit" && state.ad
-        ? adToForm(state.ad)
-        : emptyAdForm(state.mode === "create" ? (state.page ?? "") : ""),
-  });
-  useReportDirty(form.formState.isDirty, reportDirty);
+function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: AdDialogState }>) {
+  const form = useDialogForm<AdFormValues>(
+    {
+      resolver: zodResolver(adFormSchema),
+      defaultValues:
+        state.mode === "edit" && state.ad
+          ? adToForm(state.ad)
+          : emptyAdForm(state.mode === "create" ? (state.page ?? "") : ""),
+    },
+    reportDirty,
+  );
   const create = useCreateAd(site);
   const update = useUpdateAd(site);
   const editing = state.mode === "edit";
@@ -117,19 +105,9 @@ function AdForm({
     >
       {site.adPages ? (
         <AdField name="page" label="Ad Page Name *">
-          {(field, control) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger {...control} ref={field.ref} className="w-full" onBlur={field.onBlur}>
-                <SelectValue placeholder="Choose a page" />
-              </SelectTrigger>
-              <SelectContent>
-                {site.adPages?.map((page) => (
-                  <SelectItem key={page} value={page}>
-                    {adPageLabel(page)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+          {selectControl(
+            site.adPages.map((page) => [page, adPageLabel(page)]),
+            { className: "w-full", placeholder: "Choose a page" },
           )}
         </AdField>
       ) : (
@@ -152,14 +130,8 @@ function AdForm({
       <AdField name="body" label="Script Body">
         <Textarea {...scriptArea} />
       </AdField>
-      <AdField
-        name="isActive"
-        label="Active"
-        className="flex flex-row-reverse items-center justify-end gap-3"
-      >
-        {(field, control) => (
-          <Switch {...control} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />
-        )}
+      <AdField name="isActive" label="Active" className={INLINE_FIELD}>
+        {switchControl}
       </AdField>
       <FormDialogFooter submit={editing ? "Update Ad" : "Create Ad"} busy={form.formState.isSubmitting} />
     </Form>

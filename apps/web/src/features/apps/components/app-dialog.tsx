@@ -1,17 +1,20 @@
 import { APP_CATEGORIES, type App, type AppCategory, type AppInput } from "@backoffice/contracts";
 import { AlertCircle } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { Form, fieldOf, useReportDirty } from "@/components/form";
-import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
+import { useWatch } from "react-hook-form";
+import { selectControl, switchControl } from "@/components/field-controls";
+import { Form, fieldOf, useDialogForm } from "@/components/form";
+import {
+  type DialogFormProps,
+  type DialogProps,
+  FormDialog,
+  FormDialogFooter,
+} from "@/components/form-dialog";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api-client";
 import { toastError, toastSuccess } from "@/lib/toast";
-import type { SiteSettings } from "@/sites";
 import { useCreateApp } from "../api/create-app";
 import { useUpdateApp } from "../api/update-app";
 import {
@@ -29,7 +32,7 @@ import { appMessages } from "../utils/app-messages";
 /** What the dialog is open for: a new app (preset to the filtered category) or an existing one. */
 export type AppDialogState = { mode: "create"; category: AppCategory | null } | { mode: "edit"; app: App };
 
-export type AppDialogProps = { site: SiteSettings; state: AppDialogState | null; onClose: () => void };
+export type AppDialogProps = DialogProps<{ state: AppDialogState | null }>;
 
 export const categoryLabels: Record<AppCategory, string> = { apps: "Apps", games: "Games" };
 
@@ -38,51 +41,34 @@ export function AppDialog({ site, state, onClose }: AppDialogProps) {
   const editing = state?.mode === "edit";
   return (
     <FormDialog
-      open={state !== null}
+      value={state}
+      formKey={(state) => (state.mode === "edit" ? state.app._id : "create")}
       title={editing ? "Edit App" : "Add New App"}
       description={`${editing ? "Change the details of this catalogue entry." : "Add an app or game to the public catalogue."} Fields marked * are required.`}
       onClose={onClose}
       className="gap-0 p-0 sm:max-w-2xl"
       headerClassName="border-b px-6 pt-6 pb-4"
     >
-      {(reportDirty) =>
-        state && (
-          <AppForm
-            key={state.mode === "edit" ? state.app._id : "create"}
-            site={site}
-            state={state}
-            onDone={onClose}
-            reportDirty={reportDirty}
-          />
-        )
-      }
+      {(state, dialog) => <AppForm site={site} state={state} {...dialog} />}
     </FormDialog>
   );
 }
 
-function AppForm({
-  site,
-  state,
-  onDone,
-  reportDirty,
-}: {
-  site: SiteSettings;
-  state: AppDialogState;
-  onDone: () => void;
-  reportDirty: (dirty: boolean) => void;
-}) {
+function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: AppDialogState }>) {
   const create = useCreateApp(site);
   const update = useUpdateApp(site);
   const alertId = useId();
-  const form = useForm<AppFormValues, unknown, AppInput>({
-    defaultValues: state.mode === "edit" ? appToForm(state.app) : emptyAppForm(state.category ?? ""),
-    resolver: appFormResolver,
-    // Messages appear on submit, then follow the user's corrections.
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
+  const form = useDialogForm<AppFormValues, AppInput>(
+    {
+      defaultValues: state.mode === "edit" ? appToForm(state.app) : emptyAppForm(state.category ?? ""),
+      resolver: appFormResolver,
+      // Messages appear on submit, then follow the user's corrections.
+      mode: "onSubmit",
+      reValidateMode: "onChange",
+    },
+    reportDirty,
+  );
   const { control, formState, setError, getValues } = form;
-  useReportDirty(formState.isDirty, reportDirty);
   const [iconUrl, bgUrl] = useWatch({ control, name: ["icon_app", "bg_app"] });
 
   // The spec has one message for every missing field: stated once on top, the fields marked.
@@ -147,19 +133,9 @@ function AppForm({
               <Input autoComplete="off" />
             </AppField>
             <AppField name="category" label="Category *" statedByForm={isRequiredMessage}>
-              {(field, control) => (
-                <Select value={field.value} onValueChange={(next) => field.onChange(next as AppCategory)}>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full" {...control}>
-                    <SelectValue placeholder="Select a category" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {APP_CATEGORIES.map((category) => (
-                      <SelectItem key={category} value={category}>
-                        {categoryLabels[category]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+              {selectControl(
+                APP_CATEGORIES.map((category) => [category, categoryLabels[category]]),
+                { className: "w-full", placeholder: "Select a category" },
               )}
             </AppField>
             <AppField
@@ -174,26 +150,22 @@ function AppForm({
         </Section>
         <Section title="Images">
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <ImagePreview url={iconUrl} className="size-10 rounded-lg">
-              <AppField
-                name="icon_app"
-                label="Icon URL *"
-                className="min-w-0 flex-1"
-                statedByForm={isRequiredMessage}
+            {images.map(({ name, label, previewClassName }) => (
+              <ImagePreview
+                key={name}
+                url={name === "icon_app" ? iconUrl : bgUrl}
+                className={previewClassName}
               >
-                <Input {...url} />
-              </AppField>
-            </ImagePreview>
-            <ImagePreview url={bgUrl} className="h-10 w-16 rounded-md">
-              <AppField
-                name="bg_app"
-                label="Background URL *"
-                className="min-w-0 flex-1"
-                statedByForm={isRequiredMessage}
-              >
-                <Input {...url} />
-              </AppField>
-            </ImagePreview>
+                <AppField
+                  name={name}
+                  label={label}
+                  className="min-w-0 flex-1"
+                  statedByForm={isRequiredMessage}
+                >
+                  <Input {...url} />
+                </AppField>
+              </ImagePreview>
+            ))}
           </div>
         </Section>
         <Section title="Stats">
@@ -241,15 +213,7 @@ function AppForm({
                 label={label}
                 className="flex items-center justify-between gap-3 rounded-md border px-3 py-2.5"
               >
-                {(field, control) => (
-                  <Switch
-                    {...control}
-                    ref={field.ref}
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
+                {switchControl}
               </AppField>
             ))}
           </div>
@@ -275,6 +239,11 @@ function AppForm({
 }
 
 const AppField = fieldOf<AppFormValues>();
+
+const images = [
+  { name: "icon_app", label: "Icon URL *", previewClassName: "size-10 rounded-lg" },
+  { name: "bg_app", label: "Background URL *", previewClassName: "h-10 w-16 rounded-md" },
+] as const;
 
 const toggles = [
   { name: "trending", label: "Trending" },

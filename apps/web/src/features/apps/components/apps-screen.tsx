@@ -4,11 +4,11 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
 import { useSelection } from "@/components/list/use-selection";
+import { OptionsSelect } from "@/components/options-select";
 import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentSite } from "@/hooks/use-current-site";
@@ -139,16 +139,17 @@ export function AppsScreen() {
                 className="pl-9"
               />
             </div>
-            <Select value={category} onValueChange={(value) => setCategory(value as CategoryFilter)}>
-              <SelectTrigger aria-label="Filter by category" className="w-full sm:w-44">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All categories</SelectItem>
-                <SelectItem value="apps">{categoryLabels.apps}</SelectItem>
-                <SelectItem value="games">{categoryLabels.games}</SelectItem>
-              </SelectContent>
-            </Select>
+            <OptionsSelect
+              aria-label="Filter by category"
+              className="w-full sm:w-44"
+              value={category}
+              onValueChange={(value) => setCategory(value as CategoryFilter)}
+              options={[
+                ["all", "All categories"],
+                ["apps", categoryLabels.apps],
+                ["games", categoryLabels.games],
+              ]}
+            />
           </div>
 
           <div className="flex flex-col gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">

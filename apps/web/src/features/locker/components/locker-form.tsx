@@ -2,11 +2,11 @@ import type { Locker } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RotateCcw, Save } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
+import { selectControl } from "@/components/field-controls";
 import { Form, fieldOf, SubmitButton, useLeaveGuard } from "@/components/form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { toast, toastError } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
@@ -74,19 +74,9 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
           <CardContent className="grid gap-5">
             {types.length > 1 && (
               <LockerField name="type" label="Locker Type">
-                {(field, control) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger {...control} ref={field.ref} className="w-full sm:w-60">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {types.map((t) => (
-                        <SelectItem key={t} value={t}>
-                          {t.toUpperCase()}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                {selectControl(
+                  types.map((t) => [t, t.toUpperCase()]),
+                  { className: "w-full sm:w-60" },
                 )}
               </LockerField>
             )}

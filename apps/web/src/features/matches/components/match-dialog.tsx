@@ -6,14 +6,18 @@ import {
   SPORT_LABELS,
 } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, useWatch } from "react-hook-form";
-import { applyServerErrors, Form, fieldOf, useReportDirty } from "@/components/form";
-import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
+import { useWatch } from "react-hook-form";
+import { INLINE_FIELD, selectControl, switchControl } from "@/components/field-controls";
+import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
+import {
+  type DialogFormProps,
+  type DialogProps,
+  FormDialog,
+  FormDialogFooter,
+} from "@/components/form-dialog";
+import { OptionsSelect } from "@/components/options-select";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Switch } from "@/components/ui/switch";
 import { toastError, toastSuccess } from "@/lib/toast";
-import type { SiteSettings } from "@/sites";
 import { useSaveMatch } from "../api/matches";
 import {
   emptyMatchForm,
@@ -30,38 +34,24 @@ export type MatchDialogState = { mode: "create" } | { mode: "edit"; match: Match
 
 const MatchField = fieldOf<MatchFormValues>();
 const CUSTOM = "__custom__";
+const STREAM_TYPES = [
+  ["video", "Video"],
+  ["iframe", "Iframe"],
+] as const;
 
-export function MatchDialog({
-  site,
-  siteUrl,
-  state,
-  onClose,
-}: {
-  site: SiteSettings;
-  siteUrl: string;
-  state: MatchDialogState | null;
-  onClose: () => void;
-}) {
+type MatchDialogProps = { siteUrl: string; state: MatchDialogState | null };
+
+export function MatchDialog({ site, siteUrl, state, onClose }: DialogProps<MatchDialogProps>) {
   return (
     <FormDialog
-      open={state !== null}
+      value={state}
+      formKey={(state) => (state.mode === "edit" ? state.match._id : "create")}
       title={state?.mode === "edit" ? "Edit Match" : "Add Match"}
       description="Teams, league, time and stream of the match. Fields marked * are required."
       onClose={onClose}
       className="sm:max-w-2xl"
     >
-      {(reportDirty) =>
-        state && (
-          <MatchForm
-            key={state.mode === "edit" ? state.match._id : "create"}
-            site={site}
-            siteUrl={siteUrl}
-            state={state}
-            onDone={onClose}
-            reportDirty={reportDirty}
-          />
-        )
-      }
+      {(state, dialog) => <MatchForm site={site} siteUrl={siteUrl} state={state} {...dialog} />}
     </FormDialog>
   );
 }
@@ -72,18 +62,14 @@ function MatchForm({
   state,
   onDone,
   reportDirty,
-}: {
-  site: SiteSettings;
-  siteUrl: string;
-  state: MatchDialogState;
-  onDone: () => void;
-  reportDirty: (dirty: boolean) => void;
-}) {
-  const form = useForm<MatchFormValues>({
-    resolver: zodResolver(matchFormSchema),
-    defaultValues: state.mode === "edit" ? matchToForm(state.match) : emptyMatchForm(siteUrl),
-  });
-  useReportDirty(form.formState.isDirty, reportDirty);
+}: DialogFormProps<MatchDialogProps & { state: MatchDialogState }>) {
+  const form = useDialogForm<MatchFormValues>(
+    {
+      resolver: zodResolver(matchFormSchema),
+      defaultValues: state.mode === "edit" ? matchToForm(state.match) : emptyMatchForm(siteUrl),
+    },
+    reportDirty,
+  );
   const save = useSaveMatch(site);
   const [sport, leagueName] = useWatch({ control: form.control, name: ["type", "league_name"] });
   const predefined = PREDEFINED_LEAGUES[sport];
@@ -136,73 +122,39 @@ function MatchForm({
       <div className="grid gap-4 sm:grid-cols-3">
         <MatchField name="type" label="Sport *">
           {(field, control) => (
-            <Select
+            <OptionsSelect
+              {...control}
+              ref={field.ref}
+              className="w-full"
               value={field.value}
               onValueChange={(next) => changeSport(next as MatchFormValues["type"])}
-            >
-              <SelectTrigger {...control} ref={field.ref} className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {MATCH_SPORTS.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {SPORT_LABELS[s]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              options={MATCH_SPORTS.map((s) => [s, SPORT_LABELS[s]])}
+            />
           )}
         </MatchField>
         <MatchField name="status" label="Status *">
-          {(field, control) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger {...control} ref={field.ref} className="w-full capitalize">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {MATCH_STATUSES.map((s) => (
-                  <SelectItem key={s} value={s} className="capitalize">
-                    {s}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+          {selectControl(
+            MATCH_STATUSES.map((s) => [s, s]),
+            { className: "w-full capitalize", itemClassName: "capitalize" },
           )}
         </MatchField>
         <MatchField name="type_match" label="Stream type *">
-          {(field, control) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger {...control} ref={field.ref} className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="video">Video</SelectItem>
-                <SelectItem value="iframe">Iframe</SelectItem>
-              </SelectContent>
-            </Select>
-          )}
+          {selectControl(STREAM_TYPES, { className: "w-full" })}
         </MatchField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <MatchField name="league_name" label="League *">
           {(field, control) => (
             <div className="grid gap-2">
-              <Select
+              <OptionsSelect
+                {...control}
+                ref={field.ref}
+                className="w-full"
+                placeholder="Choose a league"
                 value={isPredefined ? field.value : leagueName ? CUSTOM : ""}
                 onValueChange={chooseLeague}
-              >
-                <SelectTrigger {...control} ref={field.ref} className="w-full">
-                  <SelectValue placeholder="Choose a league" />
-                </SelectTrigger>
-                <SelectContent>
-                  {predefined.map((l) => (
-                    <SelectItem key={l.name} value={l.name}>
-                      {l.name}
-                    </SelectItem>
-                  ))}
-                  <SelectItem value={CUSTOM}>Other league…</SelectItem>
-                </SelectContent>
-              </Select>
+                options={[...predefined.map((l) => [l.name, l.name] as const), [CUSTOM, "Other league…"]]}
+              />
               {!isPredefined && (
                 <Input
                   aria-label="Custom league name"
@@ -251,14 +203,8 @@ function MatchForm({
       <MatchField name="matchUrl" label="Match URL *">
         <Input {...url} />
       </MatchField>
-      <MatchField
-        name="isFirst"
-        label="Show first"
-        className="flex flex-row-reverse items-center justify-end gap-3"
-      >
-        {(field, control) => (
-          <Switch {...control} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />
-        )}
+      <MatchField name="isFirst" label="Show first" className={INLINE_FIELD}>
+        {switchControl}
       </MatchField>
       <FormDialogFooter
         submit={state.mode === "edit" ? "Update Match" : "Create Match"}

@@ -2,11 +2,15 @@ import { type Match, type OtherServer, SPORT_EMOJI, SPORT_LABELS } from "@backof
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
-import { applyServerErrors, Form, fieldOf, useReportDirty } from "@/components/form";
-import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
+import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
+import {
+  type DialogFormProps,
+  type DialogProps,
+  FormDialog,
+  FormDialogFooter,
+} from "@/components/form-dialog";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { PageHeader } from "@/components/layout/page-header";
 import { useUrlFilters } from "@/components/list/url-filters";
@@ -189,47 +193,25 @@ const serverFormSchema = z.object({
 type ServerFormValues = z.infer<typeof serverFormSchema>;
 const ServerField = fieldOf<ServerFormValues>();
 
-function NewServerDialog({
-  site,
-  match,
-  onClose,
-}: {
-  site: SiteSettings;
-  match: Match | null;
-  onClose: () => void;
-}) {
+function NewServerDialog({ site, match, onClose }: DialogProps<{ match: Match | null }>) {
   return (
     <FormDialog
-      open={match !== null}
+      value={match}
+      formKey={(match) => match._id}
       title="New Server"
       description={match ? `An extra stream for ${match.homeTeam.name} vs ${match.awayTeam.name}.` : ""}
       onClose={onClose}
     >
-      {(reportDirty) =>
-        match && (
-          <ServerForm key={match._id} site={site} match={match} onDone={onClose} reportDirty={reportDirty} />
-        )
-      }
+      {(match, dialog) => <ServerForm site={site} match={match} {...dialog} />}
     </FormDialog>
   );
 }
 
-function ServerForm({
-  site,
-  match,
-  onDone,
-  reportDirty,
-}: {
-  site: SiteSettings;
-  match: Match;
-  onDone: () => void;
-  reportDirty: (dirty: boolean) => void;
-}) {
-  const form = useForm<ServerFormValues>({
-    resolver: zodResolver(serverFormSchema),
-    defaultValues: { name: "", url: "" },
-  });
-  useReportDirty(form.formState.isDirty, reportDirty);
+function ServerForm({ site, match, onDone, reportDirty }: DialogFormProps<{ match: Match }>) {
+  const form = useDialogForm<ServerFormValues>(
+    { resolver: zodResolver(serverFormSchema), defaultValues: { name: "", url: "" } },
+    reportDirty,
+  );
   const create = useCreateServer(site);
   const onSubmit = async (values: ServerFormValues) => {
     try {

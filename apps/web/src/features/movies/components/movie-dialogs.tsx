@@ -1,15 +1,18 @@
 import type { MovieItem } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, useWatch } from "react-hook-form";
-import { applyServerErrors, Form, fieldOf, useReportDirty } from "@/components/form";
-import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
+import { type FieldValues, type UseFormReturn, useWatch } from "react-hook-form";
+import { checkboxControl, selectControl } from "@/components/field-controls";
+import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
+import {
+  type DialogFormProps,
+  type DialogProps,
+  FormDialog,
+  FormDialogFooter,
+} from "@/components/form-dialog";
 import { ImageWithFallback } from "@/components/image-with-fallback";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast, toastSuccess } from "@/lib/toast";
-import type { SiteSettings } from "@/sites";
 import { useImportTitle, useUpdateTitle } from "../api/catalog";
 import {
   failureText,
@@ -28,48 +31,26 @@ const MovieField = fieldOf<MovieFormValues>();
 const QuickAddField = fieldOf<QuickAddValues>();
 
 /** The Edit dialog (spec §2): title, description, poster with preview, rating, Featured, Locker selected. */
-export function MovieEditDialog({
-  site,
-  item,
-  onClose,
-}: {
-  site: SiteSettings;
-  item: MovieItem | null;
-  onClose: () => void;
-}) {
+export function MovieEditDialog({ site, item, onClose }: DialogProps<{ item: MovieItem | null }>) {
   return (
     <FormDialog
-      open={item !== null}
+      value={item}
+      formKey={(item) => item._id}
       title={`Edit ${item?.type === "tv" ? "TV Show" : "Movie"}`}
       description={item?.title ?? ""}
       onClose={onClose}
       className="sm:max-w-xl"
     >
-      {(reportDirty) =>
-        item && (
-          <MovieForm key={item._id} site={site} item={item} onDone={onClose} reportDirty={reportDirty} />
-        )
-      }
+      {(item, dialog) => <MovieForm site={site} item={item} {...dialog} />}
     </FormDialog>
   );
 }
 
-function MovieForm({
-  site,
-  item,
-  onDone,
-  reportDirty,
-}: {
-  site: SiteSettings;
-  item: MovieItem;
-  onDone: () => void;
-  reportDirty: (dirty: boolean) => void;
-}) {
-  const form = useForm<MovieFormValues>({
-    resolver: zodResolver(movieFormSchema),
-    defaultValues: movieToForm(item),
-  });
-  useReportDirty(form.formState.isDirty, reportDirty);
+function MovieForm({ site, item, onDone, reportDirty }: DialogFormProps<{ item: MovieItem }>) {
+  const form = useDialogForm<MovieFormValues>(
+    { resolver: zodResolver(movieFormSchema), defaultValues: movieToForm(item) },
+    reportDirty,
+  );
   const update = useUpdateTitle(site);
   const poster = useWatch({ control: form.control, name: "poster_path" });
   const preview = posterUrl(poster, "w185");
@@ -80,12 +61,7 @@ function MovieForm({
       toastSuccess("Item updated", undefined, `${values.title.trim()} was saved.`);
       onDone();
     } catch (error) {
-      applyServerErrors(form, error);
-      toast({
-        title: movieMessages.updateFailed(failureText(error)),
-        description: "Your changes were not saved.",
-        variant: "destructive",
-      });
+      refused(form, error, movieMessages.updateFailed, "Your changes were not saved.");
     }
   };
 
@@ -120,24 +96,10 @@ function MovieForm({
       </MovieField>
       <div className="grid gap-4 sm:grid-cols-2">
         <MovieField name="featured" label="Featured (show first)">
-          {(field, control) => (
-            <Checkbox
-              {...control}
-              ref={field.ref}
-              checked={field.value}
-              onCheckedChange={(on) => field.onChange(on === true)}
-            />
-          )}
+          {checkboxControl}
         </MovieField>
         <MovieField name="lockerSelected" label="Locker selected">
-          {(field, control) => (
-            <Checkbox
-              {...control}
-              ref={field.ref}
-              checked={field.value}
-              onCheckedChange={(on) => field.onChange(on === true)}
-            />
-          )}
+          {checkboxControl}
         </MovieField>
       </div>
       <FormDialogFooter submit="Save" busy={form.formState.isSubmitting} />
@@ -146,42 +108,25 @@ function MovieForm({
 }
 
 /** Quick Add (spec §2): a title by its movie-database id, imported at once. */
-export function QuickAddDialog({
-  site,
-  open,
-  onClose,
-}: {
-  site: SiteSettings;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function QuickAddDialog({ site, open, onClose }: DialogProps<{ open: boolean }>) {
   return (
     <FormDialog
-      open={open}
+      value={open || null}
       title="Quick Add"
       description="Import a title by its movie-database (TMDB) ID."
       onClose={onClose}
       className="sm:max-w-md"
     >
-      {(reportDirty) => <QuickAddForm site={site} onDone={onClose} reportDirty={reportDirty} />}
+      {(_, dialog) => <QuickAddForm site={site} {...dialog} />}
     </FormDialog>
   );
 }
 
-function QuickAddForm({
-  site,
-  onDone,
-  reportDirty,
-}: {
-  site: SiteSettings;
-  onDone: () => void;
-  reportDirty: (dirty: boolean) => void;
-}) {
-  const form = useForm<QuickAddValues>({
-    resolver: zodResolver(quickAddSchema),
-    defaultValues: { kind: "movie", tmdbId: "", featured: false },
-  });
-  useReportDirty(form.formState.isDirty, reportDirty);
+function QuickAddForm({ site, onDone, reportDirty }: DialogFormProps) {
+  const form = useDialogForm<QuickAddValues>(
+    { resolver: zodResolver(quickAddSchema), defaultValues: { kind: "movie", tmdbId: "", featured: false } },
+    reportDirty,
+  );
   const importTitle = useImportTitle(site);
 
   const onSubmit = async (values: QuickAddValues) => {
@@ -198,44 +143,39 @@ function QuickAddForm({
       );
       onDone();
     } catch (error) {
-      applyServerErrors(form, error);
-      toast({
-        title: movieMessages.importFailed(failureText(error)),
-        description: "Nothing was added to the catalogue.",
-        variant: "destructive",
-      });
+      refused(form, error, movieMessages.importFailed, "Nothing was added to the catalogue.");
     }
   };
 
   return (
     <Form form={form} onSubmit={onSubmit} aria-label="Quick add" className="grid gap-4">
       <QuickAddField name="kind" label="Type">
-        {(field, control) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger {...control} ref={field.ref} className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="movie">{KIND_LABELS.movie}</SelectItem>
-              <SelectItem value="tv">{KIND_LABELS.tv}</SelectItem>
-            </SelectContent>
-          </Select>
+        {selectControl(
+          [
+            ["movie", KIND_LABELS.movie],
+            ["tv", KIND_LABELS.tv],
+          ],
+          { className: "w-full" },
         )}
       </QuickAddField>
       <QuickAddField name="tmdbId" label="TMDB ID">
         <Input inputMode="numeric" autoComplete="off" placeholder="e.g. 603" />
       </QuickAddField>
       <QuickAddField name="featured" label="Featured">
-        {(field, control) => (
-          <Checkbox
-            {...control}
-            ref={field.ref}
-            checked={field.value}
-            onCheckedChange={(on) => field.onChange(on === true)}
-          />
-        )}
+        {checkboxControl}
       </QuickAddField>
       <FormDialogFooter submit="Import" busy={form.formState.isSubmitting} />
     </Form>
   );
+}
+
+/** A refused save: the server's field errors at their fields, and one toast saying what failed and why. */
+function refused<T extends FieldValues, Out>(
+  form: UseFormReturn<T, unknown, Out>,
+  error: unknown,
+  title: (reason: string) => string,
+  description: string,
+) {
+  applyServerErrors(form, error);
+  toast({ title: title(failureText(error)), description, variant: "destructive" });
 }

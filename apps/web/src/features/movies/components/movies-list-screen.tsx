@@ -20,6 +20,7 @@ import { SelectAll, ToggleButtons } from "@/components/list/toggle-buttons";
 import { useUrlFilters } from "@/components/list/url-filters";
 import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
+import { OptionsSelect } from "@/components/options-select";
 import { Pagination } from "@/components/pagination";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
@@ -31,7 +32,6 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useCurrentSite } from "@/hooks/use-current-site";
@@ -271,18 +271,13 @@ export function MoviesListScreen() {
         <CardContent className="grid gap-4">
           <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
             {mobile ? (
-              <Select value={type} onValueChange={setType}>
-                <SelectTrigger aria-label="Show" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {TYPE_FILTERS.map(([value, label]) => (
-                    <SelectItem key={value} value={value}>
-                      {label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionsSelect
+                aria-label="Show"
+                className="w-full"
+                value={type}
+                onValueChange={setType}
+                options={TYPE_FILTERS}
+              />
             ) : (
               <ToggleButtons legend="Show" value={type} options={TYPE_FILTERS} onChange={setType} />
             )}
