@@ -1,6 +1,6 @@
 import { Copy, Eye, Trash2 } from "lucide-react";
+import { IconButton } from "@/components/icon-button";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { formatDayMonthYear, sourceOf } from "@/lib/format";
@@ -47,36 +47,27 @@ function RowActions({
   return (
     <div className="flex justify-end gap-1">
       {onOpen && (
-        <Button
-          variant="ghost"
-          size="icon"
+        <IconButton
+          icon={Eye}
+          label={`View message from ${row.email}`}
+          tooltip="View details"
           onClick={() => onOpen(row._id)}
-          aria-label={`View message from ${row.email}`}
-          title="View details"
-        >
-          <Eye aria-hidden="true" />
-        </Button>
+        />
       )}
-      <Button
-        variant="ghost"
-        size="icon"
+      <IconButton
+        icon={Copy}
+        label={`Copy ${row.email}`}
+        tooltip="Copy email"
         onClick={() => onCopy(row.email)}
-        aria-label={`Copy ${row.email}`}
-        title="Copy email"
-      >
-        <Copy aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        onClick={() => onDelete(row._id)}
+      />
+      <IconButton
+        icon={Trash2}
+        label={`Delete ${row.email}`}
+        tooltip="Delete"
+        destructive
         disabled={busy}
-        aria-label={`Delete ${row.email}`}
-        title="Delete"
-        className="text-destructive hover:text-destructive"
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+        onClick={() => onDelete(row._id)}
+      />
     </div>
   );
 }

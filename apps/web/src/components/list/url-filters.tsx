@@ -1,7 +1,9 @@
-import { Search } from "lucide-react";
+import { Search, X } from "lucide-react";
 import { useSearchParams } from "react-router";
+import { IconButton } from "@/components/icon-button";
 import { type Option, OptionsSelect } from "@/components/options-select";
 import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
 
 /**
  * A list's filters kept in the URL (Back, reload and links keep them). An empty value or "all"
@@ -58,29 +60,36 @@ export function FilterSelect({
   );
 }
 
-/** The search box of a list: a labelled search input with its icon. */
+/** The search box of a list: a labelled search input with its icon and, given `onClear`, a Clear search button. */
 export function SearchBox({
   label,
   placeholder,
   value,
   onChange,
+  onClear,
+  className,
 }: {
   label: string;
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
+  onClear?: () => void;
+  className?: string;
 }) {
   return (
-    <div className="relative">
+    <div className={cn("relative", className)}>
       <Search className="absolute top-2.5 left-3 size-4 text-muted-foreground" aria-hidden="true" />
       <Input
         type="search"
         aria-label={label}
         placeholder={placeholder}
-        className="pl-9"
+        className={cn("pl-9", onClear && "pr-9 [&::-webkit-search-cancel-button]:hidden")}
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
+      {onClear && value && (
+        <IconButton icon={X} label="Clear search" onClick={onClear} className="absolute top-0 right-0" />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Ad } from "@backoffice/contracts";
 import { CheckCircle2, Clock, Globe, Pencil, Power, PowerOff, Trash2, XCircle } from "lucide-react";
 import { useConfirm } from "@/components/confirm-dialog";
+import { IconButton } from "@/components/icon-button";
 import { ShortenedText } from "@/components/shortened-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -117,27 +118,22 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
           {ad.isActive ? "Deactivate" : "Activate"}
         </Button>
         <div className="ml-auto flex gap-1">
-          <Button
-            variant="ghost"
-            size="icon"
+          <IconButton
+            icon={Pencil}
+            label={`Edit ad ${ad.page}`}
+            tooltip="Edit"
+            disabled={busy}
             onClick={() => onEdit(ad)}
+          />
+          <IconButton
+            icon={Trash2}
+            label={`Delete ad ${ad.page}`}
+            tooltip="Delete"
+            destructive
+            busy={remove.isPending}
             disabled={busy}
-            aria-label={`Edit ad ${ad.page}`}
-            title="Edit"
-          >
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
             onClick={onDelete}
-            disabled={busy}
-            aria-label={`Delete ad ${ad.page}`}
-            title="Delete"
-            className="text-destructive hover:text-destructive"
-          >
-            {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
-          </Button>
+          />
         </div>
       </CardFooter>
     </Card>

@@ -1,11 +1,11 @@
 import type { App, AppCategory } from "@backoffice/contracts";
-import { CheckSquare, FilterX, Plus, Search, Square, Trash2 } from "lucide-react";
+import { CheckSquare, Plus, Search, Square, Trash2 } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
+import { CardGrid, ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { useSelection } from "@/components/list/use-selection";
 import { OptionsSelect } from "@/components/options-select";
-import { EmptyState, ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -205,55 +205,55 @@ export function AppsScreen() {
         </CardContent>
       </Card>
 
-      {query.isPending ? (
-        <AppsSkeleton />
-      ) : query.isError && !apps ? (
-        <ErrorState
-          title={appMessages.fetchFailed}
-          description="The catalogue could not be loaded. Check the connection and try again."
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : visible.length === 0 ? (
-        <EmptyState
-          title={appMessages.empty}
-          description={
-            filtered
-              ? "No app or game matches the search and category."
-              : "The catalogue is empty. Add the first app or game."
-          }
-          action={
-            filtered ? (
-              <Button variant="outline" onClick={clearFilters}>
-                <FilterX aria-hidden="true" />
-                {appMessages.clearFilters}
-              </Button>
-            ) : (
-              <Button onClick={() => setDialog({ mode: "create", category: null })}>
-                <Plus aria-hidden="true" />
-                Add App
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <ul aria-label="Apps and games" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
-          {visible.map((app) => (
-            <li key={app._id} className="min-w-0">
-              <AppCard
-                app={app}
-                site={site}
-                selected={selection.has(app._id)}
-                onSelectedChange={(on) => selection.set(app._id, on)}
-                onEdit={(target) => setDialog({ mode: "edit", app: target })}
-                onDelete={onDeleteOne}
-                deleting={deletingIds.has(app._id)}
-                busy={busy}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListBody
+        query={query}
+        loading={<AppsSkeleton />}
+        error={{
+          title: appMessages.fetchFailed,
+          description: "The catalogue could not be loaded. Check the connection and try again.",
+        }}
+        empty={
+          visible.length > 0
+            ? null
+            : filtered
+              ? {
+                  title: appMessages.empty,
+                  description: "No app or game matches the search and category.",
+                  action: (
+                    <ClearFiltersButton onClick={clearFilters}>{appMessages.clearFilters}</ClearFiltersButton>
+                  ),
+                }
+              : {
+                  title: appMessages.empty,
+                  description: "The catalogue is empty. Add the first app or game.",
+                  action: (
+                    <Button onClick={() => setDialog({ mode: "create", category: null })}>
+                      <Plus aria-hidden="true" />
+                      Add App
+                    </Button>
+                  ),
+                }
+        }
+      >
+        <CardGrid
+          label="Apps and games"
+          items={visible}
+          className="sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4"
+        >
+          {(app) => (
+            <AppCard
+              app={app}
+              site={site}
+              selected={selection.has(app._id)}
+              onSelectedChange={(on) => selection.set(app._id, on)}
+              onEdit={(target) => setDialog({ mode: "edit", app: target })}
+              onDelete={onDeleteOne}
+              deleting={deletingIds.has(app._id)}
+              busy={busy}
+            />
+          )}
+        </CardGrid>
+      </ListBody>
 
       <AppDialog site={site} state={dialog} onClose={() => setDialog(null)} />
     </div>

@@ -1,16 +1,13 @@
 import type { ContactMessage } from "@backoffice/contracts";
-import { Copy, CopyCheck, RefreshCw, Trash2, WifiOff } from "lucide-react";
+import { Copy, CopyCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { ExportCsvButton } from "@/components/export-csv-button";
-import { ConnectionBadge, type ConnectionState, InboxList } from "@/components/inbox-list";
-import { PageHeader } from "@/components/layout/page-header";
+import { InboxList } from "@/components/inbox-list";
+import { InboxScreen, RefreshButton } from "@/components/inbox-screen";
 import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
-import { Pagination } from "@/components/pagination";
-import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import {
   Dialog,
   DialogClose,
@@ -25,7 +22,6 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { formatDayMonthYear } from "@/lib/format";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
-import { cn } from "@/lib/utils";
 import { contactsEndpoint, useContacts, useDeleteContacts } from "../api/contacts";
 import { contactMessages, nameOf } from "../utils/contact-texts";
 
@@ -95,34 +91,35 @@ export function ContactsScreen() {
     }
   };
 
-  const connection: ConnectionState = query.isError
-    ? "disconnected"
-    : query.isSuccess
-      ? "connected"
-      : "connecting";
   const openRow = (id: string) => setOpen(rows.find((row) => row._id === id) ?? null);
 
   return (
-    <div className="grid gap-6">
-      <PageHeader
+    <>
+      <InboxScreen
         title="Manage Contacts"
         description={contactMessages.subtitle}
-        actions={<ConnectionBadge state={connection} />}
-      />
-      <Card className="gap-4">
-        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <CardTitle>Contact Messages{data ? ` (${data.result})` : ""}</CardTitle>
-          <div className="flex flex-wrap gap-2">
+        listTitle="Contact Messages"
+        noun="messages"
+        query={query}
+        loadError={{
+          title: contactMessages.loadError,
+          description: serverMessageOf(query.error, query.error?.message || contactMessages.noEndpoint),
+        }}
+        empty={contactMessages.empty}
+        page={page}
+        onPageChange={(next) => {
+          selection.clear();
+          setPage(next);
+        }}
+        actions={
+          <>
             <ExportCsvButton
               site={site}
               path={contactsEndpoint(site)}
               selectedIds={selected.map((row) => row._id)}
               noun={["message", "messages"]}
             />
-            <Button variant="outline" size="sm" onClick={() => query.refetch()} disabled={query.isFetching}>
-              <RefreshCw aria-hidden="true" className={cn(query.isFetching && "animate-spin")} />
-              Refresh
-            </Button>
+            <RefreshButton query={query} />
             <Button variant="outline" size="sm" onClick={copySelected}>
               <CopyCheck aria-hidden="true" />
               Copy Selected
@@ -140,50 +137,24 @@ export function ContactsScreen() {
               <Trash2 aria-hidden="true" />
               Delete Selected ({selected.length})
             </Button>
-          </div>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {query.isPending ? (
-            <div role="status" aria-live="polite">
-              <span className="sr-only">Loading messages...</span>
-              <ListSkeleton rows={5} className="[&>*]:h-10" />
-            </div>
-          ) : query.isError && !data ? (
-            <ErrorState
-              icon={WifiOff}
-              title={contactMessages.loadError}
-              description={serverMessageOf(query.error, query.error.message || contactMessages.noEndpoint)}
-              onRetry={() => query.refetch()}
-              retrying={query.isFetching}
-            />
-          ) : rows.length === 0 ? (
-            <EmptyState title={contactMessages.empty.title} description={contactMessages.empty.description} />
-          ) : (
-            <InboxList
-              rows={rows.map((row) => ({ ...row, detail: row.subject, source: row.page }))}
-              label="Contact messages"
-              noun="messages"
-              selected={selection.selected}
-              onToggle={selection.set}
-              onToggleAll={(on) => selection.setMany(rowIds, on)}
-              onCopy={(email) => copy([email])}
-              onDelete={(id) => runDelete(rows.filter((row) => row._id === id))}
-              onOpen={openRow}
-              busy={remove.isPending}
-            />
-          )}
-          <Pagination
-            page={page}
-            totalPages={data?.pagination.numberOfPages ?? 1}
-            onPageChange={(next) => {
-              selection.clear();
-              setPage(next);
-            }}
-          />
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        <InboxList
+          rows={rows.map((row) => ({ ...row, detail: row.subject, source: row.page }))}
+          label="Contact messages"
+          noun="messages"
+          selected={selection.selected}
+          onToggle={selection.set}
+          onToggleAll={(on) => selection.setMany(rowIds, on)}
+          onCopy={(email) => copy([email])}
+          onDelete={(id) => runDelete(rows.filter((row) => row._id === id))}
+          onOpen={openRow}
+          busy={remove.isPending}
+        />
+      </InboxScreen>
       <MessageDetails contact={open} onClose={() => setOpen(null)} onCopy={(email) => copy([email])} />
-    </div>
+    </>
   );
 }
 

@@ -1,19 +1,15 @@
-import { RefreshCw, Trash2, WifiOff } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { ExportCsvButton } from "@/components/export-csv-button";
-import { ConnectionBadge, InboxList } from "@/components/inbox-list";
-import { PageHeader } from "@/components/layout/page-header";
+import { InboxList } from "@/components/inbox-list";
+import { InboxScreen, RefreshButton } from "@/components/inbox-screen";
 import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
-import { Pagination } from "@/components/pagination";
-import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
-import { cn } from "@/lib/utils";
 import { useDeleteEmails } from "../api/delete-emails";
 import { useEmails } from "../api/get-emails";
 import { emailMessages } from "../utils/email-texts";
@@ -31,7 +27,6 @@ export function EmailsScreen() {
 
   const data = query.data;
   const rows = data?.data ?? [];
-  const numberOfPages = data?.pagination.numberOfPages ?? 1;
   // After deletes shrink the list, the page shown is derived: never past the last one.
   reportPages(data?.pagination.numberOfPages);
   const rowIds = rows.map((row) => row._id);
@@ -87,73 +82,41 @@ export function EmailsScreen() {
     }
   };
 
-  const connection = query.isError ? "disconnected" : query.isSuccess ? "connected" : "connecting";
-  const refreshing = query.isFetching && !query.isPending;
-
   return (
-    <div className="grid gap-6">
-      <PageHeader
-        title="Manage Emails"
-        description={emailMessages.subtitle}
-        actions={<ConnectionBadge state={connection} />}
-      />
-      <Card className="gap-4">
-        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <CardTitle>Email Subscriptions{data ? ` (${data.result})` : ""}</CardTitle>
-          <div className="flex flex-wrap gap-2">
-            {selectedIds.length > 0 && (
-              <Button variant="destructive" size="sm" onClick={onDeleteSelected} disabled={remove.isPending}>
-                {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
-                Delete Selected ({selectedIds.length})
-              </Button>
-            )}
-            <ExportCsvButton
-              site={site}
-              path="/emails"
-              selectedIds={selectedIds}
-              noun={["email", "emails"]}
-            />
-            <Button variant="outline" size="sm" onClick={() => query.refetch()} disabled={query.isFetching}>
-              <RefreshCw aria-hidden="true" className={cn(query.isFetching && "animate-spin")} />
-              Refresh
+    <InboxScreen
+      title="Manage Emails"
+      description={emailMessages.subtitle}
+      listTitle="Email Subscriptions"
+      noun="emails"
+      query={query}
+      loadError={emailMessages.loadError}
+      empty={emailMessages.empty}
+      page={page}
+      onPageChange={goTo}
+      actions={
+        <>
+          {selectedIds.length > 0 && (
+            <Button variant="destructive" size="sm" onClick={onDeleteSelected} disabled={remove.isPending}>
+              {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
+              Delete Selected ({selectedIds.length})
             </Button>
-          </div>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <p className="sr-only" role="status" aria-live="polite">
-            {refreshing ? "Refreshing emails..." : ""}
-          </p>
-          {query.isPending ? (
-            <div role="status" aria-live="polite">
-              <span className="sr-only">Loading emails...</span>
-              <ListSkeleton rows={5} className="[&>*]:h-10" />
-            </div>
-          ) : query.isError && !data ? (
-            <ErrorState
-              icon={WifiOff}
-              title={emailMessages.loadError.title}
-              description={emailMessages.loadError.description}
-              onRetry={() => query.refetch()}
-              retrying={query.isFetching}
-            />
-          ) : rows.length === 0 ? (
-            <EmptyState title={emailMessages.empty.title} description={emailMessages.empty.description} />
-          ) : (
-            <InboxList
-              rows={rows.map((row) => ({ ...row, source: row.url }))}
-              label="Email subscriptions"
-              noun="emails"
-              selected={selection.selected}
-              onToggle={selection.set}
-              onToggleAll={toggleAll}
-              onCopy={onCopy}
-              onDelete={onDelete}
-              busy={remove.isPending}
-            />
           )}
-          <Pagination page={page} totalPages={numberOfPages} onPageChange={goTo} />
-        </CardContent>
-      </Card>
-    </div>
+          <ExportCsvButton site={site} path="/emails" selectedIds={selectedIds} noun={["email", "emails"]} />
+          <RefreshButton query={query} />
+        </>
+      }
+    >
+      <InboxList
+        rows={rows.map((row) => ({ ...row, source: row.url }))}
+        label="Email subscriptions"
+        noun="emails"
+        selected={selection.selected}
+        onToggle={selection.set}
+        onToggleAll={toggleAll}
+        onCopy={onCopy}
+        onDelete={onDelete}
+        busy={remove.isPending}
+      />
+    </InboxScreen>
   );
 }

@@ -1,12 +1,13 @@
 import type { Match } from "@backoffice/contracts";
-import { FilterX, Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
+import { CardGrid, ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { SelectAll } from "@/components/list/toggle-buttons";
 import { useUrlFilters } from "@/components/list/url-filters";
 import { useSelection } from "@/components/list/use-selection";
-import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { useCurrentSite } from "@/hooks/use-current-site";
@@ -127,49 +128,45 @@ export function MatchesScreen() {
           </div>
         </CardContent>
       </Card>
-      {query.isPending ? (
-        <ListSkeleton rows={3} />
-      ) : query.isError && !query.data ? (
-        <ErrorState
-          title={matchMessages.fetchFailed}
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : visible.length === 0 ? (
-        <EmptyState
-          title={matchMessages.empty}
-          description={filtered ? "No match matches the search and filters." : "Add the first match."}
-          action={
-            filtered ? (
-              <Button variant="outline" onClick={url.clear}>
-                <FilterX aria-hidden="true" />
-                Clear filters
-              </Button>
-            ) : (
-              <Button onClick={() => setDialog({ mode: "create" })}>
-                <Plus aria-hidden="true" />
-                Add Match
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <ul aria-label="Matches" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {visible.map((match) => (
-            <li key={match._id} className="min-w-0">
-              <MatchCard
-                match={match}
-                site={site}
-                selected={selection.has(match._id)}
-                onSelectedChange={(on) => selection.set(match._id, on)}
-                onEdit={() => setDialog({ mode: "edit", match })}
-                onDelete={() => runDelete([match])}
-                busy={remove.isPending}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListBody
+        query={query}
+        loading={<ListSkeleton rows={3} />}
+        error={{ title: matchMessages.fetchFailed }}
+        empty={
+          visible.length > 0
+            ? null
+            : filtered
+              ? {
+                  title: matchMessages.empty,
+                  description: "No match matches the search and filters.",
+                  action: <ClearFiltersButton onClick={url.clear} />,
+                }
+              : {
+                  title: matchMessages.empty,
+                  description: "Add the first match.",
+                  action: (
+                    <Button onClick={() => setDialog({ mode: "create" })}>
+                      <Plus aria-hidden="true" />
+                      Add Match
+                    </Button>
+                  ),
+                }
+        }
+      >
+        <CardGrid label="Matches" items={visible} className="sm:grid-cols-2 xl:grid-cols-3">
+          {(match) => (
+            <MatchCard
+              match={match}
+              site={site}
+              selected={selection.has(match._id)}
+              onSelectedChange={(on) => selection.set(match._id, on)}
+              onEdit={() => setDialog({ mode: "edit", match })}
+              onDelete={() => runDelete([match])}
+              busy={remove.isPending}
+            />
+          )}
+        </CardGrid>
+      </ListBody>
       <MatchDialog site={site} siteUrl={siteUrl} state={dialog} onClose={() => setDialog(null)} />
     </div>
   );

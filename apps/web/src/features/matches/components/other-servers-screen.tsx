@@ -11,10 +11,12 @@ import {
   FormDialog,
   FormDialogFooter,
 } from "@/components/form-dialog";
+import { IconButton } from "@/components/icon-button";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { PageHeader } from "@/components/layout/page-header";
+import { CardGrid, ListBody } from "@/components/list/list-body";
 import { useUrlFilters } from "@/components/list/url-filters";
-import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -65,30 +67,30 @@ export function OtherServersScreen() {
           </p>
         </CardContent>
       </Card>
-      {matches.isPending || servers.isPending ? (
-        <ListSkeleton rows={3} />
-      ) : (matches.isError && !matches.data) || (servers.isError && !servers.data) ? (
-        <ErrorState
-          title={texts.loadFailed.description}
-          onRetry={() => Promise.all([matches.refetch(), servers.refetch()])}
-          retrying={matches.isFetching || servers.isFetching}
-        />
-      ) : visible.length === 0 ? (
-        <EmptyState title={texts.empty.title} description={texts.empty.description} />
-      ) : (
-        <ul aria-label="Matches" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {visible.map((match) => (
-            <li key={match._id} className="min-w-0">
-              <ServersCard
-                site={site}
-                match={match}
-                servers={(servers.data ?? []).filter((s) => s.match_id === match._id)}
-                onAdd={() => setAdding(match)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListBody
+        query={{
+          isPending: matches.isPending || servers.isPending,
+          // Either list missing makes the screen unusable; a failed reload of one keeps what is shown.
+          isError: (matches.isError && !matches.data) || (servers.isError && !servers.data),
+          data: undefined,
+          isFetching: matches.isFetching || servers.isFetching,
+          refetch: () => Promise.all([matches.refetch(), servers.refetch()]),
+        }}
+        loading={<ListSkeleton rows={3} />}
+        error={{ title: texts.loadFailed.description }}
+        empty={visible.length > 0 ? null : texts.empty}
+      >
+        <CardGrid label="Matches" items={visible} className="md:grid-cols-2 xl:grid-cols-3">
+          {(match) => (
+            <ServersCard
+              site={site}
+              match={match}
+              servers={(servers.data ?? []).filter((s) => s.match_id === match._id)}
+              onAdd={() => setAdding(match)}
+            />
+          )}
+        </CardGrid>
+      </ListBody>
       <NewServerDialog site={site} match={adding} onClose={() => setAdding(null)} />
     </div>
   );
@@ -164,15 +166,13 @@ function ServersCard({
                   <p className="truncate font-medium">{server.name}</p>
                   <p className="truncate font-mono text-xs text-muted-foreground">{server.url}</p>
                 </div>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Delete server ${server.name}`}
-                  onClick={() => onDelete(server)}
+                <IconButton
+                  icon={Trash2}
+                  label={`Delete server ${server.name}`}
+                  destructive
                   disabled={remove.isPending}
-                >
-                  <Trash2 aria-hidden="true" className="text-destructive" />
-                </Button>
+                  onClick={() => onDelete(server)}
+                />
               </li>
             ))}
           </ul>

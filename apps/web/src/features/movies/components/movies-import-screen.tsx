@@ -1,13 +1,12 @@
 import type { MovieKind, TmdbItem } from "@backoffice/contracts";
-import { CheckCircle2, Download, Star, X } from "lucide-react";
+import { CheckCircle2, Download, Star } from "lucide-react";
 import { useMemo, useState } from "react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { PageHeader } from "@/components/layout/page-header";
 import { ToggleButtons } from "@/components/list/toggle-buttons";
-import { useUrlFilters } from "@/components/list/url-filters";
+import { SearchBox, useUrlFilters } from "@/components/list/url-filters";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
@@ -85,28 +84,14 @@ export function MoviesImportScreen() {
           options={KINDS}
           onChange={(value) => url.set("kind", value === "movie" ? "" : value)}
         />
-        <div className="relative flex-1">
-          <Input
-            type="search"
-            aria-label="Search the movie database"
-            placeholder={movieMessages.importSearchPlaceholder}
-            value={typed}
-            onChange={(event) => url.set("q", event.target.value)}
-            className="pr-9 [&::-webkit-search-cancel-button]:hidden"
-          />
-          {typed && (
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label="Clear search"
-              onClick={() => url.set("q", "")}
-              className="absolute top-0 right-0"
-            >
-              <X aria-hidden="true" />
-            </Button>
-          )}
-        </div>
+        <SearchBox
+          label="Search the movie database"
+          placeholder={movieMessages.importSearchPlaceholder}
+          value={typed}
+          onChange={(value) => url.set("q", value)}
+          onClear={() => url.set("q", "")}
+          className="flex-1"
+        />
       </div>
       <section
         aria-labelledby="import-heading"

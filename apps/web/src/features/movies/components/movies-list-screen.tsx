@@ -1,28 +1,18 @@
 import type { MovieItem } from "@backoffice/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  Download,
-  FilterX,
-  Lock,
-  LockOpen,
-  MoreVertical,
-  Plus,
-  RefreshCw,
-  Search,
-  Trash2,
-  X,
-} from "lucide-react";
+import { Download, Lock, LockOpen, MoreVertical, Plus, RefreshCw, Search, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
+import { ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { SelectAll, ToggleButtons } from "@/components/list/toggle-buttons";
-import { useUrlFilters } from "@/components/list/url-filters";
+import { SearchBox, useUrlFilters } from "@/components/list/url-filters";
 import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
 import { OptionsSelect } from "@/components/options-select";
 import { Pagination } from "@/components/pagination";
-import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import {
@@ -31,7 +21,6 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useCurrentSite } from "@/hooks/use-current-site";
@@ -226,6 +215,13 @@ export function MoviesListScreen() {
 
   const setType = (value: string) => url.set("type", value === "all" ? "" : value);
 
+  const importLink = (
+    <Link to={`/${site.key}/import`}>
+      <Download aria-hidden="true" />
+      Import Movies & TV
+    </Link>
+  );
+
   return (
     <div className="grid gap-6">
       <PageHeader
@@ -248,12 +244,7 @@ export function MoviesListScreen() {
                   <RefreshCw aria-hidden="true" />
                   Refresh
                 </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <Link to={`/${site.key}/import`}>
-                    <Download aria-hidden="true" />
-                    Import Movies & TV
-                  </Link>
-                </DropdownMenuItem>
+                <DropdownMenuItem asChild>{importLink}</DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
           </div>
@@ -282,28 +273,14 @@ export function MoviesListScreen() {
               <ToggleButtons legend="Show" value={type} options={TYPE_FILTERS} onChange={setType} />
             )}
             <form onSubmit={submitSearch} className="flex flex-1 gap-2">
-              <div className="relative flex-1">
-                <Input
-                  type="search"
-                  aria-label="Search titles"
-                  placeholder={movieMessages.searchPlaceholder}
-                  value={draft}
-                  onChange={(event) => setDraft(event.target.value)}
-                  className="pr-9 [&::-webkit-search-cancel-button]:hidden"
-                />
-                {draft && (
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    aria-label="Clear search"
-                    onClick={clearSearch}
-                    className="absolute top-0 right-0"
-                  >
-                    <X aria-hidden="true" />
-                  </Button>
-                )}
-              </div>
+              <SearchBox
+                label="Search titles"
+                placeholder={movieMessages.searchPlaceholder}
+                value={draft}
+                onChange={setDraft}
+                onClear={clearSearch}
+                className="flex-1"
+              />
               <Button type="submit" variant="secondary">
                 <Search aria-hidden="true" />
                 Search
@@ -365,75 +342,67 @@ export function MoviesListScreen() {
           </p>
         </CardContent>
       </Card>
-      {query.isPending ? (
-        <div className="grid gap-3">
-          <p role="status" className="text-sm text-muted-foreground">
-            {movieMessages.loading}
-          </p>
-          <ListSkeleton rows={4} />
-        </div>
-      ) : query.isError && !query.data ? (
-        <ErrorState
-          title={movieMessages.loadFailed}
-          description={failureText(query.error)}
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
+      <ListBody
+        query={query}
+        loading={
+          <div className="grid gap-3">
+            <p role="status" className="text-sm text-muted-foreground">
+              {movieMessages.loading}
+            </p>
+            <ListSkeleton rows={4} />
+          </div>
+        }
+        error={{ title: movieMessages.loadFailed, description: failureText(query.error) }}
+        empty={
+          items.length > 0
+            ? null
+            : filtered
+              ? {
+                  title: movieMessages.empty,
+                  description: movieMessages.noMatch,
+                  action: <ClearFiltersButton onClick={url.clear} />,
+                }
+              : {
+                  title: movieMessages.empty,
+                  description: "Import titles from the movie database to fill the list.",
+                  action: (
+                    <div className="flex flex-wrap justify-center gap-2">
+                      <Button onClick={() => setQuickAdd(true)}>
+                        <Plus aria-hidden="true" />
+                        Quick Add
+                      </Button>
+                      <Button variant="outline" asChild>
+                        {importLink}
+                      </Button>
+                    </div>
+                  ),
+                }
+        }
+      >
+        <ul aria-label="Titles" className="grid gap-3">
+          {pageItems.map((item) => (
+            <li key={item._id}>
+              <MovieRow
+                item={item}
+                selected={selection.has(item._id)}
+                onSelectedChange={(on) => selection.set(item._id, on)}
+                onToggleLocker={() => toggleLocker(item)}
+                onToggleFeatured={() => toggleFeatured(item)}
+                onEdit={() => setEditing(item)}
+                onDelete={() => runDelete([item], true)}
+                busy={busy}
+              />
+            </li>
+          ))}
+        </ul>
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          mode="window"
+          compact={mobile}
         />
-      ) : items.length === 0 ? (
-        <EmptyState
-          title={movieMessages.empty}
-          description={
-            filtered ? movieMessages.noMatch : "Import titles from the movie database to fill the list."
-          }
-          action={
-            filtered ? (
-              <Button variant="outline" onClick={url.clear}>
-                <FilterX aria-hidden="true" />
-                Clear filters
-              </Button>
-            ) : (
-              <div className="flex flex-wrap justify-center gap-2">
-                <Button onClick={() => setQuickAdd(true)}>
-                  <Plus aria-hidden="true" />
-                  Quick Add
-                </Button>
-                <Button variant="outline" asChild>
-                  <Link to={`/${site.key}/import`}>
-                    <Download aria-hidden="true" />
-                    Import Movies & TV
-                  </Link>
-                </Button>
-              </div>
-            )
-          }
-        />
-      ) : (
-        <>
-          <ul aria-label="Titles" className="grid gap-3">
-            {pageItems.map((item) => (
-              <li key={item._id}>
-                <MovieRow
-                  item={item}
-                  selected={selection.has(item._id)}
-                  onSelectedChange={(on) => selection.set(item._id, on)}
-                  onToggleLocker={() => toggleLocker(item)}
-                  onToggleFeatured={() => toggleFeatured(item)}
-                  onEdit={() => setEditing(item)}
-                  onDelete={() => runDelete([item], true)}
-                  busy={busy}
-                />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            totalPages={totalPages}
-            onPageChange={setPage}
-            mode="window"
-            compact={mobile}
-          />
-        </>
-      )}
+      </ListBody>
       <MovieEditDialog site={site} item={editing} onClose={() => setEditing(null)} />
       <QuickAddDialog site={site} open={quickAdd} onClose={() => setQuickAdd(false)} />
     </div>

@@ -1,0 +1,99 @@
+import { RefreshCw, WifiOff } from "lucide-react";
+import type { ReactNode } from "react";
+import { ConnectionBadge } from "@/components/inbox-list";
+import { PageHeader } from "@/components/layout/page-header";
+import { ListBody, type ListQuery } from "@/components/list/list-body";
+import { Pagination } from "@/components/pagination";
+import { ListSkeleton } from "@/components/states";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+
+/** What an inbox screen reads of its page query. */
+export type InboxQuery = ListQuery & {
+  isSuccess: boolean;
+  data?: { result: number; data: readonly unknown[]; pagination: { numberOfPages: number } };
+};
+
+/**
+ * The frame of an inbox screen (Manage Emails, Manage Contacts): heading with the connection badge
+ * (spec §4), the list's card titled with its total, its actions, the list in its loading, failed
+ * and empty states, and the pages.
+ */
+export function InboxScreen({
+  title,
+  description,
+  listTitle,
+  noun,
+  query,
+  actions,
+  loadError,
+  empty,
+  page,
+  onPageChange,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** The card's title; the total follows it once loaded. */
+  listTitle: string;
+  /** What the rows are, for the screen reader's "Loading emails..." */
+  noun: string;
+  query: InboxQuery;
+  actions: ReactNode;
+  loadError: { title: string; description?: string };
+  empty: { title: string; description: string };
+  page: number;
+  onPageChange: (page: number) => void;
+  children: ReactNode;
+}) {
+  const connection = query.isError ? "disconnected" : query.isSuccess ? "connected" : "connecting";
+  const refreshing = query.isFetching && !query.isPending;
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={title} description={description} actions={<ConnectionBadge state={connection} />} />
+      <Card className="gap-4">
+        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <CardTitle>
+            {listTitle}
+            {query.data ? ` (${query.data.result})` : ""}
+          </CardTitle>
+          <div className="flex flex-wrap gap-2">{actions}</div>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <p className="sr-only" role="status" aria-live="polite">
+            {refreshing ? `Refreshing ${noun}...` : ""}
+          </p>
+          <ListBody
+            query={query}
+            loading={
+              <div role="status" aria-live="polite">
+                <span className="sr-only">Loading {noun}...</span>
+                <ListSkeleton rows={5} className="[&>*]:h-10" />
+              </div>
+            }
+            error={{ icon: WifiOff, ...loadError }}
+            empty={query.data?.data.length === 0 ? empty : null}
+          >
+            {children}
+          </ListBody>
+          <Pagination
+            page={page}
+            totalPages={query.data?.pagination.numberOfPages ?? 1}
+            onPageChange={onPageChange}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** Loads the list again; spins while any load runs. */
+export function RefreshButton({ query }: { query: Pick<ListQuery, "isFetching" | "refetch"> }) {
+  return (
+    <Button variant="outline" size="sm" onClick={() => query.refetch()} disabled={query.isFetching}>
+      <RefreshCw aria-hidden="true" className={cn(query.isFetching && "animate-spin")} />
+      Refresh
+    </Button>
+  );
+}
