@@ -94,60 +94,73 @@ const rulesOf = (site: SiteKey) => ({
   lockerTypes: LOCKER_TYPES_OF[site] ?? null,
 });
 
+/** Every screen a site section may have; each site lists its own, in sidebar order. */
+const ROUTES = {
+  apps: { path: "apps", screen: "apps", label: "Apps & Games", icon: Gamepad2 },
+  matches: { path: "matches", screen: "matches", label: "Manage Matches", icon: CalendarDays },
+  fetchMatches: { path: "fetch-matches", screen: "fetch-matches", label: "Fetch Matches", icon: RadioTower },
+  servers: { path: "servers", screen: "servers", label: "Other Servers", icon: Server },
+  moviesList: { path: "list", screen: "movies-list", label: "Movies & TV List", icon: Clapperboard },
+  moviesImport: { path: "import", screen: "movies-import", label: "Import Movies & TV", icon: DownloadCloud },
+  ads: { path: "ads", screen: "ads", label: "Manage Ads", icon: Megaphone },
+  // Movies ads have one list per page, each at its own URL.
+  adsByPage: { path: "ads/:page?", screen: "ads", label: "Manage Ads", icon: Megaphone },
+  locker: { path: "locker", screen: "locker", label: "Manage Locker", icon: Timer },
+  emails: { path: "emails", screen: "emails", label: "Manage Emails", icon: Mail },
+  // Movies keeps the /emails path for its contact inbox.
+  contacts: { path: "emails", screen: "contacts", label: "Manage Contacts", icon: MessagesSquare },
+  profile: { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
+} satisfies Record<string, SiteRoute>;
+
+/** What differs between the sites is data: their screens, home, wording and the shared rules. */
+const site = (
+  key: SiteKey,
+  settings: Pick<SiteSettings, "home" | "routes" | "wording" | "lockerVariant">,
+): SiteSettings => ({
+  key,
+  name: SITE_NAMES[key],
+  fallbackUrl: `https://${key}.example`,
+  ...settings,
+  ...rulesOf(key),
+});
+
 export const sites: Record<SiteKey, SiteSettings> = {
-  apkw: {
-    key: "apkw",
-    name: SITE_NAMES.apkw,
-    fallbackUrl: "https://apkw.example",
+  apkw: site("apkw", {
     home: "apps",
-    routes: [
-      { path: "apps", screen: "apps", label: "Apps & Games", icon: Gamepad2 },
-      { path: "ads", screen: "ads", label: "Manage Ads", icon: Megaphone },
-      { path: "emails", screen: "emails", label: "Manage Emails", icon: Mail },
-      { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
-    ],
-    ...rulesOf("apkw"),
+    routes: [ROUTES.apps, ROUTES.ads, ROUTES.emails, ROUTES.profile],
     wording: sportbnWording,
     lockerVariant: null,
-  },
-  sportbn: {
-    key: "sportbn",
-    name: SITE_NAMES.sportbn,
-    fallbackUrl: "https://sportbn.example",
+  }),
+  sportbn: site("sportbn", {
     home: "matches",
     routes: [
-      { path: "matches", screen: "matches", label: "Manage Matches", icon: CalendarDays },
-      { path: "fetch-matches", screen: "fetch-matches", label: "Fetch Matches", icon: RadioTower },
-      { path: "servers", screen: "servers", label: "Other Servers", icon: Server },
-      { path: "ads", screen: "ads", label: "Manage Ads", icon: Megaphone },
-      { path: "locker", screen: "locker", label: "Manage Locker", icon: Timer },
-      { path: "emails", screen: "emails", label: "Manage Emails", icon: Mail },
-      { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
+      ROUTES.matches,
+      ROUTES.fetchMatches,
+      ROUTES.servers,
+      ROUTES.ads,
+      ROUTES.locker,
+      ROUTES.emails,
+      ROUTES.profile,
     ],
-    ...rulesOf("sportbn"),
     wording: sportbnWording,
     lockerVariant: "sportbn",
-  },
-  movies: {
-    key: "movies",
-    name: SITE_NAMES.movies,
-    fallbackUrl: "https://movies.example",
+  }),
+  movies: site("movies", {
     home: "list",
     routes: [
-      { path: "list", screen: "movies-list", label: "Movies & TV List", icon: Clapperboard },
-      { path: "import", screen: "movies-import", label: "Import Movies & TV", icon: DownloadCloud },
-      { path: "ads/:page?", screen: "ads", label: "Manage Ads", icon: Megaphone },
-      { path: "locker", screen: "locker", label: "Manage Locker", icon: Timer },
-      { path: "emails", screen: "contacts", label: "Manage Contacts", icon: MessagesSquare },
-      { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
+      ROUTES.moviesList,
+      ROUTES.moviesImport,
+      ROUTES.adsByPage,
+      ROUTES.locker,
+      ROUTES.contacts,
+      ROUTES.profile,
     ],
-    ...rulesOf("movies"),
     wording: {
       adsLoadError: { title: "Connection Error", description: "Failed to fetch ads" },
       adUpdated: "Ad updated successfully",
     },
     lockerVariant: "movies",
-  },
+  }),
 };
 
 export const siteList: SiteSettings[] = siteKeys.map((key) => sites[key]);

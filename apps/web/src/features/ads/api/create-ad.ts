@@ -1,6 +1,6 @@
 import type { adSchema, SuccessAnswer } from "@backoffice/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import type { AdPayload } from "../utils/ad-form";
 import { adsKey } from "./get-ads";
@@ -15,9 +15,5 @@ export function createAd(site: SiteSettings, payload: AdPayload): Promise<AdAnsw
 }
 
 export function useCreateAd(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: AdPayload) => createAd(site, payload),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adsKey(site) }),
-  });
+  return useListWrite(adsKey(site), (payload: AdPayload) => createAd(site, payload));
 }

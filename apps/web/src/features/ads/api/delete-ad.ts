@@ -1,6 +1,6 @@
 import type { Ad, MessageAnswer } from "@backoffice/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import { adsKey } from "./get-ads";
 
@@ -9,15 +9,14 @@ export function deleteAd(site: SiteSettings, id: string): Promise<MessageAnswer>
 }
 
 export function useDeleteAd(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => deleteAd(site, id),
-    onSuccess: (_answer, id) => {
+  return useListWrite(
+    adsKey(site),
+    (id: string) => deleteAd(site, id),
+    (_answer, id, queryClient) => {
       // The ad leaves the list at once (spec §7); the refetch below confirms it.
       queryClient.setQueriesData<Ad[]>({ queryKey: adsKey(site) }, (ads) =>
         ads?.filter((ad) => ad._id !== id),
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adsKey(site) }),
-  });
+  );
 }

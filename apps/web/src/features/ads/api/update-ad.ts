@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import type { AdPayload } from "../utils/ad-form";
 import { AD_WRITE_HEADERS, type AdAnswer } from "./create-ad";
@@ -15,9 +15,5 @@ export function updateAd(site: SiteSettings, { id, changes }: UpdateAdInput): Pr
 }
 
 export function useUpdateAd(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateAdInput) => updateAd(site, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adsKey(site) }),
-  });
+  return useListWrite(adsKey(site), (input: UpdateAdInput) => updateAd(site, input));
 }

@@ -1,6 +1,6 @@
 import type { appSchema, SuccessAnswer } from "@backoffice/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import type { AppPayload } from "../utils/app-form";
 import { appsKey } from "./get-apps";
@@ -12,9 +12,5 @@ export function createApp(site: SiteSettings, payload: AppPayload): Promise<AppA
 }
 
 export function useCreateApp(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: AppPayload) => createApp(site, payload),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appsKey(site) }),
-  });
+  return useListWrite(appsKey(site), (payload: AppPayload) => createApp(site, payload));
 }

@@ -1,7 +1,7 @@
 import type { App, deleteAppsAnswer } from "@backoffice/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { siteApi } from "@/lib/api-client";
+import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import { appsKey } from "./get-apps";
 
@@ -14,16 +14,15 @@ export function deleteApps(site: SiteSettings, ids: string[]): Promise<DeleteApp
 }
 
 export function useDeleteApps(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => deleteApps(site, ids),
-    onSuccess: (answer, ids) => {
+  return useListWrite(
+    appsKey(site),
+    (ids: string[]) => deleteApps(site, ids),
+    (answer, ids, queryClient) => {
       // The cards leave at once; the refetch below confirms the list.
       const gone = new Set(answer.deleted ?? ids);
       queryClient.setQueriesData<App[]>({ queryKey: appsKey(site) }, (apps) =>
         apps?.filter((app) => !gone.has(app._id)),
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appsKey(site) }),
-  });
+  );
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import type { AppPayload } from "../utils/app-form";
 import type { AppAnswer } from "./create-app";
@@ -13,9 +13,5 @@ export function updateApp(site: SiteSettings, { id, payload }: UpdateAppInput): 
 }
 
 export function useUpdateApp(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateAppInput) => updateApp(site, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appsKey(site) }),
-  });
+  return useListWrite(appsKey(site), (input: UpdateAppInput) => updateApp(site, input));
 }

@@ -1,12 +1,11 @@
 import type { App } from "@backoffice/contracts";
-import { Download, Flame, Gamepad2, HardDrive, Pencil, Smartphone, Star, Trash2 } from "lucide-react";
+import { Download, Flame, Gamepad2, HardDrive, Smartphone, Star } from "lucide-react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
+import { DeleteButton, EditButton } from "@/components/item-buttons";
+import { ItemCard } from "@/components/item-card";
 import { ShortenedText } from "@/components/shortened-text";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Spinner } from "@/components/ui/spinner";
 import { useTruncate } from "@/hooks/use-truncate";
 import type { SiteSettings } from "@/sites";
 
@@ -41,12 +40,11 @@ export function AppCard({
   const isGame = app.category === "games";
 
   return (
-    <Card
-      role="article"
-      aria-labelledby={titleId}
-      data-slot="app-card"
-      data-selected={selected}
-      className="relative h-full gap-0 overflow-hidden py-0 transition-shadow data-[selected=true]:border-primary data-[selected=true]:ring-2 data-[selected=true]:ring-primary/30"
+    <ItemCard
+      titleId={titleId}
+      slot="app-card"
+      selected={selected}
+      className="relative h-full gap-0 overflow-hidden py-0 transition-shadow"
     >
       <div className="relative h-20 bg-muted" aria-hidden="true">
         <ImageWithFallback src={app.bg_app} alt="" data-slot="app-bg" className="size-full" />
@@ -111,23 +109,17 @@ export function AppCard({
         </dl>
 
         <div className="mt-auto flex gap-2">
-          <Button variant="outline" size="sm" className="flex-1" onClick={() => onEdit(app)} disabled={busy}>
-            <Pencil aria-hidden="true" />
-            Edit<span className="sr-only"> {app.title}</span>
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            className="flex-1 text-destructive hover:bg-destructive/10 hover:text-destructive"
+          <EditButton itemName={app.title} className="flex-1" onClick={() => onEdit(app)} disabled={busy} />
+          <DeleteButton
+            itemName={app.title}
+            className="flex-1"
+            busy={deleting}
             onClick={() => onDelete(app)}
             disabled={busy}
-          >
-            {deleting ? <Spinner /> : <Trash2 aria-hidden="true" />}
-            Delete<span className="sr-only"> {app.title}</span>
-          </Button>
+          />
         </div>
       </div>
-    </Card>
+    </ItemCard>
   );
 }
 

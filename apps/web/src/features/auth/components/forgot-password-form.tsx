@@ -5,13 +5,13 @@ import { FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useGetOtp } from "../api/get-otp";
 import { useResetPassword } from "../api/reset-password";
 import { useVerifyOtp } from "../api/verify-otp";
 import { authMessages, MIN_PASSWORD_LENGTH, OTP_LENGTH } from "../messages";
+import { EmailField, PendingSubmit } from "./auth-controls";
 import { AuthLayout, FormAlert } from "./auth-layout";
 
 type Step = "email" | "otp" | "password";
@@ -105,20 +105,10 @@ export function ForgotPasswordForm() {
       {step === "email" && (
         <form key="email" onSubmit={sendCode} noValidate className="grid gap-5" aria-label="Request a code">
           <FormAlert message={error} />
-          <FormField label="Email" invalid={!!error}>
-            <Input
-              type="email"
-              autoComplete="email"
-              placeholder="admin@example.com"
-              autoFocus
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </FormField>
-          <Button type="submit" className="w-full" disabled={getOtp.isPending}>
-            {getOtp.isPending && <Spinner />}
-            {getOtp.isPending ? "Sending..." : "Send OTP Code"}
-          </Button>
+          <EmailField value={email} onChange={setEmail} invalid={!!error} />
+          <PendingSubmit pending={getOtp.isPending} pendingText="Sending...">
+            Send OTP Code
+          </PendingSubmit>
         </form>
       )}
       {step === "otp" && (
@@ -144,10 +134,9 @@ export function ForgotPasswordForm() {
               }}
             />
           </FormField>
-          <Button type="submit" className="w-full" disabled={verifyOtp.isPending}>
-            {verifyOtp.isPending && <Spinner />}
-            {verifyOtp.isPending ? "Verifying..." : "Verify OTP"}
-          </Button>
+          <PendingSubmit pending={verifyOtp.isPending} pendingText="Verifying...">
+            Verify OTP
+          </PendingSubmit>
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <Button
               variant="link"
@@ -196,10 +185,9 @@ export function ForgotPasswordForm() {
               onChange={(e) => setConfirm(e.target.value)}
             />
           </FormField>
-          <Button type="submit" className="w-full" disabled={resetPassword.isPending}>
-            {resetPassword.isPending && <Spinner />}
-            {resetPassword.isPending ? "Resetting..." : "Reset Password"}
-          </Button>
+          <PendingSubmit pending={resetPassword.isPending} pendingText="Resetting...">
+            Reset Password
+          </PendingSubmit>
         </form>
       )}
     </AuthLayout>

@@ -2,15 +2,13 @@ import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { FormField } from "@/components/form-field";
 import { PasswordInput } from "@/components/password-input";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { clearSession, returnPath, saveSession, takeSignOutReason } from "@/lib/session";
 import { requestToaster, toast, toastError, toastSuccess } from "@/lib/toast";
 import { login } from "../api/login";
 import { authMessages } from "../messages";
+import { EmailField, PendingSubmit } from "./auth-controls";
 import { AuthLayout, FormAlert } from "./auth-layout";
 
 function denyAccess() {
@@ -61,17 +59,7 @@ export function LoginForm() {
           </p>
         )}
         <FormAlert message={error} />
-        <FormField label="Email" invalid={!!error && !email.trim()}>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            placeholder="admin@example.com"
-            autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </FormField>
+        <EmailField value={email} onChange={setEmail} invalid={!!error && !email.trim()} />
         <div className="grid gap-2">
           <FormField label="Password" invalid={!!error && !password}>
             <PasswordInput
@@ -90,10 +78,9 @@ export function LoginForm() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy && <Spinner />}
-          {busy ? "Signing in..." : "Sign In"}
-        </Button>
+        <PendingSubmit pending={busy} pendingText="Signing in...">
+          Sign In
+        </PendingSubmit>
       </form>
     </AuthLayout>
   );

@@ -4,9 +4,10 @@ import type {
   deletedCountAnswer,
   PagedAnswer,
 } from "@backoffice/contracts";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ApiError, siteApi } from "@/lib/api-client";
+import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import { contactMessages } from "../utils/contact-texts";
 
@@ -75,10 +76,7 @@ export function useContacts(site: SiteSettings, page: number) {
 
 /** `DELETE` on the endpoint that worked, with the `_id`s (single and bulk). */
 export function useDeleteContacts(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) =>
-      siteApi(site).delete<DeleteAnswer | undefined>(contactsEndpoint(site), { ids }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: contactsKey(site) }),
-  });
+  return useListWrite(contactsKey(site), (ids: string[]) =>
+    siteApi(site).delete<DeleteAnswer | undefined>(contactsEndpoint(site), { ids }),
+  );
 }

@@ -1,7 +1,7 @@
 import type { deletedCountAnswer } from "@backoffice/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { siteApi } from "@/lib/api-client";
+import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import { emailsKey } from "./get-emails";
 
@@ -13,9 +13,5 @@ export function deleteEmails(site: SiteSettings, ids: string[]): Promise<DeleteE
 }
 
 export function useDeleteEmails(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => deleteEmails(site, ids),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: emailsKey(site) }),
-  });
+  return useListWrite(emailsKey(site), (ids: string[]) => deleteEmails(site, ids));
 }

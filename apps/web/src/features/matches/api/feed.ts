@@ -5,8 +5,9 @@ import {
   type FeedSport,
   type MatchInput,
 } from "@backoffice/contracts";
-import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
+import { useQueries } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import { matchesKey } from "./matches";
 
@@ -28,9 +29,7 @@ export const feedSportOf = (index: number): FeedSport => FEED_SPORTS[index]!;
 
 /** Accept: the built payload goes to `POST /matches` (spec §7). */
 export function useAcceptMatch(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: MatchInput) => siteApi(site).post<{ message?: string }>("/matches", payload),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: matchesKey(site) }),
-  });
+  return useListWrite(matchesKey(site), (payload: MatchInput) =>
+    siteApi(site).post<{ message?: string }>("/matches", payload),
+  );
 }

@@ -6,9 +6,10 @@ import type {
   matchSchema,
   SuccessAnswer,
 } from "@backoffice/contracts";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { siteApi } from "@/lib/api-client";
+import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 
 type MatchAnswer = SuccessAnswer<typeof matchSchema>;
@@ -32,24 +33,20 @@ export function useMatches(site: SiteSettings) {
 
 /** `POST /matches` or `PUT /matches/{id}` with the flattened payload (spec §7). */
 export function useSaveMatch(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, payload }: { id: string | null; payload: MatchInput }) =>
-      id
-        ? siteApi(site).put<MatchAnswer>(`/matches/${encodeURIComponent(id)}`, payload)
-        : siteApi(site).post<MatchAnswer>("/matches", payload),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: matchesKey(site) }),
-  });
+  return useListWrite(matchesKey(site), ({ id, payload }: { id: string | null; payload: MatchInput }) =>
+    id
+      ? siteApi(site).put<MatchAnswer>(`/matches/${encodeURIComponent(id)}`, payload)
+      : siteApi(site).post<MatchAnswer>("/matches", payload),
+  );
 }
 
 export function useDeleteMatches(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => siteApi(site).delete<DeleteAnswer>("/matches", { ids }),
-    onSuccess: (_answer, ids) =>
+  return useListWrite(
+    matchesKey(site),
+    (ids: string[]) => siteApi(site).delete<DeleteAnswer>("/matches", { ids }),
+    (_answer, ids, queryClient) =>
       queryClient.setQueryData<Match[]>(matchesKey(site), (matches) =>
         matches?.filter((m) => !ids.includes(m._id)),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: matchesKey(site) }),
-  });
+  );
 }

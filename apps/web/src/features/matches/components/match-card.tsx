@@ -1,10 +1,10 @@
 import { type Match, SPORT_EMOJI, SPORT_LABELS } from "@backoffice/contracts";
-import { CalendarClock, Pencil, Trash2 } from "lucide-react";
+import { CalendarClock } from "lucide-react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
+import { DeleteButton, EditButton } from "@/components/item-buttons";
+import { ItemCard } from "@/components/item-card";
 import { ShortenedText } from "@/components/shortened-text";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useTruncate } from "@/hooks/use-truncate";
 import type { SiteSettings } from "@/sites";
@@ -56,13 +56,7 @@ export function MatchCard({
     </div>
   );
   return (
-    <Card
-      role="article"
-      aria-labelledby={titleId}
-      data-slot="match-card"
-      data-selected={selected}
-      className="gap-3 px-4 py-4 data-[selected=true]:border-primary data-[selected=true]:ring-2 data-[selected=true]:ring-primary/30"
-    >
+    <ItemCard titleId={titleId} slot="match-card" selected={selected} className="gap-3 px-4 py-4">
       <div className="flex items-center gap-2">
         <Checkbox
           checked={selected}
@@ -93,22 +87,9 @@ export function MatchCard({
         {match.date} · {match.time}
       </p>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm" onClick={onEdit} disabled={busy} aria-label={`Edit ${title}`}>
-          <Pencil aria-hidden="true" />
-          Edit
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={onDelete}
-          disabled={busy}
-          aria-label={`Delete ${title}`}
-          className="text-destructive"
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        <EditButton itemName={title} onClick={onEdit} disabled={busy} />
+        <DeleteButton itemName={title} onClick={onDelete} disabled={busy} />
       </div>
-    </Card>
+    </ItemCard>
   );
 }

@@ -29,29 +29,24 @@ export function MatchFilters({
         value={get("q")}
         onChange={(v) => set("q", v)}
       />
-      <FilterSelect
-        label="Sport"
-        all="All Sports"
-        value={get("sport")}
-        options={SPORT_OPTIONS}
-        onChange={(v) => set("sport", v)}
-      />
-      <FilterSelect
-        label="Status"
-        all="All Status"
-        value={get("status")}
-        options={STATUS_OPTIONS}
-        onChange={(v) => set("status", v)}
-      />
-      {leagues && (
+      {(
+        [
+          ["sport", "Sport", "All Sports", SPORT_OPTIONS],
+          ["status", "Status", "All Status", STATUS_OPTIONS],
+          ...(leagues
+            ? [["league", "League", "All Leagues", leagues.map((l) => [l, l] as const)] as const]
+            : []),
+        ] as const
+      ).map(([key, label, all, options]) => (
         <FilterSelect
-          label="League"
-          all="All Leagues"
-          value={get("league")}
-          options={leagues.map((l) => [l, l] as const)}
-          onChange={(v) => set("league", v)}
+          key={key}
+          label={label}
+          all={all}
+          value={get(key)}
+          options={options}
+          onChange={(v) => set(key, v)}
         />
-      )}
+      ))}
     </div>
   );
 }

@@ -5,9 +5,10 @@ import type {
   movieDeleteAnswer,
   movieItemAnswer,
 } from "@backoffice/contracts";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { siteApi } from "@/lib/api-client";
+import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 
 /** The content service's titles, through the main API (DESIGN §5: `/catalog` stands for `/api/movies`). */
@@ -36,15 +37,11 @@ export function useCatalog(site: SiteSettings, filter: CatalogFilter = {}) {
 
 /** Puts an answered item into every cached list at once, then reloads them. */
 function useItemMutation<V>(site: SiteSettings, call: (variables: V) => Promise<ItemAnswer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (answer) =>
-      queryClient.setQueriesData<MovieItem[]>({ queryKey: catalogKey(site) }, (items) =>
-        items?.map((item) => (item._id === answer.data._id ? answer.data : item)),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKey(site) }),
-  });
+  return useListWrite(catalogKey(site), call, (answer, _ids, queryClient) =>
+    queryClient.setQueriesData<MovieItem[]>({ queryKey: catalogKey(site) }, (items) =>
+      items?.map((item) => (item._id === answer.data._id ? answer.data : item)),
+    ),
+  );
 }
 
 /** `PATCH /api/movies/{id}`: the Edit dialog's fields, or only `featured` for the feature toggle. */
@@ -63,22 +60,19 @@ export function useTitleLocker(site: SiteSettings) {
 }
 
 export function useDeleteTitles(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => siteApi(site).delete<DeleteAnswer>("/catalog", { ids }),
-    onSuccess: (_answer, ids) =>
+  return useListWrite(
+    catalogKey(site),
+    (ids: string[]) => siteApi(site).delete<DeleteAnswer>("/catalog", { ids }),
+    (_answer, ids, queryClient) =>
       queryClient.setQueriesData<MovieItem[]>({ queryKey: catalogKey(site) }, (items) =>
         items?.filter((item) => !ids.includes(item._id)),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKey(site) }),
-  });
+  );
 }
 
 /** `POST /api/movies/import/tmdb`; the answer is plain text ("Imported: {title}"). */
 export function useImportTitle(site: SiteSettings) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MovieImportBody) => siteApi(site).post<string>("/catalog/import/tmdb", body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKey(site) }),
-  });
+  return useListWrite(catalogKey(site), (body: MovieImportBody) =>
+    siteApi(site).post<string>("/catalog/import/tmdb", body),
+  );
 }

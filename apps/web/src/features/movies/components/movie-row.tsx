@@ -1,6 +1,7 @@
 import type { MovieItem } from "@backoffice/contracts";
-import { Lock, LockOpen, Pencil, Star, StarOff, Trash2 } from "lucide-react";
+import { Lock, LockOpen, Star, StarOff } from "lucide-react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
+import { DeleteButton, EditButton } from "@/components/item-buttons";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -94,21 +95,8 @@ export function MovieRow({
           {item.featured ? <StarOff aria-hidden="true" /> : <Star aria-hidden="true" />}
           {item.featured ? "Unfeature" : "Feature"}
         </Button>
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${item.title}`}>
-          <Pencil aria-hidden="true" />
-          <span aria-hidden="true">Edit</span>
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={onDelete}
-          disabled={busy}
-          aria-label={`Delete ${item.title}`}
-          className="text-destructive hover:text-destructive"
-        >
-          <Trash2 aria-hidden="true" />
-          <span aria-hidden="true">Delete</span>
-        </Button>
+        <EditButton itemName={item.title} onClick={onEdit} />
+        <DeleteButton itemName={item.title} onClick={onDelete} disabled={busy} />
       </div>
     </article>
   );

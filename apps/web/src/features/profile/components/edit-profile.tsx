@@ -119,20 +119,20 @@ export function EditProfile() {
                   {...form.register("currentPassword")}
                 />
               </FormField>
-              <FormField label="New Password" invalid={weak}>
-                <PasswordInput
-                  autoComplete="new-password"
-                  placeholder="Enter a new password"
-                  {...form.register("password")}
-                />
-              </FormField>
-              <FormField label="Confirm New Password" invalid={mismatch}>
-                <PasswordInput
-                  autoComplete="new-password"
-                  placeholder="Repeat the new password"
-                  {...form.register("confirm")}
-                />
-              </FormField>
+              {(
+                [
+                  ["password", "New Password", "Enter a new password", weak],
+                  ["confirm", "Confirm New Password", "Repeat the new password", mismatch],
+                ] as const
+              ).map(([name, label, placeholder, invalid]) => (
+                <FormField key={name} label={label} invalid={invalid}>
+                  <PasswordInput
+                    autoComplete="new-password"
+                    placeholder={placeholder}
+                    {...form.register(name)}
+                  />
+                </FormField>
+              ))}
               <div aria-live="polite" className="grid gap-2 empty:hidden">
                 {mismatch && <InlineProblem {...profileMessages.mismatch} />}
                 {weak && <InlineProblem {...profileMessages.weak} />}
