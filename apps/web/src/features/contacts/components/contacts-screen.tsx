@@ -5,6 +5,7 @@ import { useConfirm } from "@/components/confirm-dialog";
 import { ExportCsvButton } from "@/components/export-csv-button";
 import { InboxList } from "@/components/inbox-list";
 import { InboxScreen, RefreshButton } from "@/components/inbox-screen";
+import { useConfirmedDelete } from "@/components/list/use-confirmed-delete";
 import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
 import { Button } from "@/components/ui/button";
@@ -28,7 +29,7 @@ import { contactMessages, nameOf } from "../utils/contact-texts";
 /** Manage Contacts (movies, spec §2): the messages visitors sent, 20 a page. */
 export function ContactsScreen() {
   const site = useCurrentSite();
-  const confirm = useConfirm();
+  const _confirm = useConfirm();
   const { page, setPage, reportPages } = usePageParam();
   const query = useContacts(site, page);
   const remove = useDeleteContacts(site);
@@ -63,33 +64,34 @@ export function ContactsScreen() {
   const copyAll = () =>
     rows.length === 0 ? toast(contactMessages.emptyList) : copy(rows.map((row) => row.email));
 
-  const runDelete = async (targets: ContactMessage[]) => {
-    // An empty selection does nothing (spec §5).
-    if (targets.length === 0) return;
-    const one = targets.length === 1;
-    const ok = await confirm({
-      title: one ? contactMessages.confirmDelete : contactMessages.confirmBulkDelete(targets.length),
-      description: one
-        ? `The message from ${targets[0]!.email}${targets[0]!.subject ? ` (“${targets[0]!.subject}”)` : ""} will be removed.`
-        : `${targets.length} messages will be removed.`,
-      confirmText: "Delete",
-    });
-    if (!ok) return;
-    const ids = targets.map((row) => row._id);
-    try {
-      const answer = await remove.mutateAsync(ids);
-      selection.forget(ids);
-      if (open && ids.includes(open._id)) setOpen(null);
+  const runDelete = useConfirmedDelete({
+    remove,
+    selection,
+    ask: (targets: ContactMessage[]) =>
+      targets.length === 1
+        ? {
+            title: contactMessages.confirmDelete,
+            description: `The message from ${targets[0]!.email}${targets[0]!.subject ? ` (“${targets[0]!.subject}”)` : ""} will be removed.`,
+          }
+        : {
+            title: contactMessages.confirmBulkDelete(targets.length),
+            description: `${targets.length} messages will be removed.`,
+          },
+    done: (answer, targets) => {
+      if (open && targets.some((row) => row._id === open._id)) setOpen(null);
       toastSuccess(
-        contactMessages.deleted(ids.length),
+        contactMessages.deleted(targets.length),
         answer?.message,
-        one ? `The message from ${targets[0]!.email} was removed.` : `${ids.length} messages were removed.`,
+        targets.length === 1
+          ? `The message from ${targets[0]!.email} was removed.`
+          : `${targets.length} messages were removed.`,
       );
-    } catch (error) {
-      const failed = one ? contactMessages.deleteFailed : contactMessages.bulkDeleteFailed;
+    },
+    failed: (error, targets) => {
+      const failed = targets.length === 1 ? contactMessages.deleteFailed : contactMessages.bulkDeleteFailed;
       toastError(failed.title, error, failed.description);
-    }
-  };
+    },
+  });
 
   const openRow = (id: string) => setOpen(rows.find((row) => row._id === id) ?? null);
 

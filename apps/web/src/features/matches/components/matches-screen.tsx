@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { CardGrid, ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { SelectAll } from "@/components/list/toggle-buttons";
 import { useUrlFilters } from "@/components/list/url-filters";
+import { useConfirmedDelete } from "@/components/list/use-confirmed-delete";
 import { useSelection } from "@/components/list/use-selection";
 import { ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
@@ -23,7 +24,7 @@ import { MatchFilters } from "./match-filters";
 /** Manage Matches (sportbn, spec §2): filters, summary, selection, bulk delete, add/edit dialog. */
 export function MatchesScreen() {
   const site = useCurrentSite();
-  const confirm = useConfirm();
+  const _confirm = useConfirm();
   const config = useConfig();
   const query = useMatches(site);
   const remove = useDeleteMatches(site);
@@ -46,29 +47,30 @@ export function MatchesScreen() {
   const siteUrl = config.data?.sites[site.key].url ?? site.fallbackUrl;
 
   const titleOf = (m: Match) => `${m.homeTeam.name} vs ${m.awayTeam.name}`;
-  const runDelete = async (targets: Match[]) => {
-    const one = targets.length === 1;
-    const ok = await confirm({
-      title: one ? matchMessages.confirmOne : matchMessages.confirmMany,
-      description: one
-        ? `${titleOf(targets[0]!)} will be removed with its servers.`
-        : `${targets.length} matches will be removed with their servers.`,
-      confirmText: "Delete",
-    });
-    if (!ok) return;
-    const ids = targets.map((m) => m._id);
-    try {
-      await remove.mutateAsync(ids);
-      selection.forget(ids);
+  const runDelete = useConfirmedDelete({
+    remove,
+    selection,
+    ask: (targets: Match[]) =>
+      targets.length === 1
+        ? {
+            title: matchMessages.confirmOne,
+            description: `${titleOf(targets[0]!)} will be removed with its servers.`,
+          }
+        : {
+            title: matchMessages.confirmMany,
+            description: `${targets.length} matches will be removed with their servers.`,
+          },
+    done: (_answer, targets) =>
       toastSuccess(
         matchMessages.deleted,
         undefined,
-        one ? `${titleOf(targets[0]!)} was removed.` : `${ids.length} matches were removed.`,
-      );
-    } catch (error) {
-      toastError(one ? matchMessages.deleteFailed : matchMessages.bulkDeleteFailed, error);
-    }
-  };
+        targets.length === 1
+          ? `${titleOf(targets[0]!)} was removed.`
+          : `${targets.length} matches were removed.`,
+      ),
+    failed: (error, targets) =>
+      toastError(targets.length === 1 ? matchMessages.deleteFailed : matchMessages.bulkDeleteFailed, error),
+  });
 
   return (
     <div className="grid gap-6">

@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { SelectAll, ToggleButtons } from "@/components/list/toggle-buttons";
 import { SearchBox, useUrlFilters } from "@/components/list/url-filters";
+import { useConfirmedDelete } from "@/components/list/use-confirmed-delete";
 import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
 import { OptionsSelect } from "@/components/options-select";
@@ -143,31 +144,31 @@ export function MoviesListScreen() {
     }
   };
 
-  const runDelete = async (targets: MovieItem[], single: boolean) => {
-    if (targets.length === 0) return selectFirst();
-    const ok = await confirm({
-      title: single ? movieMessages.confirmDeleteOne : movieMessages.confirmDeleteMany(targets.length),
+  const deleteTitles = useConfirmedDelete({
+    remove,
+    selection,
+    ask: (targets: MovieItem[]) => ({
+      title: movieMessages.confirmDeleteMany(targets.length),
       description: `${namesOf(targets)} will be removed from the catalogue.`,
-      confirmText: "Delete",
-    });
-    if (!ok) return;
-    const targetIds = targets.map((item) => item._id);
-    try {
-      const answer = await remove.mutateAsync(targetIds);
-      selection.forget(targetIds);
+    }),
+    done: (answer, targets) =>
       toastSuccess(
         targets.length === 1 ? "Item deleted" : "Items deleted",
         answer?.message,
         `${namesOf(targets)} removed.`,
-      );
-    } catch (error) {
+      ),
+    failed: (error) =>
       toast({
         title: movieMessages.deleteFailed(failureText(error)),
         description: "Nothing was deleted.",
         variant: "destructive",
-      });
-    }
-  };
+      }),
+  });
+  // A row's own Delete asks about "this item"; Delete Selected counts, even for one.
+  const runDelete = (targets: MovieItem[], single: boolean) =>
+    targets.length === 0
+      ? selectFirst()
+      : deleteTitles(targets, single ? { title: movieMessages.confirmDeleteOne } : undefined);
 
   // Set or clear the locker of every selected title: one call per title, with progress.
   const runBulkLocker = async (on: boolean) => {
