@@ -11,34 +11,31 @@ import { Switch } from "@/components/ui/switch";
 // Generic, so that each fits the `Field` of any form.
 type BoundField<T extends FieldValues, N extends FieldPath<T>> = ControllerRenderProps<T, N>;
 
+/** What a switch and a checkbox share: the label's props, the field's ref and its boolean value. */
+const toggleProps = <T extends FieldValues, N extends FieldPath<T>>(
+  field: BoundField<T, N>,
+  control: ControlProps,
+) => ({
+  ...control,
+  ref: field.ref,
+  onBlur: field.onBlur,
+  checked: field.value === true,
+  // A checkbox may report "indeterminate"; a field holds true or false.
+  onCheckedChange: (on: boolean | "indeterminate") => field.onChange(on === true),
+});
+
 export function switchControl<T extends FieldValues, N extends FieldPath<T>>(
   field: BoundField<T, N>,
   control: ControlProps,
 ): ReactElement {
-  return (
-    <Switch
-      {...control}
-      ref={field.ref}
-      onBlur={field.onBlur}
-      checked={field.value}
-      onCheckedChange={field.onChange}
-    />
-  );
+  return <Switch {...toggleProps(field, control)} />;
 }
 
 export function checkboxControl<T extends FieldValues, N extends FieldPath<T>>(
   field: BoundField<T, N>,
   control: ControlProps,
 ): ReactElement {
-  return (
-    <Checkbox
-      {...control}
-      ref={field.ref}
-      onBlur={field.onBlur}
-      checked={field.value}
-      onCheckedChange={(on) => field.onChange(on === true)}
-    />
-  );
+  return <Checkbox {...toggleProps(field, control)} />;
 }
 
 /** A select over `options`; `className` and `placeholder` go to its trigger. */
@@ -61,6 +58,9 @@ export const selectControl =
       options={options}
     />
   );
+
+/** The props of a URL input. */
+export const URL_INPUT = { type: "url", inputMode: "url", placeholder: "https://" } as const;
 
 /** The layout of a field whose control sits before its label (switches). */
 export const INLINE_FIELD = "flex flex-row-reverse items-center justify-end gap-3";

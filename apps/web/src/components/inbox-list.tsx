@@ -92,15 +92,11 @@ function InboxTable(props: InboxListProps) {
                 aria-label={`Select all ${noun}`}
               />
             </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Email
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              From
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Date
-            </th>
+            {["Email", "From", "Date"].map((column) => (
+              <th key={column} scope="col" className="py-2 pr-4 font-medium">
+                {column}
+              </th>
+            ))}
             <th scope="col" className="py-2 pr-2 text-right font-medium">
               Actions
             </th>

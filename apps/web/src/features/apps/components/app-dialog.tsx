@@ -2,7 +2,7 @@ import { APP_CATEGORIES, type App, type AppCategory, type AppInput } from "@back
 import { AlertCircle } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useWatch } from "react-hook-form";
-import { selectControl, switchControl } from "@/components/field-controls";
+import { selectControl, switchControl, URL_INPUT } from "@/components/field-controls";
 import { Form, fieldOf, useDialogForm } from "@/components/form";
 import {
   type DialogFormProps,
@@ -95,7 +95,6 @@ function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: 
     }
   };
 
-  const url = { type: "url", inputMode: "url", placeholder: "https://" } as const;
   return (
     <Form
       form={form}
@@ -162,7 +161,7 @@ function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: 
                   className="min-w-0 flex-1"
                   statedByForm={isRequiredMessage}
                 >
-                  <Input {...url} />
+                  <Input {...URL_INPUT} />
                 </AppField>
               </ImagePreview>
             ))}
@@ -193,14 +192,14 @@ function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: 
               label="Supported device 1 URL *"
               statedByForm={isRequiredMessage}
             >
-              <Input {...url} />
+              <Input {...URL_INPUT} />
             </AppField>
             <AppField
               name="supportedDevices.1"
               label="Supported device 2 URL *"
               statedByForm={isRequiredMessage}
             >
-              <Input {...url} />
+              <Input {...URL_INPUT} />
             </AppField>
           </div>
         </Section>

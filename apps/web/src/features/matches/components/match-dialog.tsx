@@ -6,8 +6,9 @@ import {
   SPORT_LABELS,
 } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Fragment } from "react";
 import { useWatch } from "react-hook-form";
-import { INLINE_FIELD, selectControl, switchControl } from "@/components/field-controls";
+import { INLINE_FIELD, selectControl, switchControl, URL_INPUT } from "@/components/field-controls";
 import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
 import {
   type DialogFormProps,
@@ -34,6 +35,10 @@ export type MatchDialogState = { mode: "create" } | { mode: "edit"; match: Match
 
 const MatchField = fieldOf<MatchFormValues>();
 const CUSTOM = "__custom__";
+const SIDES = [
+  ["homeTeam", "Home team"],
+  ["awayTeam", "Away team"],
+] as const;
 const STREAM_TYPES = [
   ["video", "Video"],
   ["iframe", "Iframe"],
@@ -111,7 +116,6 @@ function MatchForm({
     }
   };
 
-  const url = { type: "url", inputMode: "url", placeholder: "https://" } as const;
   return (
     <Form
       form={form}
@@ -168,20 +172,18 @@ function MatchForm({
           )}
         </MatchField>
         <MatchField name="league_logo" label="League logo URL *">
-          <Input {...url} />
+          <Input {...URL_INPUT} />
         </MatchField>
-        <MatchField name="homeTeam_name" label="Home team *">
-          <Input autoComplete="off" />
-        </MatchField>
-        <MatchField name="homeTeam_logo" label="Home team logo URL *">
-          <Input {...url} />
-        </MatchField>
-        <MatchField name="awayTeam_name" label="Away team *">
-          <Input autoComplete="off" />
-        </MatchField>
-        <MatchField name="awayTeam_logo" label="Away team logo URL *">
-          <Input {...url} />
-        </MatchField>
+        {SIDES.map(([side, label]) => (
+          <Fragment key={side}>
+            <MatchField name={`${side}_name`} label={`${label} *`}>
+              <Input autoComplete="off" />
+            </MatchField>
+            <MatchField name={`${side}_logo`} label={`${label} logo URL *`}>
+              <Input {...URL_INPUT} />
+            </MatchField>
+          </Fragment>
+        ))}
         <MatchField name="homeTeam_score" label="Home score">
           <Input type="number" inputMode="numeric" min={0} step={1} />
         </MatchField>
@@ -201,7 +203,7 @@ function MatchForm({
         </MatchField>
       </div>
       <MatchField name="matchUrl" label="Match URL *">
-        <Input {...url} />
+        <Input {...URL_INPUT} />
       </MatchField>
       <MatchField name="isFirst" label="Show first" className={INLINE_FIELD}>
         {switchControl}
