@@ -20,6 +20,8 @@ const title = (id: string, name: string, type: "movie" | "tv", overview = ""): M
   releaseDate: null,
   genres: [],
   tmdbId: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
 });
 
 const catalogue = [
