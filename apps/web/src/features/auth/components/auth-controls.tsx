@@ -1,4 +1,6 @@
+import type { ComponentProps } from "react";
 import { FormField } from "@/components/form-field";
+import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
@@ -27,6 +29,26 @@ export function EmailField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
+    </FormField>
+  );
+}
+
+/** A password field of the sign-in screens (sign-in, a new password and its confirmation). */
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  invalid,
+  ...input
+}: Omit<ComponentProps<typeof PasswordInput>, "value" | "onChange"> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}) {
+  return (
+    <FormField label={label} invalid={invalid}>
+      <PasswordInput {...input} value={value} onChange={(e) => onChange(e.target.value)} />
     </FormField>
   );
 }

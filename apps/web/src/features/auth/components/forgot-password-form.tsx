@@ -2,7 +2,6 @@ import { ArrowLeft } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { FormField } from "@/components/form-field";
-import { PasswordInput } from "@/components/password-input";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { paths } from "@/config/paths";
@@ -11,7 +10,7 @@ import { useGetOtp } from "../api/get-otp";
 import { useResetPassword } from "../api/reset-password";
 import { useVerifyOtp } from "../api/verify-otp";
 import { authMessages, MIN_PASSWORD_LENGTH, OTP_LENGTH } from "../messages";
-import { EmailField, PendingSubmit } from "./auth-controls";
+import { EmailField, PasswordField, PendingSubmit } from "./auth-controls";
 import { AuthLayout, FormAlert } from "./auth-layout";
 
 type Step = "email" | "otp" | "password";
@@ -168,23 +167,23 @@ export function ForgotPasswordForm() {
           aria-label="Choose a new password"
         >
           <FormAlert message={error} />
-          <FormField label="New Password" invalid={!!error}>
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder="At least 8 characters"
-              autoFocus
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </FormField>
-          <FormField label="Confirm Password" invalid={!!error}>
-            <PasswordInput
-              autoComplete="new-password"
-              placeholder="Repeat the new password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </FormField>
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            placeholder="At least 8 characters"
+            autoFocus
+            value={password}
+            onChange={setPassword}
+            invalid={!!error}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            placeholder="Repeat the new password"
+            value={confirm}
+            onChange={setConfirm}
+            invalid={!!error}
+          />
           <PendingSubmit pending={resetPassword.isPending} pendingText="Resetting...">
             Reset Password
           </PendingSubmit>

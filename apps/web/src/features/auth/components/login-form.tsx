@@ -1,14 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { FormField } from "@/components/form-field";
-import { PasswordInput } from "@/components/password-input";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { clearSession, returnPath, saveSession, takeSignOutReason } from "@/lib/session";
 import { requestToaster, toast, toastError, toastSuccess } from "@/lib/toast";
 import { login } from "../api/login";
 import { authMessages } from "../messages";
-import { EmailField, PendingSubmit } from "./auth-controls";
+import { EmailField, PasswordField, PendingSubmit } from "./auth-controls";
 import { AuthLayout, FormAlert } from "./auth-layout";
 
 function denyAccess() {
@@ -61,15 +59,15 @@ export function LoginForm() {
         <FormAlert message={error} />
         <EmailField value={email} onChange={setEmail} invalid={!!error && !email.trim()} />
         <div className="grid gap-2">
-          <FormField label="Password" invalid={!!error && !password}>
-            <PasswordInput
-              name="password"
-              autoComplete="current-password"
-              placeholder="Enter your password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </FormField>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            value={password}
+            onChange={setPassword}
+            invalid={!!error && !password}
+          />
           {/* After the password in the tab order (issue 8, defect 4). */}
           <Link
             to={paths.forgotPassword}

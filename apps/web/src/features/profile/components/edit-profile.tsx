@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Check, Circle, KeyRound, Mail } from "lucide-react";
+import { Check, Circle, KeyRound, type LucideIcon, Mail } from "lucide-react";
+import type { ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Form, SubmitButton, useLeaveGuard } from "@/components/form";
 import { FormField } from "@/components/form-field";
@@ -80,67 +81,55 @@ export function EditProfile() {
         className="grid gap-6"
         aria-label="Edit profile"
       >
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-              Email Address
-            </CardTitle>
-            <CardDescription>The address you sign in with and receive reset codes at.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <FormField
-              label="Email"
-              error={email.length > 0 && !email.includes("@") ? "Enter a valid email address." : undefined}
-            >
-              <Input type="email" autoComplete="email" {...form.register("email")} />
-            </FormField>
-          </CardContent>
-        </Card>
+        <Section
+          icon={Mail}
+          title="Email Address"
+          description="The address you sign in with and receive reset codes at."
+        >
+          <FormField
+            label="Email"
+            error={email.length > 0 && !email.includes("@") ? "Enter a valid email address." : undefined}
+          >
+            <Input type="email" autoComplete="email" {...form.register("email")} />
+          </FormField>
+        </Section>
 
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
-              Change Password
-            </CardTitle>
-            <CardDescription>
-              Leave the new password empty to keep your current one. Changing your password or email needs
-              your current password.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-5 md:grid-cols-2">
-            <div className="grid content-start gap-5">
-              <FormField label="Current Password" error={currentError}>
+        <Section
+          icon={KeyRound}
+          title="Change Password"
+          description="Leave the new password empty to keep your current one. Changing your password or email needs your current password."
+          className="grid gap-5 md:grid-cols-2"
+        >
+          <div className="grid content-start gap-5">
+            <FormField label="Current Password" error={currentError}>
+              <PasswordInput
+                what="current"
+                autoComplete="current-password"
+                placeholder="Your current password"
+                {...form.register("currentPassword")}
+              />
+            </FormField>
+            {(
+              [
+                ["password", "New Password", "Enter a new password", weak],
+                ["confirm", "Confirm New Password", "Repeat the new password", mismatch],
+              ] as const
+            ).map(([name, label, placeholder, invalid]) => (
+              <FormField key={name} label={label} invalid={invalid}>
                 <PasswordInput
-                  what="current"
-                  autoComplete="current-password"
-                  placeholder="Your current password"
-                  {...form.register("currentPassword")}
+                  autoComplete="new-password"
+                  placeholder={placeholder}
+                  {...form.register(name)}
                 />
               </FormField>
-              {(
-                [
-                  ["password", "New Password", "Enter a new password", weak],
-                  ["confirm", "Confirm New Password", "Repeat the new password", mismatch],
-                ] as const
-              ).map(([name, label, placeholder, invalid]) => (
-                <FormField key={name} label={label} invalid={invalid}>
-                  <PasswordInput
-                    autoComplete="new-password"
-                    placeholder={placeholder}
-                    {...form.register(name)}
-                  />
-                </FormField>
-              ))}
-              <div aria-live="polite" className="grid gap-2 empty:hidden">
-                {mismatch && <InlineProblem {...profileMessages.mismatch} />}
-                {weak && <InlineProblem {...profileMessages.weak} />}
-              </div>
+            ))}
+            <div aria-live="polite" className="grid gap-2 empty:hidden">
+              {mismatch && <InlineProblem {...profileMessages.mismatch} />}
+              {weak && <InlineProblem {...profileMessages.weak} />}
             </div>
-            <Requirements password={password} />
-          </CardContent>
-        </Card>
+          </div>
+          <Requirements password={password} />
+        </Section>
 
         <div className="flex justify-end">
           <SubmitButton disabled={!enabled} className="w-full sm:w-auto">
@@ -188,5 +177,33 @@ function Requirements({ password }: { password: string }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A card of the profile form: an icon and title, what it changes, and its fields. */
+function Section({
+  icon: Icon,
+  title,
+  description,
+  className,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={className}>{children}</CardContent>
+    </Card>
   );
 }
