@@ -1,22 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testDatabaseKind } from "@backoffice/db/testing";
+import { freePort } from "@backoffice/server/free-port";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../test/helpers.ts";
 
 const serverEntry = join(import.meta.dirname, "server.ts");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
