@@ -291,6 +291,8 @@ describe("forgot password", () => {
     await post("/api/v1/auth/get-otp", { email });
     return codeIn(await smtp.waitFor(email, seen));
   }
+  const verifyStatus = async (email: string, otp: string) =>
+    (await post("/api/v1/auth/verify-otp", { email, otp })).statusCode;
 
   it("answers known and unknown addresses byte for byte alike", async () => {
     const known = await post("/api/v1/auth/get-otp", { email: "second@example.com" });
@@ -307,23 +309,15 @@ describe("forgot password", () => {
     const code = await requestCode("slow@example.com");
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 10 * 60_000 + 1000);
-    expect((await post("/api/v1/auth/verify-otp", { email: "slow@example.com", otp: code })).statusCode).toBe(
-      400,
-    );
+    expect(await verifyStatus("slow@example.com", code)).toBe(400);
   });
 
   it("kills a code after 5 wrong tries", async () => {
     await t.createUser("fumble@example.com", "Fumble-pass-1");
     const code = await requestCode("fumble@example.com");
     const wrong = code === "123456" ? "654321" : "123456";
-    for (let i = 0; i < 5; i++) {
-      expect(
-        (await post("/api/v1/auth/verify-otp", { email: "fumble@example.com", otp: wrong })).statusCode,
-      ).toBe(400);
-    }
-    expect(
-      (await post("/api/v1/auth/verify-otp", { email: "fumble@example.com", otp: code })).statusCode,
-    ).toBe(400);
+    for (let i = 0; i < 5; i++) expect(await verifyStatus("fumble@example.com", wrong)).toBe(400);
+    expect(await verifyStatus("fumble@example.com", code)).toBe(400);
   });
 
   it("binds a code to its email and cancels the old code when a new one is sent", async () => {
@@ -331,18 +325,10 @@ describe("forgot password", () => {
     await t.createUser("beta@example.com", "Beta-pass-12");
     const first = await requestCode("alpha@example.com");
     await requestCode("beta@example.com");
-    expect(
-      (await post("/api/v1/auth/verify-otp", { email: "beta@example.com", otp: first })).statusCode,
-    ).toBe(400);
+    expect(await verifyStatus("beta@example.com", first)).toBe(400);
     const second = await requestCode("alpha@example.com");
-    if (first !== second) {
-      expect(
-        (await post("/api/v1/auth/verify-otp", { email: "alpha@example.com", otp: first })).statusCode,
-      ).toBe(400);
-    }
-    expect(
-      (await post("/api/v1/auth/verify-otp", { email: "alpha@example.com", otp: second })).statusCode,
-    ).toBe(200);
+    if (first !== second) expect(await verifyStatus("alpha@example.com", first)).toBe(400);
+    expect(await verifyStatus("alpha@example.com", second)).toBe(200);
   });
 
   it("allows at most 3 codes per account per 15 minutes, for unknown addresses too", async () => {
@@ -474,28 +460,24 @@ describe("transport errors", () => {
   });
 
   it("answers malformed JSON with 400, other content types with 415 and large bodies with 413", async () => {
-    const malformed = await t.inject({
-      method: "POST",
-      url: "/api/v1/auth/login",
-      headers: json,
-      payload: "{bad",
-    });
+    // A raw body sent to the sign-in route, which reads JSON.
+    const sendRaw = (contentType: string, payload: string) =>
+      t.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        headers: { "content-type": contentType },
+        payload,
+      });
+    const malformed = await sendRaw(json["content-type"], "{bad");
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ status: "fail", message: "Malformed JSON body" });
-    const text = await t.inject({
-      method: "POST",
-      url: "/api/v1/auth/login",
-      headers: { "content-type": "text/plain" },
-      payload: "x",
-    });
+    const text = await sendRaw("text/plain", "x");
     expect(text.statusCode).toBe(415);
     expect(text.json().status).toBe("fail");
-    const large = await t.inject({
-      method: "POST",
-      url: "/api/v1/auth/login",
-      headers: json,
-      payload: JSON.stringify({ email: "a@b.c", password: "x".repeat(1024 * 1024 + 10) }),
-    });
+    const large = await sendRaw(
+      json["content-type"],
+      JSON.stringify({ email: "a@b.c", password: "x".repeat(1024 * 1024 + 10) }),
+    );
     expect(large.statusCode).toBe(413);
     expect(large.json()).toEqual({ status: "fail", message: "Request body is too large" });
   });
