@@ -25,6 +25,10 @@ async function lockerCall(
   };
 }
 
+/** A JSON PATCH sent with exactly the given signature headers (none added, none fixed up). */
+const patchWith = (url: string, headers: Record<string, string>, payload: string) =>
+  t.inject({ method: "PATCH", url, headers: { "content-type": "application/json", ...headers }, payload });
+
 describe("signRequest / verifySignature", () => {
   it("is hex HMAC-SHA256 over METHOD + path + body + timestamp", () => {
     const body = '{"tmdbId":603,"kind":"movie","featured":false}';
@@ -115,12 +119,11 @@ describe("signed writes", () => {
       secret: SECRET,
     });
     for (const only of ["X-Timestamp", "X-Signature"] as const) {
-      const response = await t.inject({
-        method: "PATCH",
-        url: `/api/movies/${id}/locker`,
-        headers: { "content-type": "application/json", [only]: headers[only] },
-        payload: '{"lockerSelected":true}',
-      });
+      const response = await patchWith(
+        `/api/movies/${id}/locker`,
+        { [only]: headers[only] },
+        '{"lockerSelected":true}',
+      );
       expect(response.statusCode).toBe(401);
     }
     const row = await t.inject({ method: "GET", url: "/api/movies" });
@@ -146,12 +149,11 @@ describe("signed writes", () => {
     const signature = createHmac("sha256", SECRET)
       .update(`PATCH/api/movies/${id}/locker${body}soon`)
       .digest("hex");
-    const response = await t.inject({
-      method: "PATCH",
-      url: `/api/movies/${id}/locker`,
-      headers: { "content-type": "application/json", "x-timestamp": "soon", "x-signature": signature },
-      payload: body,
-    });
+    const response = await patchWith(
+      `/api/movies/${id}/locker`,
+      { "x-timestamp": "soon", "x-signature": signature },
+      body,
+    );
     expect(response.statusCode).toBe(401);
   });
 
@@ -211,12 +213,7 @@ describe("signed writes", () => {
       secret: SECRET,
     });
     for (const payload of ['{"lockerSelected":true}', '{ "lockerSelected": false }']) {
-      const response = await t.inject({
-        method: "PATCH",
-        url,
-        headers: { "content-type": "application/json", ...signed },
-        payload,
-      });
+      const response = await patchWith(url, signed, payload);
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe("Invalid signature");
     }
@@ -227,20 +224,10 @@ describe("signed writes", () => {
     const b = await t.addTitle();
     const body = '{"lockerSelected":true}';
     const forA = signRequest({ method: "PATCH", path: `/api/movies/${a}/locker`, body, secret: SECRET });
-    const moved = await t.inject({
-      method: "PATCH",
-      url: `/api/movies/${b}/locker`,
-      headers: { "content-type": "application/json", ...forA },
-      payload: body,
-    });
+    const moved = await patchWith(`/api/movies/${b}/locker`, forA, body);
     expect(moved.statusCode).toBe(401);
     const asPost = signRequest({ method: "POST", path: `/api/movies/${a}/locker`, body, secret: SECRET });
-    const wrongMethod = await t.inject({
-      method: "PATCH",
-      url: `/api/movies/${a}/locker`,
-      headers: { "content-type": "application/json", ...asPost },
-      payload: body,
-    });
+    const wrongMethod = await patchWith(`/api/movies/${a}/locker`, asPost, body);
     expect(wrongMethod.statusCode).toBe(401);
   });
 
