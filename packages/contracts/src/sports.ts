@@ -157,28 +157,9 @@ export const NORMALISERS: Record<FeedSport, (raw: unknown) => FetchedMatch> = {
       data: raw,
     };
   },
-  basketball(raw) {
-    const record = obj(raw);
-    const scores = obj(record.scores);
-    return {
-      ...common(record, "basketball", { game: record, when: record, country: obj(record.country).name }),
-      homeScore: score(obj(scores.home).total),
-      awayScore: score(obj(scores.away).total),
-      venue: text(record.venue),
-      data: raw,
-    };
-  },
-  hockey(raw) {
-    const record = obj(raw);
-    const scores = obj(record.scores);
-    return {
-      ...common(record, "hockey", { game: record, when: record, country: obj(record.country).name }),
-      homeScore: score(scores.home),
-      awayScore: score(scores.away),
-      venue: text(record.venue),
-      data: raw,
-    };
-  },
+  // Basketball's sides carry quarters and a total, hockey's only the goals.
+  basketball: (raw) => gamesLayout(raw, "basketball", (side) => obj(side).total),
+  hockey: (raw) => gamesLayout(raw, "hockey", (side) => side),
   nfl(raw) {
     const record = obj(raw);
     const game = obj(record.game);
@@ -192,6 +173,19 @@ export const NORMALISERS: Record<FeedSport, (raw: unknown) => FetchedMatch> = {
     };
   },
 };
+
+/** Basketball and hockey share the v1 `games` layout; only where a side's score sits differs. */
+function gamesLayout(raw: unknown, sport: "basketball" | "hockey", scoreOf: (side: unknown) => unknown) {
+  const record = obj(raw);
+  const scores = obj(record.scores);
+  return {
+    ...common(record, sport, { game: record, when: record, country: obj(record.country).name }),
+    homeScore: score(scoreOf(scores.home)),
+    awayScore: score(scoreOf(scores.away)),
+    venue: text(record.venue),
+    data: raw,
+  };
+}
 
 /**
  * The fields every sport's record holds, each sport keeping them in its own blocks: `game` has the
