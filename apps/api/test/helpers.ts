@@ -127,7 +127,7 @@ export async function buildTestApp(
   };
 }
 
-type AdminMethod = "GET" | "POST" | "PUT" | "DELETE";
+type AdminMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A test file's app with the administrator signed in: a `TestApp` plus the admin's token. */
 export interface SignedInApp extends Omit<TestApp, "close"> {

@@ -90,8 +90,9 @@ describe("POST /api/v1/auth/login", () => {
       "target@EXAMPLE.com",
       "tArget@example.com",
     ];
+    const fromAttacker = (payload: object) => post("/api/v1/auth/login", payload, attacker);
     for (const email of variants) {
-      const response = await post("/api/v1/auth/login", { email, password: "wrong-password" }, attacker);
+      const response = await fromAttacker({ email, password: "wrong-password" });
       expect(response.statusCode).toBe(401);
     }
     // Right password, same address, trailing slash: still refused until the window ends.
@@ -103,17 +104,9 @@ describe("POST /api/v1/auth/login", () => {
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
     expect(blocked.json().status).toBe("fail");
-    const extraFields = await post(
-      "/api/v1/auth/login",
-      { email: "target@example.com", password: "Target-pass-1", x: 1 },
-      attacker,
-    );
+    const extraFields = await fromAttacker({ email: "target@example.com", password: "Target-pass-1", x: 1 });
     expect(extraFields.statusCode).toBe(400);
-    const stillBlocked = await post(
-      "/api/v1/auth/login",
-      { email: "target@example.com", password: "Target-pass-1" },
-      attacker,
-    );
+    const stillBlocked = await fromAttacker({ email: "target@example.com", password: "Target-pass-1" });
     expect(stillBlocked.statusCode).toBe(429);
   });
 

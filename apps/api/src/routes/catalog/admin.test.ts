@@ -77,17 +77,14 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
       payload: { ids: [ID] },
     });
     expect(noCsrf.statusCode).toBe(403);
-    expect((await t.as(t.token, { method: "GET", url: "/api/v1/apkw/catalog" })).statusCode).toBe(404);
+    expect((await t.admin("GET", "/api/v1/apkw/catalog")).statusCode).toBe(404);
     expect(seen).toHaveLength(0);
   });
 
   it("passes the list's filter and search on, unsigned, and its answer back unchanged", async () => {
     const list = `[{"_id":"${ID}","title":"Dune"}]`;
     answer = { status: 200, type: "application/json; charset=utf-8", body: list };
-    const response = await t.as(t.token, {
-      method: "GET",
-      url: "/api/v1/movies/catalog?type=tv&search=dune",
-    });
+    const response = await t.admin("GET", "/api/v1/movies/catalog?type=tv&search=dune");
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(list);
     expect(response.headers["cache-control"]).toBe("no-store");
@@ -125,24 +122,12 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
 
   it("signs writes as DESIGN §5 says: METHOD + content path + the exact body + timestamp", async () => {
     answer = { status: 200, type: "application/json; charset=utf-8", body: `{"status":"success","data":{}}` };
-    const patch = await t.as(t.token, {
-      method: "PATCH",
-      url: `/api/v1/movies/catalog/${ID}`,
-      payload: { featured: true },
-    });
+    const patch = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { featured: true });
     expect(patch.statusCode).toBe(200);
     expect(patch.json()).toEqual({ status: "success", data: {} });
-    const locker = await t.as(t.token, {
-      method: "PATCH",
-      url: `/api/v1/movies/catalog/${ID}/locker`,
-      payload: { lockerSelected: "true" },
-    });
+    const locker = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}/locker`, { lockerSelected: "true" });
     expect(locker.statusCode).toBe(200);
-    const remove = await t.as(t.token, {
-      method: "DELETE",
-      url: "/api/v1/movies/catalog",
-      payload: { ids: [ID] },
-    });
+    const remove = await t.admin("DELETE", "/api/v1/movies/catalog", { ids: [ID] });
     expect(remove.statusCode).toBe(200);
     expect(seen.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
       { method: "PATCH", url: `/api/movies/${ID}`, body: `{"featured":true}` },
@@ -155,10 +140,10 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
 
   it("passes the import's plain-text answers through, the 409 of a title already imported included", async () => {
     answer = { status: 201, type: "text/plain; charset=utf-8", body: "Imported: The Matrix" };
-    const imported = await t.as(t.token, {
-      method: "POST",
-      url: "/api/v1/movies/catalog/import/tmdb",
-      payload: { tmdbId: 603, kind: "movie", featured: false },
+    const imported = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", {
+      tmdbId: 603,
+      kind: "movie",
+      featured: false,
     });
     expect(imported.statusCode).toBe(201);
     expect(imported.headers["content-type"]).toBe("text/plain; charset=utf-8");
@@ -170,11 +155,7 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     });
 
     answer = { status: 409, type: "text/plain; charset=utf-8", body: "Already imported: The Matrix" };
-    const again = await t.as(t.token, {
-      method: "POST",
-      url: "/api/v1/movies/catalog/import/tmdb",
-      payload: { tmdbId: 603, kind: "movie" },
-    });
+    const again = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", { tmdbId: 603, kind: "movie" });
     expect(again.statusCode).toBe(409);
     expect(again.body).toBe("Already imported: The Matrix");
   });
@@ -185,11 +166,7 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
       type: "application/json; charset=utf-8",
       body: `{"status":"fail","message":"Title not found"}`,
     };
-    const missing = await t.as(t.token, {
-      method: "PATCH",
-      url: `/api/v1/movies/catalog/${ID}`,
-      payload: { title: "X" },
-    });
+    const missing = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { title: "X" });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ status: "fail", message: "Title not found" });
 
@@ -198,35 +175,22 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
       type: "application/json; charset=utf-8",
       body: `{"status":"fail","message":"Invalid signature"}`,
     };
-    const refused = await t.as(t.token, {
-      method: "PATCH",
-      url: `/api/v1/movies/catalog/${ID}`,
-      payload: { title: "X" },
-    });
+    const refused = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { title: "X" });
     expect(refused.statusCode).toBe(502);
     expect(refused.json().message).toMatch(/refused this server's signature/);
   });
 
   it("refuses bad input itself, naming the field, without calling the content service", async () => {
-    const badKind = await t.as(t.token, {
-      method: "POST",
-      url: "/api/v1/movies/catalog/import/tmdb",
-      payload: { tmdbId: 603, kind: "book" },
+    const badKind = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", {
+      tmdbId: 603,
+      kind: "book",
     });
     expect(badKind.statusCode).toBe(400);
     expect(badKind.json().message).toMatch(/kind must be movie or tv/);
-    const badRating = await t.as(t.token, {
-      method: "PATCH",
-      url: `/api/v1/movies/catalog/${ID}`,
-      payload: { vote_average: 11 },
-    });
+    const badRating = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { vote_average: 11 });
     expect(badRating.statusCode).toBe(400);
     expect(badRating.json().message).toMatch(/vote_average/);
-    const badId = await t.as(t.token, {
-      method: "PATCH",
-      url: "/api/v1/movies/catalog/not-an-id",
-      payload: { featured: true },
-    });
+    const badId = await t.admin("PATCH", "/api/v1/movies/catalog/not-an-id", { featured: true });
     expect(badId.statusCode).toBe(400);
     expect(seen).toHaveLength(0);
   });

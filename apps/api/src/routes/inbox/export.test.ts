@@ -50,12 +50,7 @@ describe("CSV export of the inboxes", () => {
   });
 
   it("exports only the selection when ids are given, and the whole list in batches otherwise", async () => {
-    await insertBulkRows(t.app.db, {
-      table: "email_subscriptions",
-      site: "sportbn",
-      count: 12_345,
-      days: 30,
-    });
+    await insertBulkRows(t.app.db, { table: "email_subscriptions", site: "sportbn", count: 12345, days: 30 });
     const whole = await exportOf("/api/v1/sportbn/emails/export.csv");
     const lines = records(whole.body);
     expect(lines[0]).toBe("Email,Page,Subscribed at");
