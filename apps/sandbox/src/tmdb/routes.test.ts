@@ -76,12 +76,8 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 
 describe("TMDB authentication", () => {
   it("refuses a missing or empty key with 401 and TMDB's error body", async () => {
-    for (const url of [
-      "/trending/movie/day",
-      "/movie/603?api_key=",
-      "/search/tv?query=bad",
-      "/no/such/path",
-    ]) {
+    const keyless = ["/trending/movie/day", "/movie/603?api_key=", "/search/tv?query=bad", "/no/such/path"];
+    for (const url of keyless) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(401);
       expect(response.json()).toEqual(INVALID_KEY);
