@@ -161,29 +161,23 @@ describe("signed writes", () => {
     const id = await t.addTitle();
     const url = `/api/movies/${id}/locker`;
     const body = '{"lockerSelected":true}';
-    const headers = {
-      "content-type": "application/json",
-      ...signRequest({ method: "PATCH", path: url, body, secret: SECRET, timestamp: nowSeconds() }),
-    };
-    const first = await t.inject({ method: "PATCH", url, headers, payload: body });
+    const signed = signRequest({ method: "PATCH", path: url, body, secret: SECRET, timestamp: nowSeconds() });
+    const replay = (headers: Record<string, string> = signed) => patchWith(url, headers, body);
+    const first = await replay();
     expect(first.statusCode).toBe(200);
-    const again = await t.inject({ method: "PATCH", url, headers, payload: body });
+    const again = await replay();
     expect(again.statusCode).toBe(401);
     expect(again.json()).toEqual({ status: "fail", message: "Request already used" });
     // Upper-case hex is the same signature.
-    const upper = { ...headers, "X-Signature": headers["X-Signature"].toUpperCase() };
-    expect((await t.inject({ method: "PATCH", url, headers: upper, payload: body })).statusCode).toBe(401);
+    const upper = { ...signed, "X-Signature": signed["X-Signature"].toUpperCase() };
+    expect((await replay(upper)).statusCode).toBe(401);
 
     const saved = clock;
     try {
       clock += 250_000;
-      expect((await t.inject({ method: "PATCH", url, headers, payload: body })).json().message).toBe(
-        "Request already used",
-      );
+      expect((await replay()).json().message).toBe("Request already used");
       clock += 100_000;
-      expect((await t.inject({ method: "PATCH", url, headers, payload: body })).json().message).toBe(
-        "Request timestamp is too old or too far in the future",
-      );
+      expect((await replay()).json().message).toBe("Request timestamp is too old or too far in the future");
     } finally {
       clock = saved;
     }
@@ -193,13 +187,8 @@ describe("signed writes", () => {
     const id = await t.addTitle();
     const url = `/api/movies/${id}/locker`;
     const body = '{"lockerSelected":false}';
-    const headers = {
-      "content-type": "application/json",
-      ...signRequest({ method: "PATCH", path: url, body, secret: SECRET }),
-    };
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => t.inject({ method: "PATCH", url, headers, payload: body })),
-    );
+    const signed = signRequest({ method: "PATCH", path: url, body, secret: SECRET });
+    const answers = await Promise.all([1, 2, 3].map(() => patchWith(url, signed, body)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401]);
   });
 

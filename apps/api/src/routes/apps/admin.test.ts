@@ -64,7 +64,7 @@ describe("apkw apps", () => {
   });
 
   it("requires every listed field, with the spec's message", async () => {
-    for (const field of [
+    const fields = [
       "title",
       "type",
       "icon_app",
@@ -74,7 +74,8 @@ describe("apkw apps", () => {
       "download",
       "developer",
       "category",
-    ]) {
+    ];
+    for (const field of fields) {
       for (const value of [undefined, "", "   "]) {
         const payload: Record<string, unknown> = validApp();
         if (value === undefined) delete payload[field];

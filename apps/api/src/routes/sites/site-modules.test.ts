@@ -274,9 +274,11 @@ describe("emails", () => {
 });
 
 describe("locker", () => {
+  // Each site has one locker record; the list holds just it.
+  const lockerOf = async (listUrl: string) => (await admin("GET", listUrl)).json().data[0];
+
   it("sportbn: has its record from the start and updates type, seconds and isActive sent as text", async () => {
-    const list = await admin("GET", "/api/v1/sportbn/locker");
-    const locker = list.json().data[0];
+    const locker = await lockerOf("/api/v1/sportbn/locker");
     expect(locker).toMatchObject({ site: "sportbn", type: "js", seconds: 30, isActive: true });
     const updated = await admin("PUT", `/api/v1/sportbn/locker/${locker._id}`, {
       type: "api",
@@ -292,27 +294,19 @@ describe("locker", () => {
   });
 
   it("enforces 1 to 300 seconds with a clear message", async () => {
-    const id = (await admin("GET", "/api/v1/sportbn/locker")).json().data[0]._id;
+    const { _id: id } = await lockerOf("/api/v1/sportbn/locker");
+    const putSeconds = (seconds: unknown) =>
+      admin("PUT", `/api/v1/sportbn/locker/${id}`, { type: "js", seconds, isActive: "true" });
     for (const seconds of [0, 301, "abc", 2.5, -1, ""]) {
-      const response = await admin("PUT", `/api/v1/sportbn/locker/${id}`, {
-        type: "js",
-        seconds,
-        isActive: "true",
-      });
+      const response = await putSeconds(seconds);
       expect(response.statusCode, String(seconds)).toBe(400);
       expect(response.json().message).toBe("seconds must be a whole number from 1 to 300");
     }
-    for (const seconds of [1, 300]) {
-      expect(
-        (await admin("PUT", `/api/v1/sportbn/locker/${id}`, { type: "js", seconds, isActive: "true" }))
-          .statusCode,
-      ).toBe(200);
-    }
+    for (const seconds of [1, 300]) expect((await putSeconds(seconds)).statusCode).toBe(200);
   });
 
   it("movies: site and type are fixed, POST creates or updates the one record", async () => {
-    const list = await admin("GET", "/api/v1/movies/locker?site=movies");
-    const locker = list.json().data[0];
+    const locker = await lockerOf("/api/v1/movies/locker?site=movies");
     expect(locker).toMatchObject({ site: "movies", type: "js", seconds: 30, isActive: true });
     const put = await admin("PUT", `/api/v1/movies/locker/${locker._id}`, {
       site: "movies",
@@ -356,7 +350,7 @@ describe("locker", () => {
       isActive: true,
     });
     // The sportbn record belongs to sportbn.
-    const sportbnId = (await admin("GET", "/api/v1/sportbn/locker")).json().data[0]._id;
+    const sportbnId = (await lockerOf("/api/v1/sportbn/locker"))._id;
     expect(
       (await admin("PUT", `/api/v1/movies/locker/${sportbnId}`, { seconds: 10, isActive: true })).statusCode,
     ).toBe(404);
