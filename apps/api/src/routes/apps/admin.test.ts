@@ -64,7 +64,8 @@ describe("apkw apps", () => {
   });
 
   it("requires every listed field, with the spec's message", async () => {
-    const fields = [
+    // The spec's list, written out rather than REQUIRED_APP_FIELDS, so the test does not trust the contract.
+    for (const field of [
       "title",
       "type",
       "icon_app",
@@ -74,8 +75,7 @@ describe("apkw apps", () => {
       "download",
       "developer",
       "category",
-    ];
-    for (const field of fields) {
+    ]) {
       for (const value of [undefined, "", "   "]) {
         const payload: Record<string, unknown> = validApp();
         if (value === undefined) delete payload[field];

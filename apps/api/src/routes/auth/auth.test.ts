@@ -25,10 +25,13 @@ let addressCounter = 1;
 const freshAddress = () => `10.0.${Math.floor(addressCounter / 250)}.${addressCounter++ % 250}`;
 const post = (url: string, payload: unknown, remoteAddress = freshAddress()) =>
   t.inject({ method: "POST", url, payload: payload as object, remoteAddress });
+/** A sign-in attempt, from a fresh client address unless one is given. */
+const signIn = (payload: unknown, remoteAddress?: string) =>
+  post("/api/v1/auth/login", payload, remoteAddress);
 
 describe("POST /api/v1/auth/login", () => {
   it("answers the user, a token and the spec's message", async () => {
-    const response = await post("/api/v1/auth/login", ADMIN);
+    const response = await signIn(ADMIN);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({
@@ -41,8 +44,8 @@ describe("POST /api/v1/auth/login", () => {
   });
 
   it("gives unknown emails and wrong passwords the same status and bytes", async () => {
-    const wrong = await post("/api/v1/auth/login", { email: ADMIN.email, password: "not-the-password" });
-    const unknown = await post("/api/v1/auth/login", {
+    const wrong = await signIn({ email: ADMIN.email, password: "not-the-password" });
+    const unknown = await signIn({
       email: "nobody@example.com",
       password: "not-the-password",
     });
@@ -53,23 +56,23 @@ describe("POST /api/v1/auth/login", () => {
   });
 
   it("names the missing field", async () => {
-    const noPassword = await post("/api/v1/auth/login", { email: ADMIN.email });
+    const noPassword = await signIn({ email: ADMIN.email });
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.json().message).toBe("password is required");
-    const noEmail = await post("/api/v1/auth/login", { password: "x" });
+    const noEmail = await signIn({ password: "x" });
     expect(noEmail.json().message).toBe("email is required");
-    const emptyEmail = await post("/api/v1/auth/login", { email: "  ", password: "x" });
+    const emptyEmail = await signIn({ email: "  ", password: "x" });
     expect(emptyEmail.statusCode).toBe(400);
   });
 
   it("rejects unknown fields (no mass assignment)", async () => {
-    const response = await post("/api/v1/auth/login", { ...ADMIN, role: "admin" });
+    const response = await signIn({ ...ADMIN, role: "admin" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: "fail", message: "Unknown field: role" });
   });
 
   it("refuses other roles with the permission message", async () => {
-    const response = await post("/api/v1/auth/login", {
+    const response = await signIn({
       email: "editor@example.com",
       password: "Editor-pass-1",
     });
@@ -90,7 +93,7 @@ describe("POST /api/v1/auth/login", () => {
       "target@EXAMPLE.com",
       "tArget@example.com",
     ];
-    const fromAttacker = (payload: object) => post("/api/v1/auth/login", payload, attacker);
+    const fromAttacker = (payload: object) => signIn(payload, attacker);
     for (const email of variants) {
       const response = await fromAttacker({ email, password: "wrong-password" });
       expect(response.statusCode).toBe(401);
@@ -114,14 +117,14 @@ describe("POST /api/v1/auth/login", () => {
     await t.createUser("victim@example.com", "Victim-pass-1");
     // Five attackers, one wrong password each.
     for (let i = 0; i < 6; i++) {
-      const response = await post("/api/v1/auth/login", {
+      const response = await signIn({
         email: "victim@example.com",
         password: "guess-guess",
       });
       expect(response.statusCode).toBe(401);
     }
     const started = Date.now();
-    const owner = await post("/api/v1/auth/login", {
+    const owner = await signIn({
       email: "victim@example.com",
       password: "Victim-pass-1",
     });
@@ -133,21 +136,13 @@ describe("POST /api/v1/auth/login", () => {
   it("backs off after 5 failures from one address across accounts", async () => {
     const address = freshAddress();
     for (let i = 0; i < 5; i++) {
-      const response = await post(
-        "/api/v1/auth/login",
-        { email: `guess${i}@example.com`, password: "nope-nope" },
-        address,
-      );
+      const response = await signIn({ email: `guess${i}@example.com`, password: "nope-nope" }, address);
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await post(
-      "/api/v1/auth/login",
-      { email: "second@example.com", password: "Second-pass-1" },
-      address,
-    );
+    const blocked = await signIn({ email: "second@example.com", password: "Second-pass-1" }, address);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers["retry-after"]).toBeDefined();
-    const otherAddress = await post("/api/v1/auth/login", {
+    const otherAddress = await signIn({
       email: "second@example.com",
       password: "Second-pass-1",
     });
@@ -157,23 +152,13 @@ describe("POST /api/v1/auth/login", () => {
   it("lets the failure window pass after 15 minutes", async () => {
     await t.createUser("patient@example.com", "Patient-pass-1");
     const address = freshAddress();
-    for (let i = 0; i < 5; i++)
-      await post("/api/v1/auth/login", { email: "patient@example.com", password: "bad-pass" }, address);
+    for (let i = 0; i < 5; i++) await signIn({ email: "patient@example.com", password: "bad-pass" }, address);
     expect(
-      (
-        await post(
-          "/api/v1/auth/login",
-          { email: "patient@example.com", password: "Patient-pass-1" },
-          address,
-        )
-      ).statusCode,
+      (await signIn({ email: "patient@example.com", password: "Patient-pass-1" }, address)).statusCode,
     ).toBe(429);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
-    expect(
-      (await post("/api/v1/auth/login", { email: "patient@example.com", password: "Patient-pass-1" }))
-        .statusCode,
-    ).toBe(200);
+    expect((await signIn({ email: "patient@example.com", password: "Patient-pass-1" })).statusCode).toBe(200);
   });
 });
 
@@ -263,10 +248,7 @@ describe("forgot password", () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect(
-      (await post("/api/v1/auth/login", { email: "forgetful@example.com", password: "Old-pass-123" }))
-        .statusCode,
-    ).toBe(401);
+    expect((await signIn({ email: "forgetful@example.com", password: "Old-pass-123" })).statusCode).toBe(401);
     await t.login("forgetful@example.com", "New-pass-456");
 
     // Single use.
@@ -437,7 +419,7 @@ describe("PUT /api/v1/auth/me/edit-profile needs the current password (DESIGN §
     });
     expect(limited.statusCode).toBe(429);
     // From another address the owner still signs in: the password never changed.
-    const elsewhere = await post("/api/v1/auth/login", {
+    const elsewhere = await signIn({
       email: "careful@example.com",
       password: "Careful-pass-1",
     });
