@@ -19,6 +19,15 @@ export const publicIntakeOptions = <Body, Response>(
   schema: { tags: ["public"], ...schema },
 });
 
+/**
+ * Route options of a cached public read: the public tag, and no @fastify/helmet on the hot path
+ * (`sendCached` sends the security headers itself).
+ */
+export const publicReadOptions = <Schema extends object>(schema: Schema) => ({
+  helmet: false as const,
+  schema: { tags: ["public"], ...schema },
+});
+
 /** A page address a public form may store: http(s) only (never `javascript:` or `data:`), else null. */
 export const httpUrlOrNull = (value: string | undefined | null) =>
   value && value.length <= 2048 && isHttpUrl(value) ? value : null;
