@@ -22,6 +22,10 @@ let answer: { status: number; type: string; body: string } = {
   body: "[]",
 };
 let content: FastifyInstance;
+/** Sets what the stand-in content service answers next (JSON unless told). */
+const contentAnswers = (status: number, body: string, type = "application/json; charset=utf-8") => {
+  answer = { status, type, body };
+};
 
 beforeAll(async () => {
   content = Fastify({ forceCloseConnections: true });
@@ -62,7 +66,7 @@ const t = signedInApp(() => ({
 }));
 beforeEach(() => {
   seen.length = 0;
-  answer = { status: 200, type: "application/json; charset=utf-8", body: "[]" };
+  contentAnswers(200, "[]");
 });
 
 const json = { "content-type": "application/json" };
@@ -83,7 +87,7 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
 
   it("passes the list's filter and search on, unsigned, and its answer back unchanged", async () => {
     const list = `[{"_id":"${ID}","title":"Dune"}]`;
-    answer = { status: 200, type: "application/json; charset=utf-8", body: list };
+    contentAnswers(200, list);
     const response = await t.admin("GET", "/api/v1/movies/catalog?type=tv&search=dune");
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(list);
@@ -99,7 +103,7 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
       title: `Title ${i}`,
       overview: "A long story. ".repeat(5),
     }));
-    answer = { status: 200, type: "application/json; charset=utf-8", body: JSON.stringify(titles) };
+    contentAnswers(200, JSON.stringify(titles));
     const url = "/api/v1/movies/catalog";
     const zipped = await t.as(t.token, {
       method: "GET",
@@ -114,14 +118,14 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     const plain = await t.as(t.token, { method: "GET", url });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(answer.body);
-    answer = { status: 200, type: "application/json; charset=utf-8", body: "[]" };
+    contentAnswers(200, "[]");
     const small = await t.as(t.token, { method: "GET", url, headers: { "accept-encoding": "gzip" } });
     expect(small.headers["content-encoding"]).toBeUndefined();
     expect(small.body).toBe("[]");
   });
 
   it("signs writes as DESIGN §5 says: METHOD + content path + the exact body + timestamp", async () => {
-    answer = { status: 200, type: "application/json; charset=utf-8", body: `{"status":"success","data":{}}` };
+    contentAnswers(200, `{"status":"success","data":{}}`);
     const patch = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { featured: true });
     expect(patch.statusCode).toBe(200);
     expect(patch.json()).toEqual({ status: "success", data: {} });
@@ -139,7 +143,7 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
   });
 
   it("passes the import's plain-text answers through, the 409 of a title already imported included", async () => {
-    answer = { status: 201, type: "text/plain; charset=utf-8", body: "Imported: The Matrix" };
+    contentAnswers(201, "Imported: The Matrix", "text/plain; charset=utf-8");
     const imported = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", {
       tmdbId: 603,
       kind: "movie",
@@ -154,27 +158,19 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
       validSignature: true,
     });
 
-    answer = { status: 409, type: "text/plain; charset=utf-8", body: "Already imported: The Matrix" };
+    contentAnswers(409, "Already imported: The Matrix", "text/plain; charset=utf-8");
     const again = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", { tmdbId: 603, kind: "movie" });
     expect(again.statusCode).toBe(409);
     expect(again.body).toBe("Already imported: The Matrix");
   });
 
   it("passes the content service's refusals through, but never its 401 (that would sign the admin out)", async () => {
-    answer = {
-      status: 404,
-      type: "application/json; charset=utf-8",
-      body: `{"status":"fail","message":"Title not found"}`,
-    };
+    contentAnswers(404, `{"status":"fail","message":"Title not found"}`);
     const missing = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { title: "X" });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ status: "fail", message: "Title not found" });
 
-    answer = {
-      status: 401,
-      type: "application/json; charset=utf-8",
-      body: `{"status":"fail","message":"Invalid signature"}`,
-    };
+    contentAnswers(401, `{"status":"fail","message":"Invalid signature"}`);
     const refused = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { title: "X" });
     expect(refused.statusCode).toBe(502);
     expect(refused.json().message).toMatch(/refused this server's signature/);
