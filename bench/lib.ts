@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "@backoffice/server/free-port";
 import autocannon from "autocannon";
 import pg from "pg";
 
@@ -12,15 +12,6 @@ export const SHORT = process.argv.includes("--short");
 /** Seconds of each autocannon run (10 in the full run, as issue 12 asks; 3 in CI's short run). */
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? (SHORT ? 3 : 10));
 export const CONNECTIONS = 50;
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  return typeof address === "object" && address ? address.port : 0;
-}
 
 export interface Running {
   url: string;

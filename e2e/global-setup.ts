@@ -1,24 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "@backoffice/server/free-port";
 import type { FullConfig } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { artifactsDir, contentSecret, repoRoot, users } from "./support/env";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** An SMTP server that accepts everything and writes each raw message to `dir` for the tests to read. */
 async function startSmtp(dir: string): Promise<{ port: number; close: () => Promise<void> }> {

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "@backoffice/server/free-port";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSandbox } from "../apps/sandbox/src/app.ts";
@@ -16,13 +16,6 @@ const SECRET = "crash-test-secret-0123456789";
 const ADMIN = { email: "crash.admin@example.com", password: "Crash-admin-1" };
 const root = join(import.meta.dirname, "..");
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class Service {

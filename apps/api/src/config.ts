@@ -1,15 +1,13 @@
 import { join, resolve } from "node:path";
 import { openDatabase } from "@backoffice/db";
-import { env, parseEnv } from "@backoffice/server";
+import { env, parseEnv, REPO_ROOT } from "@backoffice/server";
 import { z } from "zod";
-
-const repoRoot = resolve(import.meta.dirname, "../../..");
 
 export const configSchema = z.object({
   PORT: env.port.default(8080),
-  HOST: z.string().min(1).default("127.0.0.1"),
+  HOST: env.host,
   LOG_LEVEL: env.logLevel,
-  DATA_DIR: z.string().min(1).default(resolve(repoRoot, "data")),
+  DATA_DIR: env.dataDir,
   DATABASE_URL: env.url.optional(),
   REDIS_URL: env.url.optional(),
   TRUST_PROXY: env.bool.default(false),
@@ -24,7 +22,7 @@ export const configSchema = z.object({
   SITE_MOVIES_URL: z.string().url().default("https://movies.example"),
   /** Where browsers reach this API (demo image URLs); defaults to http://HOST:PORT. */
   PUBLIC_URL: env.url.optional(),
-  WEB_DIST_DIR: z.string().min(1).default(resolve(repoRoot, "apps/web/dist")),
+  WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, "apps/web/dist")),
   CONTENT_URL: z.string().url().default("http://127.0.0.1:8081"),
   CONTENT_HMAC_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SANDBOX_URL: z.string().url().default("http://127.0.0.1:8082"),

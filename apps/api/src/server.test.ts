@@ -1,22 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testDatabaseKind } from "@backoffice/db/testing";
+import { freePort } from "@backoffice/server/free-port";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../test/helpers.ts";
 
 const serverEntry = join(import.meta.dirname, "server.ts");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
@@ -96,10 +87,16 @@ describe("first start", () => {
   });
 });
 
+/** A fresh DATA_DIR for the processes of one describe block, removed after it. */
+function tempDataDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 // The process-level checks concern the embedded database only.
 describe.runIf(testDatabaseKind() === "pglite")("embedded database across restarts", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-restart-"));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = tempDataDir("backoffice-restart-");
 
   it("keeps users and sessions, and refuses a second process on the same DATA_DIR", {
     timeout: 180_000,
@@ -168,8 +165,7 @@ describe.runIf(testDatabaseKind() === "pglite")("embedded database across restar
 });
 
 describe.runIf(testDatabaseKind() === "pglite")("npm start", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-npm-start-"));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = tempDataDir("backoffice-npm-start-");
 
   it("stops every process it started within 10 s of a SIGTERM (what a process manager sends)", {
     timeout: 180_000,

@@ -1,6 +1,7 @@
 import { createTestDatabase } from "@backoffice/db/testing";
 import type { FrontDoor } from "@backoffice/server";
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import app, { serverOptions } from "../src/app.ts";
 import { bootstrap, openServices } from "../src/bootstrap.ts";
 import { type Config, loadConfig } from "../src/config.ts";
@@ -123,6 +124,61 @@ export async function buildTestApp(
       await fastify.close();
       await services.close();
     },
+  };
+}
+
+type AdminMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A test file's app with the administrator signed in: a `TestApp` plus the admin's token. */
+export interface SignedInApp extends Omit<TestApp, "close"> {
+  /** The administrator's bearer token. */
+  readonly token: string;
+  /** The administrator's request (a fresh CSRF token on writes). */
+  admin(
+    method: AdminMethod,
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Registers the `beforeAll` that builds the app and signs the administrator in, and the `afterAll`
+ * that closes it. The handle is created at once but usable only inside tests and later hooks.
+ * `env` is read in that `beforeAll`, so it may use what earlier hooks started (a stub's port).
+ */
+export function signedInApp(env: () => Record<string, string> = () => ({})): SignedInApp {
+  let built: { app: TestApp; token: string } | undefined;
+  beforeAll(async () => {
+    const app = await buildTestApp(env());
+    built = { app, token: await app.login() };
+  });
+  afterAll(() => built?.app.close());
+  const current = () => {
+    if (!built) throw new Error("signedInApp() is usable only once its beforeAll has run");
+    return built;
+  };
+  const testApp = () => current().app;
+  return {
+    get app() {
+      return testApp().app;
+    },
+    get config() {
+      return testApp().config;
+    },
+    get mails() {
+      return testApp().mails;
+    },
+    get token() {
+      return current().token;
+    },
+    inject: (options) => testApp().inject(options),
+    login: (email, password) => testApp().login(email, password),
+    csrf: (token) => testApp().csrf(token),
+    as: (token, options) => testApp().as(token, options),
+    createUser: (email, password, role) => testApp().createUser(email, password, role),
+    admin: (method, url, payload, headers = {}) =>
+      testApp().as(current().token, { method, url, headers, ...(payload ? { payload } : {}) }),
   };
 }
 

@@ -1,14 +1,11 @@
-import { resolve } from "node:path";
 import { env, parseEnv } from "@backoffice/server";
 import { z } from "zod";
 
-const repoRoot = resolve(import.meta.dirname, "../../..");
-
 export const configSchema = z.object({
   CONTENT_PORT: env.port.default(8081),
-  HOST: z.string().min(1).default("127.0.0.1"),
+  HOST: env.host,
   LOG_LEVEL: env.logLevel,
-  DATA_DIR: z.string().min(1).default(resolve(repoRoot, "data")),
+  DATA_DIR: env.dataDir,
   /** PostgreSQL for the content database; without it, PGlite under DATA_DIR/content. */
   CONTENT_DATABASE_URL: env.url.optional(),
   /** Shared with the main API; generated into DATA_DIR when missing in embedded mode. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 const schema = z.object({
   SANDBOX_PORT: env.port.default(8082),
-  HOST: z.string().min(1).default("127.0.0.1"),
+  HOST: env.host,
   /** Public address of the sandbox, used in logo and image URLs; derived from each request when unset. */
   SANDBOX_PUBLIC_URL: env.url.optional(),
   /** Daily request quota reported (and enforced) per API-Sports key. */

@@ -28,13 +28,7 @@ const oneLine = (field: string, max: number, required: boolean) =>
 
 /** `POST /api/v1/public/movies/contacts` (DESIGN §4). */
 export const contactBody = z.strictObject({
-  email: z
-    .string({ error: "email is required" })
-    .trim()
-    .min(1, "email is required")
-    .max(254, "email must be at most 254 characters")
-    .refine((value) => !/[\r\n]/.test(value), "email must be on one line")
-    .pipe(z.email("email must be a valid email address")),
+  email: oneLine("email", 254, true).pipe(z.email("email must be a valid email address")),
   firstName: oneLine("firstName", CONTACT_LIMITS.name, false).default(""),
   lastName: oneLine("lastName", CONTACT_LIMITS.name, false).default(""),
   subject: oneLine("subject", CONTACT_LIMITS.subject, false).default(""),

@@ -148,82 +148,61 @@ export const NORMALISERS: Record<FeedSport, (raw: unknown) => FetchedMatch> = {
   football(raw) {
     const record = obj(raw);
     const fixture = obj(record.fixture);
-    const leagueBlock = obj(record.league);
     const goals = obj(record.goals);
     return {
-      id: (fixture.id as number) ?? "",
-      sport: "football",
-      date: instant(fixture.timestamp, fixture.date),
-      status: text(obj(fixture.status).short),
-      league: text(leagueBlock.name),
-      leagueLogo: text(leagueBlock.logo),
-      country: text(leagueBlock.country),
-      ...teams(record),
+      ...common(record, "football", { game: fixture, when: fixture, country: obj(record.league).country }),
       homeScore: score(goals.home),
       awayScore: score(goals.away),
       venue: text(obj(fixture.venue).name),
-      timeZone: text(fixture.timezone) || "UTC",
       data: raw,
     };
   },
-  basketball(raw) {
-    const record = obj(raw);
-    const scores = obj(record.scores);
-    return {
-      ...common(record, "basketball"),
-      homeScore: score(obj(scores.home).total),
-      awayScore: score(obj(scores.away).total),
-      venue: text(record.venue),
-      data: raw,
-    };
-  },
-  hockey(raw) {
-    const record = obj(raw);
-    const scores = obj(record.scores);
-    return {
-      ...common(record, "hockey"),
-      homeScore: score(scores.home),
-      awayScore: score(scores.away),
-      venue: text(record.venue),
-      data: raw,
-    };
-  },
+  // Basketball's sides carry quarters and a total, hockey's only the goals.
+  basketball: (raw) => gamesLayout(raw, "basketball", (side) => obj(side).total),
+  hockey: (raw) => gamesLayout(raw, "hockey", (side) => side),
   nfl(raw) {
     const record = obj(raw);
     const game = obj(record.game);
-    const date = obj(game.date);
-    const leagueBlock = obj(record.league);
     const scores = obj(record.scores);
     return {
-      id: (game.id as number) ?? "",
-      sport: "nfl",
-      date: instant(date.timestamp, date.date),
-      status: text(obj(game.status).short),
-      league: text(leagueBlock.name),
-      leagueLogo: text(leagueBlock.logo),
-      country: text(obj(leagueBlock.country).name),
-      ...teams(record),
+      ...common(record, "nfl", { game, when: obj(game.date), country: obj(obj(record.league).country).name }),
       homeScore: score(obj(scores.home).total),
       awayScore: score(obj(scores.away).total),
       venue: text(obj(game.venue).name),
-      timeZone: text(date.timezone) || "UTC",
       data: raw,
     };
   },
 };
 
-/** Basketball and hockey share the v1 `games` layout: id, date, status, league, country. */
-function common(record: Json, sport: "basketball" | "hockey") {
+/** Basketball and hockey share the v1 `games` layout; only where a side's score sits differs. */
+function gamesLayout(raw: unknown, sport: "basketball" | "hockey", scoreOf: (side: unknown) => unknown) {
+  const record = obj(raw);
+  const scores = obj(record.scores);
+  return {
+    ...common(record, sport, { game: record, when: record, country: obj(record.country).name }),
+    homeScore: score(scoreOf(scores.home)),
+    awayScore: score(scoreOf(scores.away)),
+    venue: text(record.venue),
+    data: raw,
+  };
+}
+
+/**
+ * The fields every sport's record holds, each sport keeping them in its own blocks: `game` has the
+ * id and status, `when` the timestamp, date and time zone (basketball and hockey keep all on the record).
+ */
+function common(record: Json, sport: FeedSport, blocks: { game: Json; when: Json; country: unknown }) {
+  const { game, when } = blocks;
   const leagueBlock = obj(record.league);
   return {
-    id: (record.id as number) ?? "",
+    id: (game.id as number) ?? "",
     sport,
-    date: instant(record.timestamp, record.date),
-    status: text(obj(record.status).short),
+    date: instant(when.timestamp, when.date),
+    status: text(obj(game.status).short),
     league: text(leagueBlock.name),
     leagueLogo: text(leagueBlock.logo),
-    country: text(obj(record.country).name),
-    timeZone: text(record.timezone) || "UTC",
+    country: text(blocks.country),
+    timeZone: text(when.timezone) || "UTC",
     ...teams(record),
   };
 }

@@ -1,9 +1,17 @@
+import { resolve } from "node:path";
 import { z } from "zod";
+
+/** The repository's root: the shared data directory (and the built dashboard) live below it. */
+export const REPO_ROOT = resolve(import.meta.dirname, "../../..");
 
 /** Building blocks of the servers' environment schemas, so every server reads values the same way. */
 export const env = {
   bool: z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1"),
   port: z.coerce.number().int().min(0).max(65535),
+  /** The address a server listens on: loopback unless told otherwise. */
+  host: z.string().min(1).default("127.0.0.1"),
+  /** Where the embedded databases and generated secrets live. */
+  dataDir: z.string().min(1).default(resolve(REPO_ROOT, "data")),
   url: z.url(),
   logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   urlList: z

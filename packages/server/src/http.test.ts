@@ -18,6 +18,10 @@ function build(ready?: () => Promise<unknown>) {
   return fastify;
 }
 
+/** Posts a raw body to the echo route, so the test chooses the content type and the bytes. */
+const postRaw = (fastify: ReturnType<typeof build>, contentType: string, payload: string) =>
+  fastify.inject({ method: "POST", url: "/echo", headers: { "content-type": contentType }, payload });
+
 describe("the servers' shared HTTP plumbing", () => {
   it("keeps every server's time limits, so a slow or silent client cannot hold a socket", async () => {
     const fastify = build();
@@ -52,12 +56,7 @@ describe("the servers' shared HTTP plumbing", () => {
   it("refuses a NUL character in a body or a query string with a 400 naming where it was", async () => {
     const fastify = build();
     fastify.get("/list", async (request) => request.query);
-    const body = await fastify.inject({
-      method: "POST",
-      url: "/echo",
-      headers: { "content-type": "application/json" },
-      payload: '{"title":"ok","tags":["a","b\\u0000"]}',
-    });
+    const body = await postRaw(fastify, "application/json", '{"title":"ok","tags":["a","b\\u0000"]}');
     expect(body.statusCode).toBe(400);
     expect(body.json().message).toBe("tags[1] must not contain the NUL character");
     const query = await fastify.inject({ url: "/list?page=1&search=a%00b" });
@@ -70,21 +69,11 @@ describe("the servers' shared HTTP plumbing", () => {
 
   it("reads JSON only: an empty JSON body is no body, text is refused with 415", async () => {
     const fastify = build();
-    const empty = await fastify.inject({
-      method: "POST",
-      url: "/echo",
-      headers: { "content-type": "application/json" },
-      payload: "",
-    });
+    const empty = await postRaw(fastify, "application/json", "");
     expect(empty.json()).toEqual({ body: null });
     const json = await fastify.inject({ method: "POST", url: "/echo", payload: { a: 1 } });
     expect(json.json()).toEqual({ body: { a: 1 } });
-    const text = await fastify.inject({
-      method: "POST",
-      url: "/echo",
-      headers: { "content-type": "text/plain" },
-      payload: "hi",
-    });
+    const text = await postRaw(fastify, "text/plain", "hi");
     expect(text.statusCode).toBe(415);
   });
 });

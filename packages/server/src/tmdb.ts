@@ -2,6 +2,13 @@
 export const TMDB_PRODUCTION_URL = "https://api.themoviedb.org/3";
 export const TMDB_PRODUCTION_IMAGE_URL = "https://image.tmdb.org/t/p";
 
+/** How long a call to the movie database may take before the server answers 502. */
+export const TMDB_TIMEOUT_MS = 10_000;
+
+/** A JSON read from the movie database, given up after `TMDB_TIMEOUT_MS`; rejects when unreachable. */
+export const fetchTmdbJson = (url: URL) =>
+  fetch(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(TMDB_TIMEOUT_MS) });
+
 export interface TmdbSettings {
   baseUrl: string;
   /** Sent as `api_key`; absent when a base URL is set explicitly without a key. */

@@ -73,3 +73,34 @@ export async function* newestFirstBatches<Row extends { id: string }>(
     before = rows.at(-1)!.id;
   }
 }
+
+/**
+ * What every inbox repository offers on its table besides its own insert: a page, the total, the
+ * export batches and the delete by ids, with each row mapped by `toItem`.
+ */
+export function inboxRows<Row extends { id: string }, Item>(
+  db: Queryable,
+  table: InboxTable,
+  site: Site,
+  toItem: (row: Row) => Item,
+) {
+  return {
+    /** Newest first (ids start with their creation time), with the site's total. */
+    async page(page: number, limit: number): Promise<{ rows: Item[]; total: number }> {
+      const { rows, total } = await newestFirstPage<Row>(db, table, site, page, limit);
+      return { rows: rows.map(toItem), total };
+    },
+    total: () => inboxTotal(db, table, site),
+    /** Every row, or the given ids, newest first, a batch at a time (exports). */
+    async *batches(ids?: readonly string[]) {
+      for await (const rows of newestFirstBatches<Row>(db, table, site, ids)) yield rows.map(toItem);
+    },
+    async remove(ids: string[]): Promise<number> {
+      const rows = await db.query(`delete from ${table} where site = $1 and id = any($2) returning id`, [
+        site,
+        ids,
+      ]);
+      return rows.length;
+    },
+  };
+}

@@ -5,6 +5,29 @@ import type { FastifyReply } from "fastify";
 /** Bodies of the public intake routes stay small (a subscription, a contact message). */
 export const PUBLIC_BODY_LIMIT = 4 * 1024;
 
+/**
+ * Route options of a public intake form: a small body, a per-address limit per minute, the public
+ * tag, and the form's body and answers.
+ */
+export const publicIntakeOptions = <Body, Response>(
+  perMinute: number,
+  schema: { body: Body; response: Response },
+  bodyLimit = PUBLIC_BODY_LIMIT,
+) => ({
+  bodyLimit,
+  config: { rateLimit: { max: perMinute, timeWindow: "1 minute" } },
+  schema: { tags: ["public"], ...schema },
+});
+
+/**
+ * Route options of a cached public read: the public tag, and no @fastify/helmet on the hot path
+ * (`sendCached` sends the security headers itself).
+ */
+export const publicReadOptions = <Schema extends object>(schema: Schema) => ({
+  helmet: false as const,
+  schema: { tags: ["public"], ...schema },
+});
+
 /** A page address a public form may store: http(s) only (never `javascript:` or `data:`), else null. */
 export const httpUrlOrNull = (value: string | undefined | null) =>
   value && value.length <= 2048 && isHttpUrl(value) ? value : null;

@@ -1,23 +1,18 @@
-import { MOVIE_MESSAGES, type MovieKind } from "@backoffice/contracts";
-import type { TmdbSettings } from "@backoffice/server";
+import { MOVIE_MESSAGES, type MovieKind, tmdbItem } from "@backoffice/contracts";
+import { fetchTmdbJson, type TmdbSettings } from "@backoffice/server";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { TitleInput } from "../repositories/titles.ts";
 
-const TIMEOUT_MS = 10_000;
-
-/** The fields of TMDB's `GET /movie/{id}` and `GET /tv/{id}` answers that an import keeps. */
+/**
+ * The fields of TMDB's `GET /movie/{id}` and `GET /tv/{id}` answers that an import reads: those of a
+ * listed title (`tmdbItem`) and the details'. Other fields are dropped.
+ */
 const tmdbDetails = z.object({
-  id: z.number(),
-  title: z.string().nullish(),
+  ...tmdbItem.shape,
   original_title: z.string().nullish(),
-  name: z.string().nullish(),
   original_name: z.string().nullish(),
   overview: z.string().nullish(),
-  poster_path: z.string().nullish(),
-  vote_average: z.number().nullish(),
-  release_date: z.string().nullish(),
-  first_air_date: z.string().nullish(),
   genres: z.array(z.object({ id: z.number().int().optional(), name: z.string() })).nullish(),
   status: z.string().nullish(),
 });
@@ -49,10 +44,7 @@ export async function fetchTmdbTitle(
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      headers: { accept: "application/json" },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    response = await fetchTmdbJson(url);
   } catch (error) {
     log.warn({ err: error, url: where }, "movie database unreachable");
     throw new TmdbError(502, MOVIE_MESSAGES.tmdbUnreachable);

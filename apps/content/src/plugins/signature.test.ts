@@ -25,6 +25,10 @@ async function lockerCall(
   };
 }
 
+/** A JSON PATCH sent with exactly the given signature headers (none added, none fixed up). */
+const patchWith = (url: string, headers: Record<string, string>, payload: string) =>
+  t.inject({ method: "PATCH", url, headers: { "content-type": "application/json", ...headers }, payload });
+
 describe("signRequest / verifySignature", () => {
   it("is hex HMAC-SHA256 over METHOD + path + body + timestamp", () => {
     const body = '{"tmdbId":603,"kind":"movie","featured":false}';
@@ -115,12 +119,11 @@ describe("signed writes", () => {
       secret: SECRET,
     });
     for (const only of ["X-Timestamp", "X-Signature"] as const) {
-      const response = await t.inject({
-        method: "PATCH",
-        url: `/api/movies/${id}/locker`,
-        headers: { "content-type": "application/json", [only]: headers[only] },
-        payload: '{"lockerSelected":true}',
-      });
+      const response = await patchWith(
+        `/api/movies/${id}/locker`,
+        { [only]: headers[only] },
+        '{"lockerSelected":true}',
+      );
       expect(response.statusCode).toBe(401);
     }
     const row = await t.inject({ method: "GET", url: "/api/movies" });
@@ -146,12 +149,11 @@ describe("signed writes", () => {
     const signature = createHmac("sha256", SECRET)
       .update(`PATCH/api/movies/${id}/locker${body}soon`)
       .digest("hex");
-    const response = await t.inject({
-      method: "PATCH",
-      url: `/api/movies/${id}/locker`,
-      headers: { "content-type": "application/json", "x-timestamp": "soon", "x-signature": signature },
-      payload: body,
-    });
+    const response = await patchWith(
+      `/api/movies/${id}/locker`,
+      { "x-timestamp": "soon", "x-signature": signature },
+      body,
+    );
     expect(response.statusCode).toBe(401);
   });
 
@@ -159,29 +161,23 @@ describe("signed writes", () => {
     const id = await t.addTitle();
     const url = `/api/movies/${id}/locker`;
     const body = '{"lockerSelected":true}';
-    const headers = {
-      "content-type": "application/json",
-      ...signRequest({ method: "PATCH", path: url, body, secret: SECRET, timestamp: nowSeconds() }),
-    };
-    const first = await t.inject({ method: "PATCH", url, headers, payload: body });
+    const signed = signRequest({ method: "PATCH", path: url, body, secret: SECRET, timestamp: nowSeconds() });
+    const replay = (headers: Record<string, string> = signed) => patchWith(url, headers, body);
+    const first = await replay();
     expect(first.statusCode).toBe(200);
-    const again = await t.inject({ method: "PATCH", url, headers, payload: body });
+    const again = await replay();
     expect(again.statusCode).toBe(401);
     expect(again.json()).toEqual({ status: "fail", message: "Request already used" });
     // Upper-case hex is the same signature.
-    const upper = { ...headers, "X-Signature": headers["X-Signature"].toUpperCase() };
-    expect((await t.inject({ method: "PATCH", url, headers: upper, payload: body })).statusCode).toBe(401);
+    const upper = { ...signed, "X-Signature": signed["X-Signature"].toUpperCase() };
+    expect((await replay(upper)).statusCode).toBe(401);
 
     const saved = clock;
     try {
       clock += 250_000;
-      expect((await t.inject({ method: "PATCH", url, headers, payload: body })).json().message).toBe(
-        "Request already used",
-      );
+      expect((await replay()).json().message).toBe("Request already used");
       clock += 100_000;
-      expect((await t.inject({ method: "PATCH", url, headers, payload: body })).json().message).toBe(
-        "Request timestamp is too old or too far in the future",
-      );
+      expect((await replay()).json().message).toBe("Request timestamp is too old or too far in the future");
     } finally {
       clock = saved;
     }
@@ -191,13 +187,8 @@ describe("signed writes", () => {
     const id = await t.addTitle();
     const url = `/api/movies/${id}/locker`;
     const body = '{"lockerSelected":false}';
-    const headers = {
-      "content-type": "application/json",
-      ...signRequest({ method: "PATCH", path: url, body, secret: SECRET }),
-    };
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => t.inject({ method: "PATCH", url, headers, payload: body })),
-    );
+    const signed = signRequest({ method: "PATCH", path: url, body, secret: SECRET });
+    const answers = await Promise.all([1, 2, 3].map(() => patchWith(url, signed, body)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401]);
   });
 
@@ -211,12 +202,7 @@ describe("signed writes", () => {
       secret: SECRET,
     });
     for (const payload of ['{"lockerSelected":true}', '{ "lockerSelected": false }']) {
-      const response = await t.inject({
-        method: "PATCH",
-        url,
-        headers: { "content-type": "application/json", ...signed },
-        payload,
-      });
+      const response = await patchWith(url, signed, payload);
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe("Invalid signature");
     }
@@ -227,20 +213,10 @@ describe("signed writes", () => {
     const b = await t.addTitle();
     const body = '{"lockerSelected":true}';
     const forA = signRequest({ method: "PATCH", path: `/api/movies/${a}/locker`, body, secret: SECRET });
-    const moved = await t.inject({
-      method: "PATCH",
-      url: `/api/movies/${b}/locker`,
-      headers: { "content-type": "application/json", ...forA },
-      payload: body,
-    });
+    const moved = await patchWith(`/api/movies/${b}/locker`, forA, body);
     expect(moved.statusCode).toBe(401);
     const asPost = signRequest({ method: "POST", path: `/api/movies/${a}/locker`, body, secret: SECRET });
-    const wrongMethod = await t.inject({
-      method: "PATCH",
-      url: `/api/movies/${a}/locker`,
-      headers: { "content-type": "application/json", ...asPost },
-      payload: body,
-    });
+    const wrongMethod = await patchWith(`/api/movies/${a}/locker`, asPost, body);
     expect(wrongMethod.statusCode).toBe(401);
   });
 

@@ -214,6 +214,28 @@ function partialTotals(points: readonly number[], period: number, fraction: numb
 
 const sum = (values: readonly (number | null)[]) => values.reduce<number>((s, v) => s + (v ?? 0), 0);
 
+/**
+ * The `scores` block of a four-quarter game (basketball, American football): each side's quarters,
+ * its overtime (named as each API names it) and a total once the game has started.
+ */
+function quarterScores(
+  home: (number | null)[],
+  away: (number | null)[],
+  ot: Pair,
+  overtimeKey: "over_time" | "overtime",
+) {
+  const started = home[0] !== null;
+  const side = (points: (number | null)[], overtime: number | null) => ({
+    quarter_1: points[0] ?? null,
+    quarter_2: points[1] ?? null,
+    quarter_3: points[2] ?? null,
+    quarter_4: points[3] ?? null,
+    [overtimeKey]: overtime,
+    total: started ? sum(points) + (overtime ?? 0) : null,
+  });
+  return { home: side(home, ot.home), away: side(away, ot.away) };
+}
+
 /** One element of API-Basketball's `/games` response. */
 export function renderBasketball(game: ScheduledGame, timeZone: string, media: MediaLinks): unknown {
   const rng = scoringRng(game);
@@ -256,15 +278,6 @@ export function renderBasketball(game: ScheduledGame, timeZone: string, media: M
     away = awayPoints;
     ot = { home: homeOt, away: awayOt };
   }
-  const started = home[0] !== null;
-  const side = (points: (number | null)[], overTime: number | null) => ({
-    quarter_1: points[0] ?? null,
-    quarter_2: points[1] ?? null,
-    quarter_3: points[2] ?? null,
-    quarter_4: points[3] ?? null,
-    over_time: overTime,
-    total: started ? sum(points) + (overTime ?? 0) : null,
-  });
   const local = localParts(game.timestamp, timeZone);
   return {
     id: game.id,
@@ -293,7 +306,7 @@ export function renderBasketball(game: ScheduledGame, timeZone: string, media: M
       home: { id: game.home.id, name: game.home.name, logo: media.teamLogo("basketball", game.home.id) },
       away: { id: game.away.id, name: game.away.name, logo: media.teamLogo("basketball", game.away.id) },
     },
-    scores: { home: side(home, ot.home), away: side(away, ot.away) },
+    scores: quarterScores(home, away, ot, "over_time"),
   };
 }
 
@@ -503,15 +516,6 @@ export function renderAmericanFootball(game: ScheduledGame, timeZone: string, me
     away = awayPoints;
     ot = { home: homeOt, away: awayOt };
   }
-  const started = home[0] !== null;
-  const side = (points: (number | null)[], overtime: number | null) => ({
-    quarter_1: points[0] ?? null,
-    quarter_2: points[1] ?? null,
-    quarter_3: points[2] ?? null,
-    quarter_4: points[3] ?? null,
-    overtime,
-    total: started ? sum(points) + (overtime ?? 0) : null,
-  });
   const local = localParts(game.timestamp, timeZone);
   const { stage, week } = nflStageAndWeek(game);
   return {
@@ -546,7 +550,7 @@ export function renderAmericanFootball(game: ScheduledGame, timeZone: string, me
         logo: media.teamLogo("american-football", game.away.id),
       },
     },
-    scores: { home: side(home, ot.home), away: side(away, ot.away) },
+    scores: quarterScores(home, away, ot, "overtime"),
   };
 }
 

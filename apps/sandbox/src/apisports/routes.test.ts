@@ -69,12 +69,17 @@ const quarters = (overtimeKey: "over_time" | "overtime") =>
   });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
 
-const basketballGame = z.strictObject({
+// How the v1 `games` APIs (basketball, hockey) open each game.
+const gameWhen = {
   id: z.number().int(),
   date: isoDate,
   time: z.string().regex(/^\d{2}:\d{2}$/),
   timestamp: z.number().int(),
   timezone: z.string(),
+};
+
+const basketballGame = z.strictObject({
+  ...gameWhen,
   stage: z.null(),
   week: z.null(),
   venue: z.string().nullable(),
@@ -92,11 +97,7 @@ const basketballGame = z.strictObject({
 });
 
 const hockeyGame = z.strictObject({
-  id: z.number().int(),
-  date: isoDate,
-  time: z.string().regex(/^\d{2}:\d{2}$/),
-  timestamp: z.number().int(),
-  timezone: z.string(),
+  ...gameWhen,
   week: z.null(),
   timer: z.string().nullable(),
   status: z.strictObject({ long: z.string(), short: z.string() }),

@@ -60,6 +60,10 @@ const pageQuery = z.object({
     .optional(),
 });
 
+/** TMDB's list order: most popular first, ties by id. */
+const byPopularity = (a: { popularity: number; id: number }, b: { popularity: number; id: number }) =>
+  b.popularity - a.popularity || a.id - b.id;
+
 function paged<T>(items: readonly T[], page: number) {
   return {
     page,
@@ -107,7 +111,7 @@ export async function tmdbRoutes(app: FastifyInstance, opts: TmdbOptions): Promi
     const items = [
       ...(kind !== "tv" ? MOVIES.map((m) => movieListItem(m, day, true)) : []),
       ...(kind !== "movie" ? TV_SHOWS.map((s) => tvListItem(s, day, true)) : []),
-    ].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+    ].sort(byPopularity);
     return paged(items, page);
   });
 
@@ -125,24 +129,16 @@ export async function tmdbRoutes(app: FastifyInstance, opts: TmdbOptions): Promi
         : (query.first_air_date_year ?? query.year);
     const year = typeof yearText === "string" && /^\d{4}$/.test(yearText) ? yearText : null;
     const day = today();
+    // A title is found by its name or its original name, within the year when one is given.
+    const found = (names: (string | undefined)[], released: string) =>
+      names.some((name) => name !== undefined && searchable(name).includes(text)) &&
+      (!year || released.startsWith(year));
     if (kind.data === "movie") {
-      const results = MOVIES.filter(
-        (m) =>
-          (searchable(m.title).includes(text) || searchable(m.originalTitle ?? "").includes(text)) &&
-          (!year || m.releaseDate.startsWith(year)),
-      )
-        .map((m) => movieListItem(m, day, false))
-        .sort((a, b) => b.popularity - a.popularity || a.id - b.id);
-      return paged(results, page);
+      const results = MOVIES.filter((m) => found([m.title, m.originalTitle], m.releaseDate));
+      return paged(results.map((m) => movieListItem(m, day, false)).sort(byPopularity), page);
     }
-    const results = TV_SHOWS.filter(
-      (s) =>
-        (searchable(s.name).includes(text) || searchable(s.originalName ?? "").includes(text)) &&
-        (!year || s.firstAirDate.startsWith(year)),
-    )
-      .map((s) => tvListItem(s, day, false))
-      .sort((a, b) => b.popularity - a.popularity || a.id - b.id);
-    return paged(results, page);
+    const results = TV_SHOWS.filter((s) => found([s.name, s.originalName], s.firstAirDate));
+    return paged(results.map((s) => tvListItem(s, day, false)).sort(byPopularity), page);
   });
 
   app.get<{ Params: { id: string } }>("/movie/:id", async (request, reply) => {

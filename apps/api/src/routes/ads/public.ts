@@ -2,7 +2,7 @@ import { adsQuery, errorBody, publicAdSchema, type Site, successOf } from "@back
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { sendCached } from "../../lib/public-reply.ts";
+import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { checkAdPage } from "./admin.ts";
 import { adsRepository } from "./repository.ts";
 
@@ -11,14 +11,10 @@ const adsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, {
   const ads = adsRepository(fastify.db, site);
   fastify.get(
     "/ads",
-    {
-      helmet: false,
-      schema: {
-        tags: ["public"],
-        querystring: adsQuery,
-        response: { 200: successOf(z.array(publicAdSchema)), 400: errorBody },
-      },
-    },
+    publicReadOptions({
+      querystring: adsQuery,
+      response: { 200: successOf(z.array(publicAdSchema)), 400: errorBody },
+    }),
     async (request, reply) => {
       const page = request.query.page || undefined;
       checkAdPage(site, page);

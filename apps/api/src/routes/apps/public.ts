@@ -2,7 +2,7 @@ import { appSchema, appsQuery, errorBody, successOf } from "@backoffice/contract
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { sendCached } from "../../lib/public-reply.ts";
+import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { appsRepository } from "./repository.ts";
 
 /** `GET /api/v1/public/apkw/apps?category=`: the catalogue the public site lists (DESIGN §4). */
@@ -10,14 +10,10 @@ const appsPublicRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const apps = appsRepository(fastify.db);
   fastify.get(
     "/apps",
-    {
-      helmet: false,
-      schema: {
-        tags: ["public"],
-        querystring: appsQuery,
-        response: { 200: successOf(z.array(appSchema)), 400: errorBody },
-      },
-    },
+    publicReadOptions({
+      querystring: appsQuery,
+      response: { 200: successOf(z.array(appSchema)), 400: errorBody },
+    }),
     async (request, reply) => {
       const { category } = request.query;
       const text = await fastify.publicCache.get(cacheKeys.apps(category), async () => ({

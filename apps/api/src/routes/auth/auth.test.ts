@@ -25,10 +25,13 @@ let addressCounter = 1;
 const freshAddress = () => `10.0.${Math.floor(addressCounter / 250)}.${addressCounter++ % 250}`;
 const post = (url: string, payload: unknown, remoteAddress = freshAddress()) =>
   t.inject({ method: "POST", url, payload: payload as object, remoteAddress });
+/** A sign-in attempt, from a fresh client address unless one is given. */
+const signIn = (payload: unknown, remoteAddress?: string) =>
+  post("/api/v1/auth/login", payload, remoteAddress);
 
 describe("POST /api/v1/auth/login", () => {
   it("answers the user, a token and the spec's message", async () => {
-    const response = await post("/api/v1/auth/login", ADMIN);
+    const response = await signIn(ADMIN);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({
@@ -41,8 +44,8 @@ describe("POST /api/v1/auth/login", () => {
   });
 
   it("gives unknown emails and wrong passwords the same status and bytes", async () => {
-    const wrong = await post("/api/v1/auth/login", { email: ADMIN.email, password: "not-the-password" });
-    const unknown = await post("/api/v1/auth/login", {
+    const wrong = await signIn({ email: ADMIN.email, password: "not-the-password" });
+    const unknown = await signIn({
       email: "nobody@example.com",
       password: "not-the-password",
     });
@@ -53,23 +56,23 @@ describe("POST /api/v1/auth/login", () => {
   });
 
   it("names the missing field", async () => {
-    const noPassword = await post("/api/v1/auth/login", { email: ADMIN.email });
+    const noPassword = await signIn({ email: ADMIN.email });
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.json().message).toBe("password is required");
-    const noEmail = await post("/api/v1/auth/login", { password: "x" });
+    const noEmail = await signIn({ password: "x" });
     expect(noEmail.json().message).toBe("email is required");
-    const emptyEmail = await post("/api/v1/auth/login", { email: "  ", password: "x" });
+    const emptyEmail = await signIn({ email: "  ", password: "x" });
     expect(emptyEmail.statusCode).toBe(400);
   });
 
   it("rejects unknown fields (no mass assignment)", async () => {
-    const response = await post("/api/v1/auth/login", { ...ADMIN, role: "admin" });
+    const response = await signIn({ ...ADMIN, role: "admin" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: "fail", message: "Unknown field: role" });
   });
 
   it("refuses other roles with the permission message", async () => {
-    const response = await post("/api/v1/auth/login", {
+    const response = await signIn({
       email: "editor@example.com",
       password: "Editor-pass-1",
     });
@@ -90,8 +93,9 @@ describe("POST /api/v1/auth/login", () => {
       "target@EXAMPLE.com",
       "tArget@example.com",
     ];
+    const fromAttacker = (payload: object) => signIn(payload, attacker);
     for (const email of variants) {
-      const response = await post("/api/v1/auth/login", { email, password: "wrong-password" }, attacker);
+      const response = await fromAttacker({ email, password: "wrong-password" });
       expect(response.statusCode).toBe(401);
     }
     // Right password, same address, trailing slash: still refused until the window ends.
@@ -103,17 +107,9 @@ describe("POST /api/v1/auth/login", () => {
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
     expect(blocked.json().status).toBe("fail");
-    const extraFields = await post(
-      "/api/v1/auth/login",
-      { email: "target@example.com", password: "Target-pass-1", x: 1 },
-      attacker,
-    );
+    const extraFields = await fromAttacker({ email: "target@example.com", password: "Target-pass-1", x: 1 });
     expect(extraFields.statusCode).toBe(400);
-    const stillBlocked = await post(
-      "/api/v1/auth/login",
-      { email: "target@example.com", password: "Target-pass-1" },
-      attacker,
-    );
+    const stillBlocked = await fromAttacker({ email: "target@example.com", password: "Target-pass-1" });
     expect(stillBlocked.statusCode).toBe(429);
   });
 
@@ -121,14 +117,14 @@ describe("POST /api/v1/auth/login", () => {
     await t.createUser("victim@example.com", "Victim-pass-1");
     // Five attackers, one wrong password each.
     for (let i = 0; i < 6; i++) {
-      const response = await post("/api/v1/auth/login", {
+      const response = await signIn({
         email: "victim@example.com",
         password: "guess-guess",
       });
       expect(response.statusCode).toBe(401);
     }
     const started = Date.now();
-    const owner = await post("/api/v1/auth/login", {
+    const owner = await signIn({
       email: "victim@example.com",
       password: "Victim-pass-1",
     });
@@ -140,21 +136,13 @@ describe("POST /api/v1/auth/login", () => {
   it("backs off after 5 failures from one address across accounts", async () => {
     const address = freshAddress();
     for (let i = 0; i < 5; i++) {
-      const response = await post(
-        "/api/v1/auth/login",
-        { email: `guess${i}@example.com`, password: "nope-nope" },
-        address,
-      );
+      const response = await signIn({ email: `guess${i}@example.com`, password: "nope-nope" }, address);
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await post(
-      "/api/v1/auth/login",
-      { email: "second@example.com", password: "Second-pass-1" },
-      address,
-    );
+    const blocked = await signIn({ email: "second@example.com", password: "Second-pass-1" }, address);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers["retry-after"]).toBeDefined();
-    const otherAddress = await post("/api/v1/auth/login", {
+    const otherAddress = await signIn({
       email: "second@example.com",
       password: "Second-pass-1",
     });
@@ -164,23 +152,13 @@ describe("POST /api/v1/auth/login", () => {
   it("lets the failure window pass after 15 minutes", async () => {
     await t.createUser("patient@example.com", "Patient-pass-1");
     const address = freshAddress();
-    for (let i = 0; i < 5; i++)
-      await post("/api/v1/auth/login", { email: "patient@example.com", password: "bad-pass" }, address);
+    for (let i = 0; i < 5; i++) await signIn({ email: "patient@example.com", password: "bad-pass" }, address);
     expect(
-      (
-        await post(
-          "/api/v1/auth/login",
-          { email: "patient@example.com", password: "Patient-pass-1" },
-          address,
-        )
-      ).statusCode,
+      (await signIn({ email: "patient@example.com", password: "Patient-pass-1" }, address)).statusCode,
     ).toBe(429);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
-    expect(
-      (await post("/api/v1/auth/login", { email: "patient@example.com", password: "Patient-pass-1" }))
-        .statusCode,
-    ).toBe(200);
+    expect((await signIn({ email: "patient@example.com", password: "Patient-pass-1" })).statusCode).toBe(200);
   });
 });
 
@@ -270,10 +248,7 @@ describe("forgot password", () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect(
-      (await post("/api/v1/auth/login", { email: "forgetful@example.com", password: "Old-pass-123" }))
-        .statusCode,
-    ).toBe(401);
+    expect((await signIn({ email: "forgetful@example.com", password: "Old-pass-123" })).statusCode).toBe(401);
     await t.login("forgetful@example.com", "New-pass-456");
 
     // Single use.
@@ -291,6 +266,8 @@ describe("forgot password", () => {
     await post("/api/v1/auth/get-otp", { email });
     return codeIn(await smtp.waitFor(email, seen));
   }
+  const verifyStatus = async (email: string, otp: string) =>
+    (await post("/api/v1/auth/verify-otp", { email, otp })).statusCode;
 
   it("answers known and unknown addresses byte for byte alike", async () => {
     const known = await post("/api/v1/auth/get-otp", { email: "second@example.com" });
@@ -307,23 +284,15 @@ describe("forgot password", () => {
     const code = await requestCode("slow@example.com");
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 10 * 60_000 + 1000);
-    expect((await post("/api/v1/auth/verify-otp", { email: "slow@example.com", otp: code })).statusCode).toBe(
-      400,
-    );
+    expect(await verifyStatus("slow@example.com", code)).toBe(400);
   });
 
   it("kills a code after 5 wrong tries", async () => {
     await t.createUser("fumble@example.com", "Fumble-pass-1");
     const code = await requestCode("fumble@example.com");
     const wrong = code === "123456" ? "654321" : "123456";
-    for (let i = 0; i < 5; i++) {
-      expect(
-        (await post("/api/v1/auth/verify-otp", { email: "fumble@example.com", otp: wrong })).statusCode,
-      ).toBe(400);
-    }
-    expect(
-      (await post("/api/v1/auth/verify-otp", { email: "fumble@example.com", otp: code })).statusCode,
-    ).toBe(400);
+    for (let i = 0; i < 5; i++) expect(await verifyStatus("fumble@example.com", wrong)).toBe(400);
+    expect(await verifyStatus("fumble@example.com", code)).toBe(400);
   });
 
   it("binds a code to its email and cancels the old code when a new one is sent", async () => {
@@ -331,18 +300,10 @@ describe("forgot password", () => {
     await t.createUser("beta@example.com", "Beta-pass-12");
     const first = await requestCode("alpha@example.com");
     await requestCode("beta@example.com");
-    expect(
-      (await post("/api/v1/auth/verify-otp", { email: "beta@example.com", otp: first })).statusCode,
-    ).toBe(400);
+    expect(await verifyStatus("beta@example.com", first)).toBe(400);
     const second = await requestCode("alpha@example.com");
-    if (first !== second) {
-      expect(
-        (await post("/api/v1/auth/verify-otp", { email: "alpha@example.com", otp: first })).statusCode,
-      ).toBe(400);
-    }
-    expect(
-      (await post("/api/v1/auth/verify-otp", { email: "alpha@example.com", otp: second })).statusCode,
-    ).toBe(200);
+    if (first !== second) expect(await verifyStatus("alpha@example.com", first)).toBe(400);
+    expect(await verifyStatus("alpha@example.com", second)).toBe(200);
   });
 
   it("allows at most 3 codes per account per 15 minutes, for unknown addresses too", async () => {
@@ -458,7 +419,7 @@ describe("PUT /api/v1/auth/me/edit-profile needs the current password (DESIGN §
     });
     expect(limited.statusCode).toBe(429);
     // From another address the owner still signs in: the password never changed.
-    const elsewhere = await post("/api/v1/auth/login", {
+    const elsewhere = await signIn({
       email: "careful@example.com",
       password: "Careful-pass-1",
     });
@@ -474,28 +435,24 @@ describe("transport errors", () => {
   });
 
   it("answers malformed JSON with 400, other content types with 415 and large bodies with 413", async () => {
-    const malformed = await t.inject({
-      method: "POST",
-      url: "/api/v1/auth/login",
-      headers: json,
-      payload: "{bad",
-    });
+    // A raw body sent to the sign-in route, which reads JSON.
+    const sendRaw = (contentType: string, payload: string) =>
+      t.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        headers: { "content-type": contentType },
+        payload,
+      });
+    const malformed = await sendRaw(json["content-type"], "{bad");
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ status: "fail", message: "Malformed JSON body" });
-    const text = await t.inject({
-      method: "POST",
-      url: "/api/v1/auth/login",
-      headers: { "content-type": "text/plain" },
-      payload: "x",
-    });
+    const text = await sendRaw("text/plain", "x");
     expect(text.statusCode).toBe(415);
     expect(text.json().status).toBe("fail");
-    const large = await t.inject({
-      method: "POST",
-      url: "/api/v1/auth/login",
-      headers: json,
-      payload: JSON.stringify({ email: "a@b.c", password: "x".repeat(1024 * 1024 + 10) }),
-    });
+    const large = await sendRaw(
+      json["content-type"],
+      JSON.stringify({ email: "a@b.c", password: "x".repeat(1024 * 1024 + 10) }),
+    );
     expect(large.statusCode).toBe(413);
     expect(large.json()).toEqual({ status: "fail", message: "Request body is too large" });
   });

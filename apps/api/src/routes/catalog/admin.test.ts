@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import { isFreshTimestamp, verifySignature } from "@backoffice/server";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { buildTestApp, signedInApp } from "../../../test/helpers.ts";
 
 const SECRET = "catalog-test-secret-0123456789";
 const ID = "65a1b2c3d4e5f60718293a4b";
@@ -22,8 +22,10 @@ let answer: { status: number; type: string; body: string } = {
   body: "[]",
 };
 let content: FastifyInstance;
-let t: TestApp;
-let token: string;
+/** Sets what the stand-in content service answers next (JSON unless told). */
+const contentAnswers = (status: number, body: string, type = "application/json; charset=utf-8") => {
+  answer = { status, type, body };
+};
 
 beforeAll(async () => {
   content = Fastify({ forceCloseConnections: true });
@@ -56,19 +58,15 @@ beforeAll(async () => {
     return reply.code(answer.status).type(answer.type).send(answer.body);
   });
   await content.listen({ port: 0, host: "127.0.0.1" });
-  t = await buildTestApp({
-    CONTENT_URL: `http://127.0.0.1:${(content.server.address() as { port: number }).port}`,
-    CONTENT_HMAC_SECRET: SECRET,
-  });
-  token = await t.login();
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await content.close();
 });
+afterAll(() => content.close());
+const t = signedInApp(() => ({
+  CONTENT_URL: `http://127.0.0.1:${(content.server.address() as { port: number }).port}`,
+  CONTENT_HMAC_SECRET: SECRET,
+}));
 beforeEach(() => {
   seen.length = 0;
-  answer = { status: 200, type: "application/json; charset=utf-8", body: "[]" };
+  contentAnswers(200, "[]");
 });
 
 const json = { "content-type": "application/json" };
@@ -79,18 +77,18 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     const noCsrf = await t.inject({
       method: "DELETE",
       url: "/api/v1/movies/catalog",
-      headers: { authorization: `Bearer ${token}`, ...json },
+      headers: { authorization: `Bearer ${t.token}`, ...json },
       payload: { ids: [ID] },
     });
     expect(noCsrf.statusCode).toBe(403);
-    expect((await t.as(token, { method: "GET", url: "/api/v1/apkw/catalog" })).statusCode).toBe(404);
+    expect((await t.admin("GET", "/api/v1/apkw/catalog")).statusCode).toBe(404);
     expect(seen).toHaveLength(0);
   });
 
   it("passes the list's filter and search on, unsigned, and its answer back unchanged", async () => {
     const list = `[{"_id":"${ID}","title":"Dune"}]`;
-    answer = { status: 200, type: "application/json; charset=utf-8", body: list };
-    const response = await t.as(token, { method: "GET", url: "/api/v1/movies/catalog?type=tv&search=dune" });
+    contentAnswers(200, list);
+    const response = await t.admin("GET", "/api/v1/movies/catalog?type=tv&search=dune");
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(list);
     expect(response.headers["cache-control"]).toBe("no-store");
@@ -105,9 +103,9 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
       title: `Title ${i}`,
       overview: "A long story. ".repeat(5),
     }));
-    answer = { status: 200, type: "application/json; charset=utf-8", body: JSON.stringify(titles) };
+    contentAnswers(200, JSON.stringify(titles));
     const url = "/api/v1/movies/catalog";
-    const zipped = await t.as(token, {
+    const zipped = await t.as(t.token, {
       method: "GET",
       url,
       headers: { "accept-encoding": "gzip, deflate, br" },
@@ -117,35 +115,23 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     expect(zipped.headers.vary).toMatch(/accept-encoding/i);
     expect(zipped.rawPayload.length).toBeLessThan(answer.body.length / 5);
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(answer.body);
-    const plain = await t.as(token, { method: "GET", url });
+    const plain = await t.as(t.token, { method: "GET", url });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(answer.body);
-    answer = { status: 200, type: "application/json; charset=utf-8", body: "[]" };
-    const small = await t.as(token, { method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    contentAnswers(200, "[]");
+    const small = await t.as(t.token, { method: "GET", url, headers: { "accept-encoding": "gzip" } });
     expect(small.headers["content-encoding"]).toBeUndefined();
     expect(small.body).toBe("[]");
   });
 
   it("signs writes as DESIGN §5 says: METHOD + content path + the exact body + timestamp", async () => {
-    answer = { status: 200, type: "application/json; charset=utf-8", body: `{"status":"success","data":{}}` };
-    const patch = await t.as(token, {
-      method: "PATCH",
-      url: `/api/v1/movies/catalog/${ID}`,
-      payload: { featured: true },
-    });
+    contentAnswers(200, `{"status":"success","data":{}}`);
+    const patch = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { featured: true });
     expect(patch.statusCode).toBe(200);
     expect(patch.json()).toEqual({ status: "success", data: {} });
-    const locker = await t.as(token, {
-      method: "PATCH",
-      url: `/api/v1/movies/catalog/${ID}/locker`,
-      payload: { lockerSelected: "true" },
-    });
+    const locker = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}/locker`, { lockerSelected: "true" });
     expect(locker.statusCode).toBe(200);
-    const remove = await t.as(token, {
-      method: "DELETE",
-      url: "/api/v1/movies/catalog",
-      payload: { ids: [ID] },
-    });
+    const remove = await t.admin("DELETE", "/api/v1/movies/catalog", { ids: [ID] });
     expect(remove.statusCode).toBe(200);
     expect(seen.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
       { method: "PATCH", url: `/api/movies/${ID}`, body: `{"featured":true}` },
@@ -157,11 +143,11 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
   });
 
   it("passes the import's plain-text answers through, the 409 of a title already imported included", async () => {
-    answer = { status: 201, type: "text/plain; charset=utf-8", body: "Imported: The Matrix" };
-    const imported = await t.as(token, {
-      method: "POST",
-      url: "/api/v1/movies/catalog/import/tmdb",
-      payload: { tmdbId: 603, kind: "movie", featured: false },
+    contentAnswers(201, "Imported: The Matrix", "text/plain; charset=utf-8");
+    const imported = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", {
+      tmdbId: 603,
+      kind: "movie",
+      featured: false,
     });
     expect(imported.statusCode).toBe(201);
     expect(imported.headers["content-type"]).toBe("text/plain; charset=utf-8");
@@ -172,64 +158,35 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
       validSignature: true,
     });
 
-    answer = { status: 409, type: "text/plain; charset=utf-8", body: "Already imported: The Matrix" };
-    const again = await t.as(token, {
-      method: "POST",
-      url: "/api/v1/movies/catalog/import/tmdb",
-      payload: { tmdbId: 603, kind: "movie" },
-    });
+    contentAnswers(409, "Already imported: The Matrix", "text/plain; charset=utf-8");
+    const again = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", { tmdbId: 603, kind: "movie" });
     expect(again.statusCode).toBe(409);
     expect(again.body).toBe("Already imported: The Matrix");
   });
 
   it("passes the content service's refusals through, but never its 401 (that would sign the admin out)", async () => {
-    answer = {
-      status: 404,
-      type: "application/json; charset=utf-8",
-      body: `{"status":"fail","message":"Title not found"}`,
-    };
-    const missing = await t.as(token, {
-      method: "PATCH",
-      url: `/api/v1/movies/catalog/${ID}`,
-      payload: { title: "X" },
-    });
+    contentAnswers(404, `{"status":"fail","message":"Title not found"}`);
+    const missing = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { title: "X" });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ status: "fail", message: "Title not found" });
 
-    answer = {
-      status: 401,
-      type: "application/json; charset=utf-8",
-      body: `{"status":"fail","message":"Invalid signature"}`,
-    };
-    const refused = await t.as(token, {
-      method: "PATCH",
-      url: `/api/v1/movies/catalog/${ID}`,
-      payload: { title: "X" },
-    });
+    contentAnswers(401, `{"status":"fail","message":"Invalid signature"}`);
+    const refused = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { title: "X" });
     expect(refused.statusCode).toBe(502);
     expect(refused.json().message).toMatch(/refused this server's signature/);
   });
 
   it("refuses bad input itself, naming the field, without calling the content service", async () => {
-    const badKind = await t.as(token, {
-      method: "POST",
-      url: "/api/v1/movies/catalog/import/tmdb",
-      payload: { tmdbId: 603, kind: "book" },
+    const badKind = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", {
+      tmdbId: 603,
+      kind: "book",
     });
     expect(badKind.statusCode).toBe(400);
     expect(badKind.json().message).toMatch(/kind must be movie or tv/);
-    const badRating = await t.as(token, {
-      method: "PATCH",
-      url: `/api/v1/movies/catalog/${ID}`,
-      payload: { vote_average: 11 },
-    });
+    const badRating = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { vote_average: 11 });
     expect(badRating.statusCode).toBe(400);
     expect(badRating.json().message).toMatch(/vote_average/);
-    const badId = await t.as(token, {
-      method: "PATCH",
-      url: "/api/v1/movies/catalog/not-an-id",
-      payload: { featured: true },
-    });
+    const badId = await t.admin("PATCH", "/api/v1/movies/catalog/not-an-id", { featured: true });
     expect(badId.statusCode).toBe(400);
     expect(seen).toHaveLength(0);
   });

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { signedInApp } from "../../../test/helpers.ts";
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = await t.login();
-});
-afterAll(() => t.close());
+const t = signedInApp();
 
 const message = {
   email: "viewer@example.com",
@@ -36,7 +30,7 @@ describe("contacts (the movies inbox)", () => {
     });
     for (let i = 0; i < 20; i++) await send({ ...message, email: `reader${i}@example.com` });
 
-    const page1 = await t.as(token, { method: "GET", url: "/api/v1/movies/contacts?page=1" });
+    const page1 = await t.as(t.token, { method: "GET", url: "/api/v1/movies/contacts?page=1" });
     expect(page1.statusCode).toBe(200);
     const body = page1.json();
     expect(body.pagination).toEqual({ page: 1, numberOfPages: 2 });
@@ -47,7 +41,7 @@ describe("contacts (the movies inbox)", () => {
       firstName: "Ada",
       subject: "Broken player",
     });
-    const page2 = (await t.as(token, { method: "GET", url: "/api/v1/movies/contacts?page=2" })).json();
+    const page2 = (await t.as(t.token, { method: "GET", url: "/api/v1/movies/contacts?page=2" })).json();
     expect(page2.data.map((c: { email: string }) => c.email)).toEqual([
       "minimal@example.com",
       "referer@example.com",
@@ -91,26 +85,30 @@ describe("contacts (the movies inbox)", () => {
   });
 
   it("deletes by ids, needs an admin session and a CSRF token, and exists on movies only", async () => {
-    const list = (await t.as(token, { method: "GET", url: "/api/v1/movies/contacts?limit=2" })).json();
+    const list = (await t.as(t.token, { method: "GET", url: "/api/v1/movies/contacts?limit=2" })).json();
     const ids = list.data.map((c: { _id: string }) => c._id);
     expect((await t.inject({ method: "GET", url: "/api/v1/movies/contacts" })).statusCode).toBe(401);
     const noCsrf = await t.inject({
       method: "DELETE",
       url: "/api/v1/movies/contacts",
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${t.token}` },
       payload: { ids },
     });
     expect(noCsrf.statusCode).toBe(403);
-    const removed = await t.as(token, { method: "DELETE", url: "/api/v1/movies/contacts", payload: { ids } });
+    const removed = await t.as(t.token, {
+      method: "DELETE",
+      url: "/api/v1/movies/contacts",
+      payload: { ids },
+    });
     expect(removed.json()).toEqual({
       status: "success",
       message: "Messages deleted successfully",
       deleted: 2,
     });
-    const again = await t.as(token, { method: "DELETE", url: "/api/v1/movies/contacts", payload: { ids } });
+    const again = await t.as(t.token, { method: "DELETE", url: "/api/v1/movies/contacts", payload: { ids } });
     expect(again.json()).toMatchObject({ message: "No matching messages to delete", deleted: 0 });
     for (const site of ["apkw", "sportbn"]) {
-      expect((await t.as(token, { method: "GET", url: `/api/v1/${site}/contacts` })).statusCode).toBe(404);
+      expect((await t.as(t.token, { method: "GET", url: `/api/v1/${site}/contacts` })).statusCode).toBe(404);
       expect(
         (await t.inject({ method: "POST", url: `/api/v1/public/${site}/contacts`, payload: message }))
           .statusCode,

@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGES, contactBody, errorBody, messageBody, type Site } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { httpUrlOrNull } from "../../lib/public-reply.ts";
+import { httpUrlOrNull, publicIntakeOptions } from "../../lib/public-reply.ts";
 import { contactsRepository } from "./repository.ts";
 
 /** A 5000-character message in any script, with its other fields, fits. */
@@ -11,15 +11,11 @@ const contactsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fasti
   const contacts = contactsRepository(fastify.db, site);
   fastify.post(
     "/contacts",
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { rateLimit: { max: 5, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["public"],
-        body: contactBody,
-        response: { 201: messageBody, 400: errorBody, 413: errorBody, 429: errorBody },
-      },
-    },
+    publicIntakeOptions(
+      5,
+      { body: contactBody, response: { 201: messageBody, 400: errorBody, 413: errorBody, 429: errorBody } },
+      BODY_LIMIT,
+    ),
     async (request, reply) => {
       const { page, ...fields } = request.body;
       // The form's own page, else the page that sent it.

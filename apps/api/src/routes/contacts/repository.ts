@@ -1,7 +1,7 @@
 import type { ContactMessage, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
 import { groupCommit } from "../../lib/group-commit.ts";
-import { inboxTotal, newestFirstBatches, newestFirstPage } from "../../lib/inbox-page.ts";
+import { inboxRows } from "../../lib/inbox-page.ts";
 import { iso } from "../../lib/rows.ts";
 
 interface ContactRow {
@@ -55,25 +55,8 @@ export function contactsRepository(db: Queryable, site: Site) {
     return ids.map((id) => byId.get(id)!);
   });
   return {
-    /** Newest first (ids start with their creation time), with the site's total. */
-    async page(page: number, limit: number): Promise<{ rows: ContactMessage[]; total: number }> {
-      const { rows, total } = await newestFirstPage<ContactRow>(db, "contact_messages", site, page, limit);
-      return { rows: rows.map(toContact), total };
-    },
+    ...inboxRows(db, "contact_messages", site, toContact),
     /** Returns once the row is committed. */
     add: (contact: NewContact, at: Date = new Date()): Promise<ContactMessage> => addGrouped({ contact, at }),
-    total: () => inboxTotal(db, "contact_messages", site),
-    /** Every row, or the given ids, newest first, a batch at a time (exports). */
-    async *batches(ids?: readonly string[]) {
-      for await (const rows of newestFirstBatches<ContactRow>(db, "contact_messages", site, ids))
-        yield rows.map(toContact);
-    },
-    async remove(ids: string[]): Promise<number> {
-      const rows = await db.query(
-        "delete from contact_messages where site = $1 and id = any($2) returning id",
-        [site, ids],
-      );
-      return rows.length;
-    },
   };
 }

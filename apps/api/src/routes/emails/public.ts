@@ -1,6 +1,6 @@
 import { errorBody, messageBody, type Site, subscribeBody } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { httpUrlOrNull, PUBLIC_BODY_LIMIT } from "../../lib/public-reply.ts";
+import { httpUrlOrNull, publicIntakeOptions } from "../../lib/public-reply.ts";
 import { emailsRepository } from "./repository.ts";
 
 /** `POST /api/v1/public/{site}/emails {email, url}`: a visitor subscribes (DESIGN §4). */
@@ -8,15 +8,10 @@ const emailsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify
   const emails = emailsRepository(fastify.db, site);
   fastify.post(
     "/emails",
-    {
-      bodyLimit: PUBLIC_BODY_LIMIT,
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["public"],
-        body: subscribeBody,
-        response: { 200: messageBody, 201: messageBody, 400: errorBody, 429: errorBody },
-      },
-    },
+    publicIntakeOptions(10, {
+      body: subscribeBody,
+      response: { 200: messageBody, 201: messageBody, 400: errorBody, 429: errorBody },
+    }),
     async (request, reply) => {
       // The form's page, else the page that sent it; only an http(s) address is kept.
       const url = httpUrlOrNull(request.body.url) ?? httpUrlOrNull(request.headers.referer);

@@ -1,7 +1,7 @@
 import type { EmailSubscription, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
 import { groupCommit } from "../../lib/group-commit.ts";
-import { inboxTotal, newestFirstBatches, newestFirstPage } from "../../lib/inbox-page.ts";
+import { inboxRows } from "../../lib/inbox-page.ts";
 import { iso } from "../../lib/rows.ts";
 
 interface EmailRow {
@@ -32,25 +32,8 @@ export function emailsRepository(db: Queryable, site: Site) {
     return ids.map((id) => created.has(id));
   });
   return {
-    /** Newest first (ids start with their creation time), with the site's total. */
-    async page(page: number, limit: number): Promise<{ rows: EmailSubscription[]; total: number }> {
-      const { rows, total } = await newestFirstPage<EmailRow>(db, "email_subscriptions", site, page, limit);
-      return { rows: rows.map(toEmail), total };
-    },
+    ...inboxRows(db, "email_subscriptions", site, toEmail),
     /** One row per site and address: true when this call stored a new row (once committed). */
     subscribe: (email: string, url: string | null): Promise<boolean> => subscribeGrouped({ email, url }),
-    total: () => inboxTotal(db, "email_subscriptions", site),
-    /** Every row, or the given ids, newest first, a batch at a time (exports). */
-    async *batches(ids?: readonly string[]) {
-      for await (const rows of newestFirstBatches<EmailRow>(db, "email_subscriptions", site, ids))
-        yield rows.map(toEmail);
-    },
-    async remove(ids: string[]): Promise<number> {
-      const rows = await db.query(
-        "delete from email_subscriptions where site = $1 and id = any($2) returning id",
-        [site, ids],
-      );
-      return rows.length;
-    },
   };
 }

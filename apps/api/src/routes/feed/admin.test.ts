@@ -1,14 +1,12 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, scrapeMetrics, type TestApp } from "../../../test/helpers.ts";
+import { buildTestApp, scrapeMetrics, signedInApp } from "../../../test/helpers.ts";
 
 // A local stand-in for API-Sports: counts calls, answers as the provider does (errors with HTTP 200).
 type Behaviour = "ok" | "errors" | "forbidden" | "silent" | "down";
 const behaviour: Record<string, Behaviour> = { football: "ok", basketball: "ok", hockey: "ok", nfl: "ok" };
 const calls: { sport: string; key: string | undefined; query: Record<string, string> }[] = [];
 let provider: FastifyInstance;
-let t: TestApp;
-let token: string;
 
 beforeAll(async () => {
   provider = Fastify({ forceCloseConnections: true });
@@ -37,23 +35,21 @@ beforeAll(async () => {
     });
   }
   await provider.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(() => provider.close());
+const t = signedInApp(() => {
   const base = `http://127.0.0.1:${(provider.server.address() as { port: number }).port}`;
-  t = await buildTestApp({
+  return {
     APISPORTS_KEY: "test-key",
     APISPORTS_FOOTBALL_URL: `${base}/football`,
     APISPORTS_BASKETBALL_URL: `${base}/basketball`,
     APISPORTS_HOCKEY_URL: `${base}/hockey`,
     APISPORTS_AMFOOTBALL_URL: `${base}/nfl`,
     FEED_TIMEZONE: "Europe/Paris",
-  });
-  token = await t.login();
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await provider.close();
+  };
 });
 
-const connect = (sport: string) => t.as(token, { method: "GET", url: `/api/v1/sportbn/connect/${sport}` });
+const connect = (sport: string) => t.as(t.token, { method: "GET", url: `/api/v1/sportbn/connect/${sport}` });
 const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
 
 describe("GET /connect/{sport} (the sports feed)", () => {
@@ -139,6 +135,8 @@ describe("GET /connect/{sport} (the sports feed)", () => {
       "sport must be one of football, basketball, hockey, am-football",
     );
     expect((await t.inject({ url: "/api/v1/sportbn/connect/football" })).statusCode).toBe(401);
-    expect((await t.as(token, { method: "GET", url: "/api/v1/apkw/connect/football" })).statusCode).toBe(404);
+    expect((await t.as(t.token, { method: "GET", url: "/api/v1/apkw/connect/football" })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { signedInApp } from "../../../test/helpers.ts";
 import { insertBulkRows } from "../../seed/bulk.ts";
 
 // GET …/emails/export.csv and …/contacts/export.csv (issue 13 §1): streamed, RFC 4180, guarded.
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = await t.login();
-});
-afterAll(() => t.close());
+const t = signedInApp();
 
-const exportOf = (url: string) => t.as(token, { method: "GET", url });
+const exportOf = (url: string) => t.admin("GET", url);
 const records = (text: string) => text.split("\r\n").slice(0, -1);
 
 describe("CSV export of the inboxes", () => {
@@ -56,12 +50,7 @@ describe("CSV export of the inboxes", () => {
   });
 
   it("exports only the selection when ids are given, and the whole list in batches otherwise", async () => {
-    await insertBulkRows(t.app.db, {
-      table: "email_subscriptions",
-      site: "sportbn",
-      count: 12_345,
-      days: 30,
-    });
+    await insertBulkRows(t.app.db, { table: "email_subscriptions", site: "sportbn", count: 12345, days: 30 });
     const whole = await exportOf("/api/v1/sportbn/emails/export.csv");
     const lines = records(whole.body);
     expect(lines[0]).toBe("Email,Page,Subscribed at");

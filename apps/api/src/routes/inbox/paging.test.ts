@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { signedInApp } from "../../../test/helpers.ts";
 import { insertBulkRows } from "../../seed/bulk.ts";
 
 // The inbox lists find a page through per-bucket counts (migration 0006) instead of counting and
 // skipping rows; these tests hold every page against the plain ORDER BY / OFFSET answer.
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = await t.login();
-});
-afterAll(() => t.close());
+const t = signedInApp();
 
-const get = (url: string) => t.as(token, { method: "GET", url });
+const get = (url: string) => t.admin("GET", url);
 const plainIds = async (table: string, site: string) =>
   (
     await t.app.db.query<{ id: string }>(`select id from ${table} where site = $1 order by id desc`, [site])
@@ -46,7 +40,7 @@ describe("inbox paging over many time buckets", () => {
 
     const all = await plainIds("email_subscriptions", "sportbn");
     const chosen = all.filter((_, index) => index % 7 === 0 || index < 45);
-    const deleted = await t.as(token, {
+    const deleted = await t.as(t.token, {
       method: "DELETE",
       url: "/api/v1/sportbn/emails",
       payload: { ids: chosen },

@@ -1,7 +1,7 @@
 import { LOCKER_RULES, publicLockerSchema, type Site, successOf } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { sendCached } from "../../lib/public-reply.ts";
+import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { lockersRepository } from "./repository.ts";
 
 /** What a site without a stored locker uses (spec §4). */
@@ -16,7 +16,7 @@ const lockerPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify
   const lockers = lockersRepository(fastify.db, site);
   fastify.get(
     "/locker",
-    { helmet: false, schema: { tags: ["public"], response: { 200: successOf(publicLockerSchema) } } },
+    publicReadOptions({ response: { 200: successOf(publicLockerSchema) } }),
     async (_request, reply) => {
       const text = await fastify.publicCache.get(cacheKeys.lockerOf(site), async () => {
         const locker = await lockers.find();

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { signedInApp } from "../../../test/helpers.ts";
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = await t.login();
-});
-afterAll(() => t.close());
+const t = signedInApp();
 
-const admin = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-  t.as(token, { method, url, ...(payload ? { payload } : {}) });
+const { admin } = t;
 
 let day = 0;
 // The spec's flattened payload, as the dashboard and Accept send it (isFirst as text).

@@ -2,7 +2,7 @@ import { publicMatchSchema, type Site, successOf } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { sendCached } from "../../lib/public-reply.ts";
+import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { otherServersRepository } from "../other-servers/repository.ts";
 import { matchesRepository } from "./repository.ts";
 
@@ -12,7 +12,7 @@ const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastif
   const servers = otherServersRepository(fastify.db, site);
   fastify.get(
     "/matches",
-    { helmet: false, schema: { tags: ["public"], response: { 200: successOf(z.array(publicMatchSchema)) } } },
+    publicReadOptions({ response: { 200: successOf(z.array(publicMatchSchema)) } }),
     async (_request, reply) => {
       const text = await fastify.publicCache.get(cacheKeys.matchesOf(site), async () => {
         const [all, attached] = await Promise.all([matches.list(), servers.list()]);

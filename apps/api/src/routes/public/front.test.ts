@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signedInApp } from "../../../test/helpers.ts";
 
 // The server's front door answers a repeated public read with the answer Fastify sent for it
 // (lib/public-cache.ts). Only real sockets go through it (inject skips the node:http server).
-let t: TestApp;
-let token: string;
+const t = signedInApp();
 let base: string;
 beforeAll(async () => {
-  t = await buildTestApp();
-  token = await t.login();
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 });
-afterAll(() => t.close());
 
 const read = async (path: string, headers: Record<string, string> = {}) => {
   const response = await fetch(`${base}${path}`, { headers });
@@ -36,7 +32,7 @@ describe("public reads at the front door", () => {
     expect(second.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(second.id).not.toBe(first.id);
 
-    const created = await t.as(token, {
+    const created = await t.as(t.token, {
       method: "POST",
       url: "/api/v1/sportbn/ads",
       payload: { page: "Home", url: "https://ads.example/front", isActive: "true" },

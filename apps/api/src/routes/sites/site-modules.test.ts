@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { signedInApp } from "../../../test/helpers.ts";
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = await t.login();
-});
-afterAll(() => t.close());
+const t = signedInApp();
 
-const admin = (
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-) => t.as(token, { method, url, headers, ...(payload ? { payload } : {}) });
+const { admin } = t;
 const publicGet = (url: string, headers: Record<string, string> = {}) =>
   t.inject({ method: "GET", url, headers });
 
@@ -130,7 +119,7 @@ describe("ads", () => {
     const noCsrf = await t.inject({
       method: "POST",
       url: "/api/v1/apkw/ads",
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${t.token}` },
       payload: { page: "Home", url: "https://a.example" },
     });
     expect(noCsrf.statusCode).toBe(403);
@@ -200,35 +189,37 @@ describe("public ads and the cache", () => {
 });
 
 describe("emails", () => {
+  // A visitor's sign-up on a site's public form, from the given client address (else inject's default).
+  const subscribe = (site: string, payload: object, remoteAddress?: string) =>
+    t.inject({
+      method: "POST",
+      url: `/api/v1/public/${site}/emails`,
+      payload,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+
   it("subscribes once per site and address, and lists 20 a page newest first", async () => {
-    const first = await t.inject({
-      method: "POST",
-      url: "/api/v1/public/sportbn/emails",
-      payload: { email: "fan@example.com", url: "https://sportbn.example/match/1" },
-      remoteAddress: "10.1.0.1",
-    });
+    const first = await subscribe(
+      "sportbn",
+      { email: "fan@example.com", url: "https://sportbn.example/match/1" },
+      "10.1.0.1",
+    );
     expect(first.statusCode).toBe(201);
-    const repeat = await t.inject({
-      method: "POST",
-      url: "/api/v1/public/sportbn/emails",
-      payload: { email: "FAN@example.com ", url: "https://sportbn.example/other" },
-      remoteAddress: "10.1.0.1",
-    });
+    const repeat = await subscribe(
+      "sportbn",
+      { email: "FAN@example.com ", url: "https://sportbn.example/other" },
+      "10.1.0.1",
+    );
     expect(repeat.statusCode).toBe(200);
-    const otherSite = await t.inject({
-      method: "POST",
-      url: "/api/v1/public/apkw/emails",
-      payload: { email: "fan@example.com" },
-    });
+    const otherSite = await subscribe("apkw", { email: "fan@example.com" });
     expect(otherSite.statusCode).toBe(201);
 
     for (let i = 0; i < 24; i++) {
-      const response = await t.inject({
-        method: "POST",
-        url: "/api/v1/public/apkw/emails",
-        payload: { email: `reader${i}@example.com`, url: "https://apkw.example/app" },
-        remoteAddress: `10.2.0.${i}`,
-      });
+      const response = await subscribe(
+        "apkw",
+        { email: `reader${i}@example.com`, url: "https://apkw.example/app" },
+        `10.2.0.${i}`,
+      );
       expect(response.statusCode).toBe(201);
     }
     const page1 = await admin("GET", "/api/v1/apkw/emails?page=1");
@@ -261,35 +252,14 @@ describe("emails", () => {
   });
 
   it("rejects bad addresses, unknown fields and large bodies, and limits intake per address", async () => {
-    const bad = await t.inject({
-      method: "POST",
-      url: "/api/v1/public/apkw/emails",
-      payload: { email: "not-an-email" },
-      remoteAddress: "10.3.0.1",
-    });
+    const bad = await subscribe("apkw", { email: "not-an-email" }, "10.3.0.1");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("email must be a valid email address");
-    const extra = await t.inject({
-      method: "POST",
-      url: "/api/v1/public/apkw/emails",
-      payload: { email: "a@b.co", admin: true },
-      remoteAddress: "10.3.0.1",
-    });
+    const extra = await subscribe("apkw", { email: "a@b.co", admin: true }, "10.3.0.1");
     expect(extra.statusCode).toBe(400);
-    const large = await t.inject({
-      method: "POST",
-      url: "/api/v1/public/apkw/emails",
-      payload: { email: "a@b.co", url: "x".repeat(5000) },
-      remoteAddress: "10.3.0.2",
-    });
+    const large = await subscribe("apkw", { email: "a@b.co", url: "x".repeat(5000) }, "10.3.0.2");
     expect(large.statusCode).toBe(413);
-    const burst = (i: number) =>
-      t.inject({
-        method: "POST",
-        url: "/api/v1/public/apkw/emails",
-        payload: { email: `burst${i}@example.com` },
-        remoteAddress: "10.3.0.3",
-      });
+    const burst = (i: number) => subscribe("apkw", { email: `burst${i}@example.com` }, "10.3.0.3");
     for (let i = 0; i < 10; i++) expect((await burst(i)).statusCode).toBe(201);
     const limited = await burst(10);
     expect(limited.statusCode).toBe(429);
@@ -299,17 +269,16 @@ describe("emails", () => {
 
   it("exists only on apkw and sportbn", async () => {
     expect((await admin("GET", "/api/v1/movies/emails")).statusCode).toBe(404);
-    expect(
-      (await t.inject({ method: "POST", url: "/api/v1/public/movies/emails", payload: { email: "a@b.co" } }))
-        .statusCode,
-    ).toBe(404);
+    expect((await subscribe("movies", { email: "a@b.co" })).statusCode).toBe(404);
   });
 });
 
 describe("locker", () => {
+  // Each site has one locker record; the list holds just it.
+  const lockerOf = async (listUrl: string) => (await admin("GET", listUrl)).json().data[0];
+
   it("sportbn: has its record from the start and updates type, seconds and isActive sent as text", async () => {
-    const list = await admin("GET", "/api/v1/sportbn/locker");
-    const locker = list.json().data[0];
+    const locker = await lockerOf("/api/v1/sportbn/locker");
     expect(locker).toMatchObject({ site: "sportbn", type: "js", seconds: 30, isActive: true });
     const updated = await admin("PUT", `/api/v1/sportbn/locker/${locker._id}`, {
       type: "api",
@@ -325,27 +294,19 @@ describe("locker", () => {
   });
 
   it("enforces 1 to 300 seconds with a clear message", async () => {
-    const id = (await admin("GET", "/api/v1/sportbn/locker")).json().data[0]._id;
+    const { _id: id } = await lockerOf("/api/v1/sportbn/locker");
+    const putSeconds = (seconds: unknown) =>
+      admin("PUT", `/api/v1/sportbn/locker/${id}`, { type: "js", seconds, isActive: "true" });
     for (const seconds of [0, 301, "abc", 2.5, -1, ""]) {
-      const response = await admin("PUT", `/api/v1/sportbn/locker/${id}`, {
-        type: "js",
-        seconds,
-        isActive: "true",
-      });
+      const response = await putSeconds(seconds);
       expect(response.statusCode, String(seconds)).toBe(400);
       expect(response.json().message).toBe("seconds must be a whole number from 1 to 300");
     }
-    for (const seconds of [1, 300]) {
-      expect(
-        (await admin("PUT", `/api/v1/sportbn/locker/${id}`, { type: "js", seconds, isActive: "true" }))
-          .statusCode,
-      ).toBe(200);
-    }
+    for (const seconds of [1, 300]) expect((await putSeconds(seconds)).statusCode).toBe(200);
   });
 
   it("movies: site and type are fixed, POST creates or updates the one record", async () => {
-    const list = await admin("GET", "/api/v1/movies/locker?site=movies");
-    const locker = list.json().data[0];
+    const locker = await lockerOf("/api/v1/movies/locker?site=movies");
     expect(locker).toMatchObject({ site: "movies", type: "js", seconds: 30, isActive: true });
     const put = await admin("PUT", `/api/v1/movies/locker/${locker._id}`, {
       site: "movies",
@@ -389,7 +350,7 @@ describe("locker", () => {
       isActive: true,
     });
     // The sportbn record belongs to sportbn.
-    const sportbnId = (await admin("GET", "/api/v1/sportbn/locker")).json().data[0]._id;
+    const sportbnId = (await lockerOf("/api/v1/sportbn/locker"))._id;
     expect(
       (await admin("PUT", `/api/v1/movies/locker/${sportbnId}`, { seconds: 10, isActive: true })).statusCode,
     ).toBe(404);

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildTestApp, scrapeMetrics, type TestApp } from "../../../test/helpers.ts";
+import { buildTestApp, scrapeMetrics, signedInApp } from "../../../test/helpers.ts";
 
 // A stand-in for TMDB v3 and its image host: records calls, answers with TMDB's shapes and envelope.
 const calls: { path: string; query: Record<string, string> }[] = [];
@@ -14,8 +14,6 @@ const item = {
 };
 const page = (results: unknown[]) => ({ page: 1, results, total_pages: 1, total_results: results.length });
 let tmdb: FastifyInstance;
-let t: TestApp;
-let token: string;
 
 beforeAll(async () => {
   tmdb = Fastify({ forceCloseConnections: true });
@@ -36,23 +34,17 @@ beforeAll(async () => {
     return reply.type("image/png").send(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   });
   await tmdb.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(() => tmdb.close());
+const t = signedInApp(() => {
   const base = `http://127.0.0.1:${(tmdb.server.address() as { port: number }).port}`;
-  t = await buildTestApp({
-    TMDB_API_KEY: "tmdb-key",
-    TMDB_BASE_URL: `${base}/3`,
-    TMDB_IMAGE_BASE_URL: `${base}/img`,
-  });
-  token = await t.login();
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await tmdb.close();
+  return { TMDB_API_KEY: "tmdb-key", TMDB_BASE_URL: `${base}/3`, TMDB_IMAGE_BASE_URL: `${base}/img` };
 });
 beforeEach(() => {
   mode = "ok";
 });
 
-const get = (url: string) => t.as(token, { method: "GET", url });
+const get = (url: string) => t.admin("GET", url);
 
 describe("/api/v1/tmdb (the movie database pass-through)", () => {
   it("needs an admin session", async () => {

@@ -10,7 +10,7 @@ import {
   tmdbSearchQuery,
   tmdbTrendingQuery,
 } from "@backoffice/contracts";
-import { createCache, HttpError, tmdbSettings } from "@backoffice/server";
+import { createCache, fetchTmdbJson, HttpError, TMDB_TIMEOUT_MS, tmdbSettings } from "@backoffice/server";
 import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -18,7 +18,6 @@ import { requireAdmin } from "../../plugins/auth.ts";
 
 /** Trending moves daily and details rarely: a minute keeps typing and paging cheap yet fresh. */
 export const TMDB_CACHE_MS = 60_000;
-const TIMEOUT_MS = 10_000;
 /** Posters never change under the same file name. */
 const IMAGE_MAX_AGE_S = 7 * 24 * 3600;
 
@@ -61,10 +60,7 @@ const tmdbRoutes: FastifyPluginAsyncZod = async (fastify) => {
       async () => {
         let answer: Response;
         try {
-          answer = await fetch(url, {
-            headers: { accept: "application/json" },
-            signal: AbortSignal.timeout(TIMEOUT_MS),
-          });
+          answer = await fetchTmdbJson(url);
         } catch (error) {
           metrics.providerCall("tmdb", "unreachable");
           log.warn({ err: error, path: key }, "movie database unreachable");
@@ -150,7 +146,7 @@ const tmdbRoutes: FastifyPluginAsyncZod = async (fastify) => {
       let answer: Response;
       try {
         answer = await fetch(`${settings.imageBaseUrl}/${size}/${file}`, {
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          signal: AbortSignal.timeout(TMDB_TIMEOUT_MS),
         });
       } catch (error) {
         metrics.providerCall("tmdb/images", "unreachable");

@@ -82,6 +82,12 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
       return payload;
     });
     const route = signed.withTypeProvider<ZodTypeProvider>();
+    // Both PATCH routes answer the changed item, or 404 when the id names none.
+    const updateAnswer = async (id: string, changes: Parameters<typeof titles.update>[1]) => {
+      const row = await titles.update(id, changes);
+      if (!row) throw notFound(MOVIE_MESSAGES.notFound);
+      return { status: "success" as const, data: toMovieItem(row) };
+    };
 
     route.delete(
       "/api/movies",
@@ -102,11 +108,7 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
           response: { 200: movieItemAnswer, ...writeErrors },
         },
       },
-      async (request) => {
-        const row = await titles.update(request.params.id, request.body);
-        if (!row) throw notFound(MOVIE_MESSAGES.notFound);
-        return { status: "success" as const, data: toMovieItem(row) };
-      },
+      async (request) => updateAnswer(request.params.id, request.body),
     );
 
     route.patch(
@@ -118,11 +120,7 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
           response: { 200: movieItemAnswer, ...writeErrors },
         },
       },
-      async (request) => {
-        const row = await titles.update(request.params.id, { lockerSelected: request.body.lockerSelected });
-        if (!row) throw notFound(MOVIE_MESSAGES.notFound);
-        return { status: "success" as const, data: toMovieItem(row) };
-      },
+      async (request) => updateAnswer(request.params.id, { lockerSelected: request.body.lockerSelected }),
     );
 
     // The spec's client reads this answer as text: "Imported: {title}".
