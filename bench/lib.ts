@@ -1,6 +1,6 @@
 // What the benchmark sections share: real server processes on free loopback ports, autocannon runs,
 // memory readings and the one table every figure lands in.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { freePort } from "@backoffice/server/free-port";
@@ -21,6 +21,19 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+let compiled = false;
+/** What `npm start` runs for a server entry: its compiled bundle (scripts/build-servers.mjs), built once a run. */
+function serverArgs(entry: string): string[] {
+  const server = /^apps\/(\w+)\/src\/server\.ts$/.exec(entry);
+  if (!server) return ["--import", "tsx", entry];
+  if (!compiled) {
+    const build = spawnSync(process.execPath, ["scripts/build-servers.mjs"], { cwd: ROOT, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("scripts/build-servers.mjs failed");
+    compiled = true;
+  }
+  return [`apps/${server[1]}/dist/server.mjs`];
+}
+
 /** Starts a server entry (`apps/api/src/server.ts`…) with `env` and waits until its /readyz answers. */
 export async function startServer(
   entry: string,
@@ -28,9 +41,10 @@ export async function startServer(
   portVariable = "PORT",
 ): Promise<Running> {
   const port = await freePort();
+  const args = serverArgs(entry);
   const started = performance.now();
   // Production logging (info) into a pipe that is read and dropped: its cost is part of the figure.
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env, [portVariable]: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,8 +1,10 @@
-// `npm start`: builds the dashboard when needed, then runs content, sandbox (only while no
-// provider key is configured) and api on the embedded database, and prints where to go.
+// `npm start`: builds the dashboard and compiles the servers when needed, then runs content,
+// sandbox (only while no provider key is configured) and api on the embedded database, and prints
+// where to go.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { buildServers, builtEntry, serversStale } from "./build-servers.mjs";
 
 const env = process.env;
 const host = env.HOST || "127.0.0.1";
@@ -30,6 +32,9 @@ if (
     process.exit(1);
 }
 
+// Plain `node` on the compiled servers: tsx would transpile every TypeScript file at each start.
+if (serversStale()) await buildServers();
+
 const useSandbox = !env.APISPORTS_KEY && !env.TMDB_API_KEY;
 const sandboxUrl = `http://${host}:${sandboxPort}`;
 const services = [
@@ -47,7 +52,7 @@ const services = [
 ].filter((service) => existsSync(join(service.dir, "src/server.ts")));
 
 const children = services.map((service) => {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+  const child = spawn(process.execPath, [builtEntry(service.name)], {
     cwd: service.dir,
     env: { ...env, HOST: host, ...service.env },
     stdio: ["ignore", "inherit", "inherit"],

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import type { Pool } from "pg";
 
 export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -21,8 +21,16 @@ export class DatabaseLockedError extends Error {}
 // api at about 350 MB with a million-row database and opens it about 0.2 s sooner (bench/, issue 12).
 const PGLITE_SETTINGS = ["shared_buffers = 16MB"];
 
-// PostgreSQL's int8 and numeric come back as strings from node-postgres; we only use them for counts.
-pg.types.setTypeParser(20, (value) => Number(value));
+/**
+ * node-postgres, imported only when PostgreSQL is used: on the embedded database it would add about
+ * 0.1 s to every start (docs/PERFORMANCE.md, "Start-up").
+ */
+export async function loadPg() {
+  const pg = (await import("pg")).default;
+  // PostgreSQL's int8 and numeric come back as strings from node-postgres; we only use them for counts.
+  pg.types.setTypeParser(20, (value) => Number(value));
+  return pg;
+}
 
 export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   const run = async <T>(q: { query: PGlite["query"] }, text: string, params?: unknown[]) =>
@@ -43,7 +51,7 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   };
 }
 
-export function wrapPool(pool: pg.Pool): Database {
+export function wrapPool(pool: Pool): Database {
   return {
     kind: "postgres",
     async query(text, params) {
@@ -119,6 +127,7 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
+    const pg = await loadPg();
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on("error", () => {}); // an idle client dropping is reported by the next query instead
     const db = wrapPool(pool);

@@ -3,9 +3,10 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
-import { type Database, wrapPglite, wrapPool } from "./database.ts";
+import { type Database, loadPg, wrapPglite, wrapPool } from "./database.ts";
 import { migrate, migrationFiles, type Schema } from "./migrate.ts";
+
+const pg = await loadPg();
 
 /** Which engine the test suite runs on: PostgreSQL when TEST_DB_KIND=postgres (needs TEST_DATABASE_URL). */
 export function testDatabaseKind(): "pglite" | "postgres" {
