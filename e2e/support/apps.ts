@@ -1,18 +1,9 @@
+import type { AppDetails } from "@backoffice/contracts";
 import type { Page } from "@playwright/test";
 import { baseUrl } from "./env";
 
 /** A catalogue entry as the API takes it (the spec's client form: booleans as text, `supportedDevices[]`). */
-export type AppSeed = {
-  title: string;
-  type: string;
-  icon_app: string;
-  bg_app: string;
-  content: string;
-  rating: number;
-  size: string;
-  download: string;
-  developer: string;
-  category: "apps" | "games";
+export type AppSeed = AppDetails & {
   trending?: boolean;
   slider?: boolean;
   isFirst?: boolean;

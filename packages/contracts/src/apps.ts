@@ -38,6 +38,21 @@ export const appSchema = z.object({
 });
 export type App = z.infer<typeof appSchema>;
 
+/** The fields an app carries the same way in its table row, its answer and the form's payload. */
+export type AppDetails = Pick<
+  App,
+  | "title"
+  | "type"
+  | "icon_app"
+  | "bg_app"
+  | "content"
+  | "rating"
+  | "size"
+  | "download"
+  | "developer"
+  | "category"
+>;
+
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 

@@ -1,19 +1,9 @@
-import type { App, AppCategory, AppInput } from "@backoffice/contracts";
+import type { App, AppCategory, AppDetails, AppInput } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
 import { definedOnly, iso, setClause } from "../../lib/rows.ts";
 
-interface AppRow {
+interface AppRow extends AppDetails {
   id: string;
-  title: string;
-  type: string;
-  icon_app: string;
-  bg_app: string;
-  content: string;
-  rating: number;
-  size: string;
-  download: string;
-  developer: string;
-  category: AppCategory;
   trending: boolean;
   slider: boolean;
   supported_devices: string[];

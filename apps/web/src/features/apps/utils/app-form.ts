@@ -2,6 +2,7 @@ import {
   APP_MESSAGES,
   type App,
   type AppCategory,
+  type AppDetails,
   type AppInput,
   createAppBody,
   REQUIRED_APP_FIELDS,
@@ -43,17 +44,7 @@ export const REQUIRED_FORM_FIELDS = [
  * What `POST /apps` and `PUT /apps/{id}` carry (spec §7): every field, booleans as the text
  * "true"/"false", the device list under the name `supportedDevices[]`.
  */
-export type AppPayload = {
-  title: string;
-  type: string;
-  icon_app: string;
-  bg_app: string;
-  content: string;
-  rating: number;
-  size: string;
-  download: string;
-  developer: string;
-  category: AppCategory;
+export type AppPayload = AppDetails & {
   trending: "true" | "false";
   slider: "true" | "false";
   isFirst: "true" | "false";
