@@ -1,28 +1,14 @@
-import type { MovieItem } from "@backoffice/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveSession } from "@/lib/session";
 import { sites } from "@/sites";
+import { movieItem } from "../utils/movie-item.testing";
 import { catalogQueryOptions, useCatalog } from "./catalog";
 
-const title = (id: string, name: string, type: "movie" | "tv", overview = ""): MovieItem => ({
-  _id: id,
-  title: name,
-  overview,
-  type,
-  status: null,
-  featured: false,
-  lockerSelected: false,
-  poster_path: null,
-  vote_average: null,
-  releaseDate: null,
-  genres: [],
-  tmdbId: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-});
+const title = (id: string, name: string, type: "movie" | "tv", overview = "") =>
+  movieItem(id, name, { type, overview });
 
 const catalogue = [
   title("3", "The Matrix", "movie", "A hacker learns the truth."),

@@ -1,6 +1,6 @@
-import type { MovieItem } from "@backoffice/contracts";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
+import { movieItem } from "./movie-item.testing";
 import {
   catalogTotals,
   failureText,
@@ -15,23 +15,7 @@ import {
   yearOf,
 } from "./movie-texts";
 
-const item = (id: string, title: string, extra: Partial<MovieItem> = {}): MovieItem => ({
-  _id: id,
-  title,
-  overview: "",
-  type: "movie",
-  status: null,
-  featured: false,
-  lockerSelected: false,
-  poster_path: null,
-  vote_average: null,
-  releaseDate: null,
-  genres: [],
-  tmdbId: null,
-  createdAt: "",
-  updatedAt: "",
-  ...extra,
-});
+const item = movieItem;
 
 describe("the movies screens' rules (spec §2, §3, §5, §8)", () => {
   it("reads a poster starting with http as a full URL, anything else as a movie-database path", () => {
