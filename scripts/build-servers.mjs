@@ -13,7 +13,8 @@ export const servers = ["api", "content", "sandbox"].filter((name) =>
 );
 export const builtEntry = (name) => join(root, "apps", name, "dist/server.mjs");
 
-function newestMtime(dir) {
+/** The newest modification time of the files below `dir` (outside node_modules and dist). */
+export function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === "node_modules" || entry.name === "dist") continue;

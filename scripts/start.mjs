@@ -2,25 +2,15 @@
 // sandbox (only while no provider key is configured) and api on the embedded database, and prints
 // where to go.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { buildServers, builtEntry, serversStale } from "./build-servers.mjs";
+import { buildServers, builtEntry, newestMtime, serversStale } from "./build-servers.mjs";
 
 const env = process.env;
 const host = env.HOST || "127.0.0.1";
 const apiPort = env.PORT || "8080";
 const contentPort = env.CONTENT_PORT || "8081";
 const sandboxPort = env.SANDBOX_PORT || "8082";
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name === "dist") continue;
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
 
 const built = "apps/web/dist/index.html";
 if (
