@@ -16,6 +16,27 @@ export const exportMessages = {
   failedDescription: "The file could not be made. Try again in a moment.",
 } as const;
 
+/**
+ * Counts CSV records as the text arrives: a line break ends a record only outside quotes (a
+ * message may hold line breaks), wherever the chunks happen to be cut.
+ */
+function recordCounter() {
+  let quoted = false;
+  let records = 0;
+  return {
+    add(text: string) {
+      for (let index = 0; index < text.length; index += 1) {
+        const code = text.charCodeAt(index);
+        if (code === 34)
+          quoted = !quoted; // a doubled quote toggles twice
+        else if (code === 10 && !quoted) records += 1;
+      }
+    },
+    /** Records ended so far. */
+    count: () => records,
+  };
+}
+
 /** Offers a file to the browser's downloads, as a link with `download` would. */
 function save(blob: Blob, filename: string) {
   const href = URL.createObjectURL(blob);
@@ -48,7 +69,8 @@ export function ExportCsvButton({
   const run = async () => {
     setPercent(0);
     let total = 0;
-    let records = -1; // the header line is not a row
+    const counted = recordCounter();
+    const rows = () => Math.max(counted.count() - 1, 0); // the header line is not a row
     try {
       const file = await siteApi(site).download(`${path}/export.csv`, {
         query: { ids: selectedIds.length > 0 ? selectedIds.join(",") : undefined },
@@ -56,16 +78,12 @@ export function ExportCsvButton({
           total = Number(headers.get("x-export-rows")) || 0;
         },
         onChunk: (text) => {
-          records += text.split("\r\n").length - 1;
-          if (total > 0) setPercent(Math.min(99, Math.floor((records / total) * 100)));
+          counted.add(text);
+          if (total > 0) setPercent(Math.min(99, Math.floor((rows() / total) * 100)));
         },
       });
       save(file.blob, file.filename);
-      toastSuccess(
-        exportMessages.done,
-        undefined,
-        exportMessages.saved(Math.max(records, 0), noun, file.filename),
-      );
+      toastSuccess(exportMessages.done, undefined, exportMessages.saved(rows(), noun, file.filename));
     } catch (error) {
       toastError(exportMessages.failed, error, exportMessages.failedDescription);
     } finally {
