@@ -5,6 +5,7 @@ export * from "./common.ts";
 export * from "./config.ts";
 export * from "./contacts.ts";
 export * from "./emails.ts";
+export * from "./history.ts";
 export * from "./locker.ts";
 export * from "./matches.ts";
 export * from "./movies.ts";

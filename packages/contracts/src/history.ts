@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { idSchema, pageQuery } from "./common.ts";
+import { SITES } from "./site-rules.ts";
+
+/**
+ * Issue 13: the audit log (History), the trash with Undo, and ad script versions.
+ * Every admin change is written by database triggers in the change's own transaction
+ * (packages/db/migrations/api/0007_history.sql); these are the shapes the API answers with.
+ */
+
+/** The kinds of record the history names, one per audited table. `session` rows are sign-ins. */
+export const HISTORY_RESOURCES = [
+  "apps",
+  "ads",
+  "emails",
+  "contacts",
+  "locker",
+  "matches",
+  "servers",
+  "profile",
+  "session",
+] as const;
+export type HistoryResource = (typeof HISTORY_RESOURCES)[number];
+
+/** What can be in the trash: the deletable records of the api's database. */
+export const TRASH_RESOURCES = ["apps", "ads", "emails", "contacts", "matches", "servers"] as const;
+export type TrashResource = (typeof TRASH_RESOURCES)[number];
+
+export const HISTORY_ACTIONS = ["create", "update", "delete", "restore"] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
+/** Deleted records stay restorable this long, then they are purged. */
+export const TRASH_DAYS = 30;
+/** How long the Undo of a delete's toast is offered. */
+export const UNDO_SECONDS = 10;
+/** The header of an admin write's answer that moved records to the trash: its Undo token. */
+export const UNDO_HEADER = "x-undo-token";
+
+const fields = z.record(z.string(), z.unknown());
+
+export const historyEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  /** The admin's email at the time; null for changes made outside a session (none today). */
+  admin: z.string().nullable(),
+  /** The client address the change came from. */
+  address: z.string().nullable(),
+  /** null for account events (sign-ins, profile changes), shown on every site's History. */
+  site: z.enum(SITES).nullable(),
+  resource: z.enum(HISTORY_RESOURCES),
+  recordId: z.string().nullable(),
+  action: z.enum(HISTORY_ACTIONS),
+  /** The record's fields before and after (camelCase; secrets such as password hashes left out). */
+  before: fields.nullable(),
+  after: fields.nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+const day = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+    .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), `${field} must be a real date`)
+    .optional();
+
+/** `GET /{site}/history`: newest first, paged like emails, filtered by resource, admin and days. */
+export const historyQuery = pageQuery.extend({
+  resource: z
+    .enum(HISTORY_RESOURCES, { error: `resource must be one of ${HISTORY_RESOURCES.join(", ")}` })
+    .optional(),
+  admin: z.string().trim().max(254, "admin must be at most 254 characters").optional(),
+  from: day("from"),
+  to: day("to"),
+});
+export type HistoryQuery = z.input<typeof historyQuery>;
+
+/** `GET /{site}/history/{resource}/{id}`: one record's own history. */
+export const recordHistoryParams = z.strictObject({
+  resource: z.enum(HISTORY_RESOURCES, { error: `resource must be one of ${HISTORY_RESOURCES.join(", ")}` }),
+  id: idSchema,
+});
+
+export const trashItemSchema = z.object({
+  _id: z.string(),
+  resource: z.enum(TRASH_RESOURCES),
+  recordId: z.string(),
+  /** What the record is called on its screen (a title, an address, "Home vs Away"). */
+  label: z.string(),
+  deletedAt: z.string(),
+  deletedBy: z.string().nullable(),
+  /** When it will be purged. */
+  expiresAt: z.string(),
+});
+export type TrashItem = z.infer<typeof trashItemSchema>;
+
+export const trashQuery = pageQuery.extend({
+  resource: z
+    .enum(TRASH_RESOURCES, { error: `resource must be one of ${TRASH_RESOURCES.join(", ")}` })
+    .optional(),
+});
+
+const trashId = z.string().regex(/^[1-9]\d{0,17}$/, "ids must be trash item ids");
+/** Restore or purge trash items by id. */
+export const trashIdsBody = z.strictObject({
+  ids: z.array(trashId, { error: "ids must be a list of ids" }).min(1, "ids must not be empty").max(1000),
+});
+/** Undo a delete: the token its answer carried in `x-undo-token`. */
+export const undoBody = z.strictObject({
+  token: z.uuid({ error: "token must be an undo token" }),
+});
+
+/** Restores: how many came back, and how many could not (a record made again since, or purged). */
+export const restoredAnswer = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  restored: z.number().int(),
+  skipped: z.number().int(),
+});
+
+export const adVersionSchema = z.object({
+  /** The history entry this version was saved by. */
+  _id: z.string(),
+  /** 1 for the ad as created (or as first recorded), counting up. */
+  version: z.number().int(),
+  at: z.string(),
+  admin: z.string().nullable(),
+  action: z.enum(HISTORY_ACTIONS),
+  page: z.string(),
+  url: z.string(),
+  head: z.string().nullable(),
+  body: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type AdVersion = z.infer<typeof adVersionSchema>;
+
+export const adVersionParams = z.strictObject({
+  id: idSchema,
+  version: z.coerce
+    .number({ error: "version must be a number" })
+    .int("version must be a whole number")
+    .min(1, "version must be at least 1"),
+});
+
+export const HISTORY_MESSAGES = {
+  restored: (count: number) => `${count} ${count === 1 ? "item" : "items"} restored`,
+  purged: (count: number) => `${count} ${count === 1 ? "item" : "items"} deleted forever`,
+  nothingToUndo: "Nothing to undo: the deleted items were restored or purged already",
+  versionRestored: (version: number) => `Version ${version} restored`,
+  versionNotFound: "Version not found",
+  adNotFound: "Ad not found",
+} as const;
