@@ -1,62 +1,121 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { UNDO_HEADER } from "@backoffice/contracts";
+import { freePort } from "@backoffice/server/free-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// The real content service, in this process: titles live in its database, their trash in the api's.
-import {
-  FAKE_TMDB_KEY,
-  type FakeTmdb,
-  matrixDetails,
-  startFakeTmdb,
-} from "../../../../content/test/fake-tmdb.ts";
-import { buildTestApp as buildContent, SECRET, type TestApp } from "../../../../content/test/helpers.ts";
 import { signedInApp } from "../../../test/helpers.ts";
 
-let content: TestApp;
-let tmdb: FakeTmdb;
+// The real content service, as a process (titles live in its database, their trash in the api's),
+// importing from a minimal stand-in for the movie database.
+const SECRET = "titles-history-secret-0123456789";
+const TMDB_KEY = "titles-history-tmdb-key";
+let content: ChildProcess;
+let contentUrl = "";
+let tmdb: Server;
+const dataDir = mkdtempSync(join(tmpdir(), "titles-history-"));
+
 beforeAll(async () => {
-  tmdb = await startFakeTmdb();
-  tmdb.answer("/movie/603", 200, matrixDetails());
-  content = await buildContent({ TMDB_BASE_URL: tmdb.url, TMDB_API_KEY: FAKE_TMDB_KEY });
-  await content.app.listen({ port: 0, host: "127.0.0.1" });
-});
+  tmdb = createServer((request, response) => {
+    const id = Number(/\/3\/movie\/(\d+)/.exec(request.url ?? "")?.[1]);
+    response.writeHead(id ? 200 : 404, { "content-type": "application/json" });
+    response.end(
+      JSON.stringify(
+        id
+          ? {
+              id,
+              title: `Title ${id}`,
+              overview: "",
+              genres: [],
+              status: "Released",
+              release_date: "2020-01-01",
+            }
+          : {
+              status_code: 34,
+              status_message: "The resource you requested could not be found.",
+              success: false,
+            },
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => tmdb.listen(0, "127.0.0.1", resolve));
+  const port = await freePort();
+  contentUrl = `http://127.0.0.1:${port}`;
+  content = spawn(process.execPath, ["--import", "tsx", "apps/content/src/server.ts"], {
+    env: {
+      ...process.env,
+      CONTENT_PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "silent",
+      CONTENT_HMAC_SECRET: SECRET,
+      TMDB_API_KEY: TMDB_KEY,
+      TMDB_BASE_URL: `http://127.0.0.1:${(tmdb.address() as { port: number }).port}/3`,
+    },
+    stdio: "ignore",
+  });
+  for (let tries = 0; ; tries++) {
+    if (
+      await fetch(`${contentUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (tries > 120) throw new Error("the content service did not start");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}, 60_000);
 afterAll(async () => {
-  await content.close();
-  await tmdb.close();
+  content.kill("SIGTERM");
+  await new Promise((resolve) => content.once("exit", resolve));
+  tmdb.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const t = signedInApp(() => ({
-  CONTENT_URL: `http://127.0.0.1:${(content.app.server.address() as { port: number }).port}`,
-  CONTENT_HMAC_SECRET: SECRET,
-}));
+const t = signedInApp(() => ({ CONTENT_URL: contentUrl, CONTENT_HMAC_SECRET: SECRET }));
 
 const catalog = async () =>
-  (await t.admin("GET", "/api/v1/movies/catalog")).json() as {
-    _id: string;
-    title: string;
-    featured: boolean;
-  }[];
+  (await t.admin("GET", "/api/v1/movies/catalog")).json() as { _id: string; tmdbId: number }[];
+/** Imports movie `tmdbId` through the api, as the Import screen does; answers its id. */
+async function imported(tmdbId: number): Promise<string> {
+  const answer = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", { tmdbId, kind: "movie" });
+  expect(answer.statusCode).toBe(201);
+  return (await catalog()).find((item) => item.tmdbId === tmdbId)!._id;
+}
 
 describe("titles in the History and the trash (issue 13)", () => {
-  it("logs a title's update with its fields before and after", async () => {
-    const id = await content.addTitle({ title: "Arrival" });
+  it("logs an import as the title's creation, and an update with its fields before and after", async () => {
+    const id = await imported(101);
+    const [created] = (await t.admin("GET", "/api/v1/movies/history?resource=titles")).json().data;
+    expect(created).toMatchObject({
+      action: "create",
+      recordId: id,
+      before: null,
+      after: { title: "Title 101" },
+    });
     const patched = await t.admin("PATCH", `/api/v1/movies/catalog/${id}`, { featured: true });
     expect(patched.statusCode).toBe(200);
-    const [entry] = (await t.admin("GET", `/api/v1/movies/history/titles/${id}`)).json().data;
-    expect(entry).toMatchObject({
+    const [updated] = (await t.admin("GET", `/api/v1/movies/history/titles/${id}`)).json().data;
+    expect(updated).toMatchObject({
       action: "update",
       site: "movies",
-      before: { title: "Arrival", featured: false },
-      after: { title: "Arrival", featured: true },
+      before: { title: "Title 101", featured: false },
+      after: { title: "Title 101", featured: true },
     });
   });
 
   it("undoes a bulk delete of titles: the same titles are back, ids and all", async () => {
-    const ids = [await content.addTitle({ title: "Heat" }), await content.addTitle({ title: "Ronin" })];
+    const ids = [await imported(102), await imported(103)];
     const before = (await catalog()).filter((item) => ids.includes(item._id));
     const deleted = await t.admin("DELETE", "/api/v1/movies/catalog", { ids });
     expect(deleted.json().deleted).toBe(2);
     expect((await catalog()).filter((item) => ids.includes(item._id))).toEqual([]);
     const trash = (await t.admin("GET", "/api/v1/movies/trash?resource=titles")).json().data;
-    expect(trash.map((item: { label: string }) => item.label).sort()).toEqual(["Heat", "Ronin"]);
+    expect(trash.map((item: { label: string }) => item.label).sort()).toEqual(["Title 102", "Title 103"]);
     const undone = await t.admin("POST", "/api/v1/movies/trash/undo", {
       token: deleted.headers[UNDO_HEADER],
     });
@@ -67,26 +126,19 @@ describe("titles in the History and the trash (issue 13)", () => {
     expect((await t.admin("GET", "/api/v1/movies/trash?resource=titles")).json().result).toBe(0);
   });
 
-  it("logs an import as the title's creation", async () => {
-    const imported = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", {
-      tmdbId: 603,
-      kind: "movie",
-    });
-    expect(imported.statusCode).toBe(201);
-    const [entry] = (await t.admin("GET", "/api/v1/movies/history?resource=titles")).json().data;
-    expect(entry).toMatchObject({
-      action: "create",
-      before: null,
-      after: { title: "The Matrix", tmdbId: 603 },
-    });
-  });
-
-  it("restores a title picked in the trash", async () => {
-    const id = await content.addTitle({ title: "Sicario" });
+  it("restores a title picked in the trash, unless it was imported again meanwhile", async () => {
+    const id = await imported(104);
     await t.admin("DELETE", "/api/v1/movies/catalog", { ids: [id] });
     const [item] = (await t.admin("GET", "/api/v1/movies/trash?resource=titles")).json().data;
     const restored = await t.admin("POST", "/api/v1/movies/trash/restore", { ids: [item._id] });
     expect(restored.json()).toMatchObject({ restored: 1, skipped: 0 });
     expect((await catalog()).map((one) => one._id)).toContain(id);
+
+    await t.admin("DELETE", "/api/v1/movies/catalog", { ids: [id] });
+    const again = await imported(104);
+    const [second] = (await t.admin("GET", "/api/v1/movies/trash?resource=titles")).json().data;
+    const skipped = await t.admin("POST", "/api/v1/movies/trash/restore", { ids: [second._id] });
+    expect(skipped.json()).toMatchObject({ restored: 0, skipped: 1 });
+    expect((await catalog()).filter((one) => one.tmdbId === 104).map((one) => one._id)).toEqual([again]);
   });
 });
