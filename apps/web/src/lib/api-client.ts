@@ -1,4 +1,4 @@
-import { UNDO_HEADER } from "@backoffice/contracts/history";
+import { UNDO_HEADER } from "@backoffice/contracts/undo-header";
 import { clearSession, getToken } from "./session";
 import { toast } from "./toast";
 
