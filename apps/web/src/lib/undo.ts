@@ -13,6 +13,11 @@ export const undoMessages = {
   notRestored: "The deleted items were not restored.",
 } as const;
 
+/** The server's "N items restored", and what could not come back (made again since, or purged). */
+export function restoredText({ message, skipped }: RestoredAnswer): string {
+  return skipped > 0 ? `${message}; ${skipped} could not be restored.` : message;
+}
+
 /** `POST /trash/undo`: puts back what the delete that answered with `token` moved to the trash. */
 export function undoDelete(site: ApiSite, token: string): Promise<RestoredAnswer> {
   return siteApi(site).post<RestoredAnswer>("/trash/undo", { token });
@@ -32,7 +37,7 @@ export function useUndo(site: ApiSite, ...lists: QueryKey[]) {
     const undo = async () => {
       try {
         const restored = await undoDelete(site, token);
-        toastSuccess(undoMessages.restored, restored.message);
+        toastSuccess(undoMessages.restored, restoredText(restored));
       } catch (error) {
         toastError(undoMessages.failed, error, undoMessages.notRestored);
       }

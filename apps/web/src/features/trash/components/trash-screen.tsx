@@ -14,6 +14,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError, toastSuccess } from "@/lib/toast";
+import { restoredText } from "@/lib/undo";
 import { useTrash } from "../api/get-trash";
 import { usePurgeTrash } from "../api/purge-trash";
 import { useRestoreTrash } from "../api/restore-trash";
@@ -47,7 +48,7 @@ export function TrashScreen() {
     try {
       const answer = await restore.mutateAsync(ids);
       selection.forget(ids);
-      toastSuccess(texts.restored, answer.message);
+      toastSuccess(texts.restored, restoredText(answer));
     } catch (error) {
       toastError(texts.restoreFailed, error, texts.notRestored);
     }
