@@ -82,6 +82,11 @@ test("apkw: a deleted app waits in the Trash; Restore puts it back in Apps & Gam
       .getByRole("button", { name: "Delete" })
       .click();
     await expect(card(name)).toHaveCount(0);
+    // Dismissed, so the screenshots below show the Trash itself.
+    const toast = toastWith(page, `"${name}" was removed`);
+    await expect(toast.getByRole("button", { name: "Undo" })).toBeVisible();
+    await toast.getByRole("button", { name: "Close toast" }).click();
+    await expect(toast).toHaveCount(0);
   }
 
   await page.locator("#app-sidebar").getByRole("link", { name: "Trash" }).click();

@@ -154,20 +154,19 @@ function TrashCards(props: TrashListProps) {
               />
               <div className="grid min-w-0 flex-1 gap-1">
                 <div className="flex items-start justify-between gap-2">
-                  <p className="min-w-0 text-sm font-medium [overflow-wrap:anywhere]">{row.label}</p>
-                  <Badge variant="secondary">{fact.kind}</Badge>
-                </div>
-                <div className="flex items-end justify-between gap-2">
-                  <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
-                    <dt>Deleted</dt>
-                    <dd>{fact.deleted}</dd>
-                    <dt>By</dt>
-                    <dd className="truncate">{fact.by}</dd>
-                    <dt>Purged on</dt>
-                    <dd>{fact.purged}</dd>
-                  </dl>
+                  <p className="mt-0.5 min-w-0 text-sm font-medium [overflow-wrap:anywhere]">{row.label}</p>
                   <Actions row={row} {...props} />
                 </div>
+                <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
+                  <dt>Kind</dt>
+                  <dd>{fact.kind}</dd>
+                  <dt>Deleted</dt>
+                  <dd>{fact.deleted}</dd>
+                  <dt>Deleted by</dt>
+                  <dd className="truncate">{fact.by}</dd>
+                  <dt>Purged on</dt>
+                  <dd>{fact.purged}</dd>
+                </dl>
               </div>
             </li>
           );

@@ -113,7 +113,10 @@ describe("Trash", () => {
       },
     });
     renderAt("/sportbn/trash", <TrashScreen />);
-    await userEvent.click(await screen.findByRole("checkbox", { name: "Select b@example.com" }));
+    await screen.findByRole("table", { name: "Deleted items" });
+    // The selection's actions show once there is one.
+    expect(screen.queryByRole("button", { name: /Restore selected/ })).toBeNull();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select b@example.com" }));
     await userEvent.click(screen.getByRole("checkbox", { name: "Select Home vs Away" }));
     expect(screen.getByText("3 items · 2 selected")).toBeInTheDocument();
 

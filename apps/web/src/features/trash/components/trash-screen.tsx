@@ -85,26 +85,19 @@ export function TrashScreen() {
               {query.isPending ? "Loading the trash..." : query.data ? texts.count(query.data.result) : ""}
               {chosen.length > 0 && ` · ${chosen.length} selected`}
             </p>
-            <div className="grid grid-cols-2 gap-2 sm:ml-auto sm:flex">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={chosen.length === 0 || busy}
-                onClick={() => runRestore(chosen)}
-              >
-                {restore.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
-                Restore selected ({chosen.length})
-              </Button>
-              <Button
-                variant="destructive"
-                size="sm"
-                disabled={chosen.length === 0 || busy}
-                onClick={() => runPurge(chosen)}
-              >
-                {purge.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
-                Delete forever ({chosen.length})
-              </Button>
-            </div>
+            {/* The selection's actions, shown once there is one (as on Manage Emails). */}
+            {chosen.length > 0 && (
+              <div className="flex flex-wrap gap-2 sm:ml-auto">
+                <Button variant="outline" size="sm" disabled={busy} onClick={() => runRestore(chosen)}>
+                  {restore.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
+                  Restore selected ({chosen.length})
+                </Button>
+                <Button variant="destructive" size="sm" disabled={busy} onClick={() => runPurge(chosen)}>
+                  {purge.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
+                  Delete forever ({chosen.length})
+                </Button>
+              </div>
+            )}
           </div>
           <ListBody
             query={query}
