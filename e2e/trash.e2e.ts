@@ -100,8 +100,12 @@ test("apkw: a deleted app waits in the Trash; Restore puts it back in Apps & Gam
   await page.getByRole("option", { name: "Apps & Games" }).click();
   await expect(page).toHaveURL(/\/apkw\/trash\?resource=apps$/);
   await expect(trash.row(title).getByRole("cell").nth(2)).toHaveText("App");
+  // The selection's actions show once there is one (in the shots too).
+  await expect(trash.main.getByRole("button", { name: /Restore selected/ })).toHaveCount(0);
+  await trash.row(title).getByRole("checkbox").check();
   await captureScreen(page, "trash", async (p) => {
     await expect(trashScreen(p).main.getByText(title)).toBeVisible();
+    await expect(trashScreen(p).main.getByRole("button", { name: "Restore selected (1)" })).toBeVisible();
   });
 
   // Delete forever asks about the item by name.
