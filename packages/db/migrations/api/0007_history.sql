@@ -37,7 +37,6 @@ create table trash (
 );
 create index trash_site_idx on trash (site, id desc);
 create index trash_batch_idx on trash (batch);
-create index trash_deleted_at_idx on trash (deleted_at);
 
 -- tg_argv[0]: the resource's name in the API; tg_argv[1:]: columns kept out of the log (secrets),
 -- whose change is noted as "(changed)" only.
@@ -69,48 +68,73 @@ begin
     -- A save that changes nothing (its updated_at aside) is not a change.
     where to_jsonb(o) - 'updated_at' is distinct from to_jsonb(n) - 'updated_at';
   else
-    insert into audit_log (batch, actor_id, actor_email, address, site, resource, record_id, action, before, after)
-    select (ctx->>'batch')::uuid, ctx->>'actorId', ctx->>'actorEmail', ctx->>'address',
-      coalesce(to_jsonb(o)->>'site', ctx->>'site'), tg_argv[0], o.id, 'delete', to_jsonb(o) - hidden, null
-    from old_rows o;
+    -- Each deleted row made into JSON once, for both the log and the trash (bulk deletes of 1,000 rows).
+    with gone as (
+      select o.id, to_jsonb(o) as data, coalesce(o_site, ctx->>'site') as site
+      from old_rows o, lateral (select to_jsonb(o)->>'site' as o_site) s
+    ), logged as (
+      insert into audit_log (batch, actor_id, actor_email, address, site, resource, record_id, action, before, after)
+      select (ctx->>'batch')::uuid, ctx->>'actorId', ctx->>'actorEmail', ctx->>'address', gone.site, tg_argv[0],
+        gone.id, 'delete', gone.data - hidden, null
+      from gone
+    )
     insert into trash (batch, site, resource, table_name, record_id, row, deleted_by)
-    select (ctx->>'batch')::uuid, coalesce(to_jsonb(o)->>'site', ctx->>'site'), tg_argv[0], tg_table_name, o.id,
-      to_jsonb(o), ctx->>'actorEmail'
-    from old_rows o;
+    select (ctx->>'batch')::uuid, gone.site, tg_argv[0], tg_table_name, gone.id, gone.data, ctx->>'actorEmail'
+    from gone;
   end if;
   return null;
 end
 $$;
 
--- Puts trash items back in their tables. A row whose parent is not back yet (a match's servers, when
--- the match comes later in the same restore) is tried again after the others, as long as that helps.
--- An item whose record was made again since (a unique key taken) or whose parent is gone stays.
+-- Puts trash items back in their tables, a table at a time. A table whose rows need a parent that is
+-- not back yet (a match's servers, before the match) is tried again after the others, as long as
+-- that helps; what still fails then comes back row by row, where it can. An item whose record was
+-- made again since (a unique key taken) or whose parent is gone stays in the trash.
 create function restore_trash(item_ids bigint[]) returns bigint[] language plpgsql as $$
 declare
+  tables text[];
+  waiting text[];
+  tbl text;
   item record;
   inserted integer;
-  pending bigint[] := item_ids;
-  waiting bigint[];
+  back bigint[];
   restored bigint[] := '{}';
 begin
+  select coalesce(array_agg(distinct table_name), '{}') into tables from trash where id = any(item_ids);
   loop
     waiting := '{}';
-    for item in select * from trash where id = any(pending) order by id for update loop
+    foreach tbl in array tables loop
       begin
         execute format(
-          'insert into %I select * from jsonb_populate_record(null::%I, $1) on conflict do nothing',
-          item.table_name, item.table_name
-        ) using item.row;
-        get diagnostics inserted = row_count;
-        if inserted > 0 then
-          restored := restored || item.id;
-        end if;
+          'with back as (
+             insert into %1$I select r.* from trash, jsonb_populate_record(null::%1$I, trash.row) r
+             where trash.id = any($1) and trash.table_name = %1$L on conflict do nothing returning id
+           )
+           select array(select trash.id from trash join back on back.id = trash.record_id
+                        where trash.id = any($1) and trash.table_name = %1$L)',
+          tbl
+        ) into back using item_ids;
+        restored := restored || back;
       exception when foreign_key_violation then
-        waiting := waiting || item.id;
+        waiting := waiting || tbl;
       end;
     end loop;
-    exit when cardinality(waiting) = 0 or cardinality(waiting) = cardinality(pending);
-    pending := waiting;
+    exit when cardinality(waiting) = 0 or cardinality(waiting) = cardinality(tables);
+    tables := waiting;
+  end loop;
+  for item in select * from trash where id = any(item_ids) and table_name = any(waiting) order by id loop
+    begin
+      execute format(
+        'insert into %1$I select * from jsonb_populate_record(null::%1$I, $1) on conflict do nothing',
+        item.table_name
+      ) using item.row;
+      get diagnostics inserted = row_count;
+      if inserted > 0 then
+        restored := restored || item.id;
+      end if;
+    exception when foreign_key_violation then
+      null;
+    end;
   end loop;
   delete from trash where id = any(restored);
   return restored;

@@ -239,6 +239,23 @@ describe("undo and the trash", () => {
     const undone = await admin("POST", "/api/v1/sportbn/trash/undo", { token: deleted.headers[UNDO_HEADER] });
     expect(undone.json()).toMatchObject({ restored: 3, skipped: 0 });
     expect(await servers()).toEqual(["Server 1", "Server 2"]);
+
+    // A server deleted on its own, then its match deleted and purged: the server cannot come back.
+    const server = (await admin("GET", "/api/v1/sportbn/other-servers/all"))
+      .json()
+      .data.find((one: { name: string; _id: string }) => one.name === "Server 1");
+    await admin("DELETE", `/api/v1/sportbn/other-servers/${server._id}`);
+    await admin("DELETE", "/api/v1/sportbn/matches", { ids: [matchId] });
+    const items = (await admin("GET", "/api/v1/sportbn/trash?limit=100")).json().data as {
+      _id: string;
+      recordId: string;
+    }[];
+    const serverItem = items.find((item) => item.recordId === server._id)!;
+    const matchItem = items.find((item) => item.recordId === matchId)!;
+    await admin("POST", "/api/v1/sportbn/trash/purge", { ids: [matchItem._id] });
+    const orphan = await admin("POST", "/api/v1/sportbn/trash/restore", { ids: [serverItem._id] });
+    expect(orphan.statusCode).toBe(200);
+    expect(orphan.json()).toMatchObject({ restored: 0, skipped: 1 });
   });
 
   it("lists, restores and purges trash items of its own site only", async () => {
