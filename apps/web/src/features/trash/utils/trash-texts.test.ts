@@ -5,7 +5,7 @@ describe("the trash's texts and kinds", () => {
   it("each site filters by the kinds it has, a match's servers with its matches", () => {
     expect(trashResourcesOf("apkw")).toEqual(["apps", "ads", "emails"]);
     expect(trashResourcesOf("sportbn")).toEqual(["ads", "emails", "matches", "servers"]);
-    expect(trashResourcesOf("movies")).toEqual(["ads", "contacts"]);
+    expect(trashResourcesOf("movies")).toEqual(["ads", "contacts", "titles"]);
   });
 
   it("names what it deletes forever, in the singular for one", () => {

@@ -9,6 +9,7 @@ const OWNER: Record<TrashResource, SiteResource> = {
   contacts: "contacts",
   matches: "matches",
   servers: "matches",
+  titles: "catalog",
 };
 
 /** The kinds of record a site can have in its trash, in the filter's order. */
@@ -24,6 +25,7 @@ export const RESOURCE_LABELS: Record<TrashResource, string> = {
   contacts: "Contacts",
   matches: "Matches",
   servers: "Servers",
+  titles: "Movies & TV",
 };
 
 /** The Kind column: what one record is. */
@@ -34,6 +36,7 @@ export const KIND_LABELS: Record<TrashResource, string> = {
   contacts: "Contact message",
   matches: "Match",
   servers: "Server",
+  titles: "Movie or TV show",
 };
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
