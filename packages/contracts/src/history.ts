@@ -34,8 +34,7 @@ export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 export const TRASH_DAYS = 30;
 /** How long the Undo of a delete's toast is offered. */
 export const UNDO_SECONDS = 10;
-/** The header of an admin write's answer that moved records to the trash: its Undo token. */
-export const UNDO_HEADER = "x-undo-token";
+export { UNDO_HEADER } from "./undo-header.ts";
 
 const fields = z.record(z.string(), z.unknown());
 

@@ -39,6 +39,7 @@ const screens: Record<ScreenKey, LazyRoute> = {
     })),
   profile: () =>
     import("@/features/profile/components/edit-profile").then((m) => ({ Component: m.EditProfile })),
+  trash: () => import("@/features/trash/components/trash-screen").then((m) => ({ Component: m.TrashScreen })),
 };
 
 function siteRoute(site: SiteKey, route: SiteRoute): RouteObject {

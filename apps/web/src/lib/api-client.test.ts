@@ -145,6 +145,38 @@ describe("api client", () => {
     expect(await api.get("/apkw/ads")).toBeUndefined();
   });
 
+  it("a delete that moved records to the trash carries its x-undo-token as undoToken", async () => {
+    signIn();
+    const token = "0b7e2a4c-3f5d-4e8a-9c1b-2d6f8a0e4b71";
+    const undoable = (status: number, body: unknown) =>
+      new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { "content-type": "application/json", "x-undo-token": token },
+      });
+    answers.push(
+      () => json(200, { csrfToken: "c" }),
+      () => undoable(200, { status: "success", deleted: 2 }),
+    );
+    expect(
+      await siteApi({ key: "sportbn", apiVariant: "default" }).delete("/emails", { ids: ["1"] }),
+    ).toEqual({
+      status: "success",
+      deleted: 2,
+      undoToken: token,
+    });
+    answers.push(
+      () => json(200, { csrfToken: "c" }),
+      () => undoable(204, undefined),
+    );
+    expect(await api.delete("/apkw/ads/1")).toEqual({ undoToken: token });
+    // Without the header the answer is unchanged.
+    answers.push(
+      () => json(200, { csrfToken: "c" }),
+      () => json(200, { status: "success" }),
+    );
+    expect(await api.delete("/apkw/ads/1")).toEqual({ status: "success" });
+  });
+
   it("other failures: the message, the error field, the status text, else Request failed", async () => {
     signIn();
     answers.push(() => json(404, { status: "fail", message: "Not found here" }));

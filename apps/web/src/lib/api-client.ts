@@ -1,3 +1,4 @@
+import { UNDO_HEADER } from "@backoffice/contracts/undo-header";
 import { clearSession, getToken } from "./session";
 import { toast } from "./toast";
 
@@ -173,11 +174,20 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   throw new ApiError(serverMessage(data) ?? fallback, res.status, data);
 }
 
-/** The one API client for JSON calls (`send`); 204 returns undefined. */
+/** What a write's answer carries when it moved records to the trash: the token its Undo sends. */
+export type Undoable = { undoToken?: string };
+
+/**
+ * The one API client for JSON calls (`send`); 204 returns undefined. A write that moved records
+ * to the trash names its Undo in a header; the answer carries it as `undoToken`, so every delete
+ * gets it without header code of its own.
+ */
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const res = await send(method, path, options);
-  if (res.status === 204) return undefined as T;
-  return (await readBody(res)) as T;
+  const body = res.status === 204 ? undefined : await readBody(res);
+  const undoToken = res.headers.get(UNDO_HEADER);
+  if (!undoToken) return body as T;
+  return { ...(body && typeof body === "object" ? body : {}), undoToken } as T;
 }
 
 /** A file the server streams, read as it arrives so the screen can show progress. */
@@ -225,8 +235,9 @@ export const api = {
     request<T>("PUT", path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>("PATCH", path, { ...options, body }),
+  /** Deletes move records to the trash: their answers may carry an Undo token. */
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>("DELETE", path, { ...options, body }),
+    request<T & Undoable>("DELETE", path, { ...options, body }),
 };
 
 /** What the per-site binding needs of a site: its key (the path prefix) and its wording variant. */

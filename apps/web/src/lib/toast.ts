@@ -8,7 +8,15 @@ export type ToastOptions = {
   variant?: ToastVariant;
   /** A toast with the same id replaces the one on screen instead of stacking (repeated refusals). */
   id?: string;
+  /** A button in the toast (a delete's Undo). */
+  action?: ToastAction;
+  /** How long the toast stays, in milliseconds (an action stays as long as it is offered). */
+  duration?: number;
 };
+
+export type ToastAction = { label: string; onClick: () => void };
+/** What a success toast may offer besides its texts. */
+export type ToastOffer = Pick<ToastOptions, "action" | "duration">;
 
 type Sonner = typeof SonnerToast;
 
@@ -50,9 +58,15 @@ function run(show: (s: Sonner) => void) {
  * Shows a toast with a title and an optional description. The destructive variant is for
  * errors: it is styled red and announced assertively.
  */
-export function toast({ title, description, variant = "default", id }: ToastOptions) {
+export function toast({ title, description, variant = "default", id, action, duration }: ToastOptions) {
   run((s) => {
-    const options = { description, className: `toast-${variant}`, ...(id ? { id } : {}) };
+    const options = {
+      description,
+      className: `toast-${variant}`,
+      ...(id ? { id } : {}),
+      ...(action ? { action } : {}),
+      ...(duration ? { duration } : {}),
+    };
     if (variant === "destructive") s.error(title, options);
     else if (variant === "success") s.success(title, options);
     else s(title, options);
@@ -80,11 +94,20 @@ export function toastError(title: string, error: unknown, fallback?: string) {
   });
 }
 
-/** A success toast described by the server's message, or by `fallback` when that only repeats the title. */
-export function toastSuccess(title: string, serverMessage?: string, fallback = "Your changes are saved.") {
+/**
+ * A success toast described by the server's message, or by `fallback` when that only repeats the
+ * title; `offer` adds an action (a delete's Undo) and how long it stays.
+ */
+export function toastSuccess(
+  title: string,
+  serverMessage?: string,
+  fallback = "Your changes are saved.",
+  offer?: ToastOffer,
+) {
   toast({
     title,
     description: serverMessage && serverMessage !== title ? serverMessage : fallback,
     variant: "success",
+    ...offer,
   });
 }

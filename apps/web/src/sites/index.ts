@@ -21,6 +21,7 @@ import {
   RadioTower,
   Server,
   Timer,
+  Trash2,
   UserCog,
 } from "lucide-react";
 import { type SiteKey, siteKeys } from "./keys";
@@ -39,7 +40,8 @@ export type ScreenKey =
   | "servers"
   | "movies-list"
   | "movies-import"
-  | "profile";
+  | "profile"
+  | "trash";
 
 export type SiteRoute = {
   /** Path below the site prefix, in React Router syntax. */
@@ -110,6 +112,7 @@ const ROUTES = {
   // Movies keeps the /emails path for its contact inbox.
   contacts: { path: "emails", screen: "contacts", label: "Manage Contacts", icon: MessagesSquare },
   profile: { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
+  trash: { path: "trash", screen: "trash", label: "Trash", icon: Trash2 },
 } satisfies Record<string, SiteRoute>;
 
 /** What differs between the sites is data: their screens, home, wording and the shared rules. */
@@ -127,7 +130,7 @@ const site = (
 export const sites: Record<SiteKey, SiteSettings> = {
   apkw: site("apkw", {
     home: "apps",
-    routes: [ROUTES.apps, ROUTES.ads, ROUTES.emails, ROUTES.profile],
+    routes: [ROUTES.apps, ROUTES.ads, ROUTES.emails, ROUTES.profile, ROUTES.trash],
     wording: sportbnWording,
     lockerVariant: null,
   }),
@@ -141,6 +144,7 @@ export const sites: Record<SiteKey, SiteSettings> = {
       ROUTES.locker,
       ROUTES.emails,
       ROUTES.profile,
+      ROUTES.trash,
     ],
     wording: sportbnWording,
     lockerVariant: "sportbn",
@@ -154,6 +158,7 @@ export const sites: Record<SiteKey, SiteSettings> = {
       ROUTES.locker,
       ROUTES.contacts,
       ROUTES.profile,
+      ROUTES.trash,
     ],
     wording: {
       adsLoadError: { title: "Connection Error", description: "Failed to fetch ads" },

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "@/components/confirm-dialog";
+import type { ToastOffer } from "@/lib/toast";
 import { ListBody, type ListQuery } from "./list-body";
 import { useConfirmedDelete } from "./use-confirmed-delete";
 
@@ -63,7 +64,7 @@ const rows: Row[] = [
   { _id: "b", name: "Beta" },
 ];
 
-function setup(removeImpl: (ids: string[]) => Promise<string>) {
+function setup(removeImpl: (ids: string[]) => Promise<string>, undo?: (answer: string) => ToastOffer) {
   const remove = { mutateAsync: vi.fn(removeImpl) };
   const selection = { forget: vi.fn() };
   const done = vi.fn();
@@ -80,6 +81,7 @@ function setup(removeImpl: (ids: string[]) => Promise<string>) {
             : { title: `Delete ${targets.length} rows?` },
         done,
         failed,
+        undo,
       }),
     { wrapper },
   );
@@ -110,7 +112,7 @@ describe("useConfirmedDelete", () => {
     expect(await outcome).toBe(true);
     expect(t.remove.mutateAsync).toHaveBeenCalledWith(["a", "b"]);
     expect(t.selection.forget).toHaveBeenCalledWith(["a", "b"]);
-    expect(t.done).toHaveBeenCalledWith("2 deleted", rows);
+    expect(t.done).toHaveBeenCalledWith("2 deleted", rows, undefined);
     expect(t.failed).not.toHaveBeenCalled();
   });
 
@@ -127,6 +129,20 @@ describe("useConfirmedDelete", () => {
     expect(t.selection.forget).not.toHaveBeenCalled();
     await waitFor(() => expect(t.failed).toHaveBeenCalledOnce());
     expect(t.done).not.toHaveBeenCalled();
+  });
+
+  it("gives done the Undo its toast offers for the answer", async () => {
+    const offer: ToastOffer = { action: { label: "Undo", onClick: vi.fn() }, duration: 10_000 };
+    const undo = vi.fn(() => offer);
+    const t = setup(async () => "1 deleted", undo);
+    let outcome: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      outcome = t.run()(rows.slice(1));
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    expect(await outcome).toBe(true);
+    expect(undo).toHaveBeenCalledWith("1 deleted");
+    expect(t.done).toHaveBeenCalledWith("1 deleted", rows.slice(1), offer);
   });
 
   it("an empty selection does nothing, without asking", async () => {

@@ -22,6 +22,8 @@ export function Toaster(props: ToasterProps) {
           error: "!bg-destructive !text-white !border-destructive [&_[data-description]]:!text-white/90",
           success: "!bg-background !text-foreground",
           closeButton: "!bg-background !text-foreground !border-border",
+          // A delete's Undo: a real button's size, easy to hit on a phone.
+          actionButton: "!h-8 !px-3 !text-sm !font-medium",
         },
       }}
       style={

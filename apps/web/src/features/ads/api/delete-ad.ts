@@ -4,7 +4,7 @@ import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import { adsKey } from "./get-ads";
 
-export function deleteAd(site: SiteSettings, id: string): Promise<MessageAnswer> {
+export function deleteAd(site: SiteSettings, id: string) {
   return siteApi(site).delete<MessageAnswer>(`/ads/${encodeURIComponent(id)}`);
 }
 

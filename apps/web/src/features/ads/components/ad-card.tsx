@@ -9,8 +9,10 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/componen
 import { Spinner } from "@/components/ui/spinner";
 import { useTruncate } from "@/hooks/use-truncate";
 import { toastError, toastSuccess } from "@/lib/toast";
+import { useUndo } from "@/lib/undo";
 import type { SiteSettings } from "@/sites";
 import { useDeleteAd } from "../api/delete-ad";
+import { adsKey } from "../api/get-ads";
 import { useUpdateAd } from "../api/update-ad";
 import { adMessages, formatDateTime } from "../utils/ad-form";
 
@@ -22,6 +24,7 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
   const confirm = useConfirm();
   const update = useUpdateAd(site);
   const remove = useDeleteAd(site);
+  const undo = useUndo(site, adsKey(site));
   const busy = update.isPending || remove.isPending;
   const titleId = `ad-${ad._id}-title`;
 
@@ -44,7 +47,7 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
     if (!(await confirm(named))) return;
     try {
       const answer = await remove.mutateAsync(ad._id);
-      toastSuccess(adMessages.deleted, answer.message, `${adNamed(ad)} was deleted.`);
+      toastSuccess(adMessages.deleted, answer.message, `${adNamed(ad)} was deleted.`, undo(answer));
     } catch (error) {
       toastError(adMessages.deleteFailed, error, `${adNamed(ad)} was not deleted.`);
     }

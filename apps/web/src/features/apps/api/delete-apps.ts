@@ -9,7 +9,7 @@ import { appsKey } from "./get-apps";
 export type DeleteAppsAnswer = z.infer<typeof deleteAppsAnswer>;
 
 /** `DELETE /apps` with `{ids}`: one app or a selection. */
-export function deleteApps(site: SiteSettings, ids: string[]): Promise<DeleteAppsAnswer> {
+export function deleteApps(site: SiteSettings, ids: string[]) {
   return siteApi(site).delete<DeleteAppsAnswer>("/apps", { ids });
 }
 

@@ -14,8 +14,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError, toastSuccess } from "@/lib/toast";
+import { useUndo } from "@/lib/undo";
 import { useDeleteApps } from "../api/delete-apps";
-import { useApps } from "../api/get-apps";
+import { appsKey, useApps } from "../api/get-apps";
 import { matchesSearch } from "../utils/app-form";
 import { appMessages, foundText } from "../utils/app-messages";
 import { AppCard } from "./app-card";
@@ -36,6 +37,7 @@ export function AppsScreen() {
   const query = useApps(site, category === "all" ? null : category);
   useErrorToast(query, (error) => toastError(appMessages.fetchFailed, error));
   const remove = useDeleteApps(site);
+  const undo = useUndo(site, appsKey(site));
 
   const deferredSearch = useDeferredValue(search);
   const apps = query.data;
@@ -69,7 +71,7 @@ export function AppsScreen() {
         : one
           ? `${label ?? "The app"} was removed from the catalogue.`
           : `${ids.length} apps were removed from the catalogue.`;
-      toastSuccess(title, description);
+      toastSuccess(title, description, undefined, undo(answer));
     } catch (error) {
       toastError(one ? appMessages.deleteFailed : appMessages.bulkDeleteFailed, error);
     } finally {
@@ -80,7 +82,7 @@ export function AppsScreen() {
   const onDeleteOne = async (app: App) => {
     const ok = await confirm({
       title: appMessages.confirmDeleteOne,
-      description: `"${app.title}" will be removed from the catalogue. This cannot be undone.`,
+      description: `"${app.title}" will be removed from the catalogue.`,
       confirmText: "Delete",
     });
     if (ok) await runDelete([app._id], true, `"${app.title}"`);
@@ -93,8 +95,8 @@ export function AppsScreen() {
     const ok = await confirm({
       title: one ? appMessages.confirmDeleteOne : appMessages.confirmDeleteMany,
       description: one
-        ? `"${targets[0]!.title}" will be removed from the catalogue. This cannot be undone.`
-        : `${targets.length} apps will be removed from the catalogue. This cannot be undone.`,
+        ? `"${targets[0]!.title}" will be removed from the catalogue.`
+        : `${targets.length} apps will be removed from the catalogue.`,
       confirmText: one ? "Delete" : `Delete ${targets.length} apps`,
     });
     if (ok)

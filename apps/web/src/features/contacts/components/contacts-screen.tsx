@@ -23,7 +23,8 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { formatDayMonthYear } from "@/lib/format";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
-import { contactsEndpoint, useContacts, useDeleteContacts } from "../api/contacts";
+import { useUndo } from "@/lib/undo";
+import { contactsEndpoint, contactsKey, useContacts, useDeleteContacts } from "../api/contacts";
 import { contactMessages, nameOf } from "../utils/contact-texts";
 
 /** Manage Contacts (movies, spec §2): the messages visitors sent, 20 a page. */
@@ -67,6 +68,7 @@ export function ContactsScreen() {
   const runDelete = useConfirmedDelete({
     remove,
     selection,
+    undo: useUndo(site, contactsKey(site)),
     ask: (targets: ContactMessage[]) =>
       targets.length === 1
         ? {
@@ -77,7 +79,7 @@ export function ContactsScreen() {
             title: contactMessages.confirmBulkDelete(targets.length),
             description: `${targets.length} messages will be removed.`,
           },
-    done: (answer, targets) => {
+    done: (answer, targets, undo) => {
       if (open && targets.some((row) => row._id === open._id)) setOpen(null);
       toastSuccess(
         contactMessages.deleted(targets.length),
@@ -85,6 +87,7 @@ export function ContactsScreen() {
         targets.length === 1
           ? `The message from ${targets[0]!.email} was removed.`
           : `${targets.length} messages were removed.`,
+        undo,
       );
     },
     failed: (error, targets) => {

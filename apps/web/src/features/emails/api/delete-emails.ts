@@ -8,7 +8,7 @@ import { emailsKey } from "./get-emails";
 type DeleteEmailsAnswer = z.infer<typeof deletedCountAnswer>;
 
 /** Deletes one or several subscriptions by id. */
-export function deleteEmails(site: SiteSettings, ids: string[]): Promise<DeleteEmailsAnswer> {
+export function deleteEmails(site: SiteSettings, ids: string[]) {
   return siteApi(site).delete<DeleteEmailsAnswer>("/emails", { ids });
 }
 

@@ -10,8 +10,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
+import { useUndo } from "@/lib/undo";
 import { useDeleteEmails } from "../api/delete-emails";
-import { useEmails } from "../api/get-emails";
+import { emailsKey, useEmails } from "../api/get-emails";
 import { emailMessages } from "../utils/email-texts";
 
 /** Manage Emails (spec §2): the subscriptions a public site collected, 20 a page. */
@@ -21,6 +22,7 @@ export function EmailsScreen() {
   const { page, setPage, reportPages } = usePageParam();
   const query = useEmails(site, page);
   const remove = useDeleteEmails(site);
+  const undo = useUndo(site, emailsKey(site));
   const selection = useSelection();
 
   useErrorToast(query, () => toast({ ...emailMessages.loadError, variant: "destructive" }));
@@ -55,9 +57,9 @@ export function EmailsScreen() {
     if (!(await confirm({ title: emailMessages.confirmDelete, description: email, confirmText: "Delete" })))
       return;
     try {
-      await remove.mutateAsync([id]);
+      const answer = await remove.mutateAsync([id]);
       forget([id]);
-      toastSuccess(emailMessages.deleted, undefined, `${email} was removed.`);
+      toastSuccess(emailMessages.deleted, undefined, `${email} was removed.`, undo(answer));
     } catch (error) {
       toastError(emailMessages.deleteFailed.title, error, emailMessages.deleteFailed.description);
     }
@@ -76,7 +78,12 @@ export function EmailsScreen() {
     try {
       const answer = await remove.mutateAsync(ids);
       forget(ids);
-      toastSuccess(answer.message || emailMessages.deleted, undefined, emailMessages.removed(ids.length));
+      toastSuccess(
+        answer.message || emailMessages.deleted,
+        undefined,
+        emailMessages.removed(ids.length),
+        undo(answer),
+      );
     } catch (error) {
       toastError(emailMessages.bulkDeleteFailed.title, error, emailMessages.bulkDeleteFailed.description);
     }

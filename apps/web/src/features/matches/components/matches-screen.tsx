@@ -15,7 +15,9 @@ import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useConfig } from "@/lib/site-config";
 import { toastError, toastSuccess } from "@/lib/toast";
-import { useDeleteMatches, useMatches } from "../api/matches";
+import { useUndo } from "@/lib/undo";
+import { matchesKey, useDeleteMatches, useMatches } from "../api/matches";
+import { serversKey } from "../api/servers";
 import { filterMatches, matchFiltersOf, matchMessages, matchSummary } from "../utils/match-form";
 import { MatchCard } from "./match-card";
 import { MatchDialog, type MatchDialogState } from "./match-dialog";
@@ -47,9 +49,12 @@ export function MatchesScreen() {
   const siteUrl = config.data?.sites[site.key].url ?? site.fallbackUrl;
 
   const titleOf = (m: Match) => `${m.homeTeam.name} vs ${m.awayTeam.name}`;
+  // A match is deleted with its servers: Undo brings both back.
+  const undo = useUndo(site, matchesKey(site), serversKey(site));
   const runDelete = useConfirmedDelete({
     remove,
     selection,
+    undo,
     ask: (targets: Match[]) =>
       targets.length === 1
         ? {
@@ -60,13 +65,14 @@ export function MatchesScreen() {
             title: matchMessages.confirmMany,
             description: `${targets.length} matches will be removed with their servers.`,
           },
-    done: (_answer, targets) =>
+    done: (_answer, targets, undo) =>
       toastSuccess(
         matchMessages.deleted,
         undefined,
         targets.length === 1
           ? `${titleOf(targets[0]!)} was removed.`
           : `${targets.length} matches were removed.`,
+        undo,
       ),
     failed: (error, targets) =>
       toastError(targets.length === 1 ? matchMessages.deleteFailed : matchMessages.bulkDeleteFailed, error),

@@ -24,9 +24,10 @@ import { Input } from "@/components/ui/input";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError, toastSuccess } from "@/lib/toast";
+import { useUndo } from "@/lib/undo";
 import type { SiteSettings } from "@/sites";
 import { useMatches } from "../api/matches";
-import { useCreateServer, useDeleteServer, useServers } from "../api/servers";
+import { serversKey, useCreateServer, useDeleteServer, useServers } from "../api/servers";
 import { filterMatches, matchFiltersOf } from "../utils/match-form";
 import { STATUS_BADGE } from "./match-card";
 import { MatchFilters } from "./match-filters";
@@ -109,6 +110,7 @@ function ServersCard({
 }) {
   const confirm = useConfirm();
   const remove = useDeleteServer(site);
+  const undo = useUndo(site, serversKey(site));
   const title = `${match.homeTeam.name} vs ${match.awayTeam.name}`;
   const onDelete = async (server: OtherServer) => {
     if (
@@ -121,7 +123,7 @@ function ServersCard({
       return;
     try {
       const answer = await remove.mutateAsync(server._id);
-      toastSuccess("Success", answer.message, `${server.name} was removed.`);
+      toastSuccess("Success", answer.message, `${server.name} was removed.`, undo(answer));
     } catch (error) {
       toastError("Error", error);
     }

@@ -27,6 +27,7 @@ import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
+import { useUndo } from "@/lib/undo";
 import {
   catalogKey,
   setTitleLocker,
@@ -147,15 +148,17 @@ export function MoviesListScreen() {
   const deleteTitles = useConfirmedDelete({
     remove,
     selection,
+    undo: useUndo(site, catalogKey(site)),
     ask: (targets: MovieItem[]) => ({
       title: movieMessages.confirmDeleteMany(targets.length),
       description: `${namesOf(targets)} will be removed from the catalogue.`,
     }),
-    done: (answer, targets) =>
+    done: (answer, targets, undo) =>
       toastSuccess(
         targets.length === 1 ? "Item deleted" : "Items deleted",
         answer?.message,
         `${namesOf(targets)} removed.`,
+        undo,
       ),
     failed: (error) =>
       toast({

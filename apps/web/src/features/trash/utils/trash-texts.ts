@@ -1,0 +1,71 @@
+import { TRASH_DAYS, TRASH_RESOURCES, type TrashItem, type TrashResource } from "@backoffice/contracts";
+import { type Site, type SiteResource, siteHas } from "@backoffice/contracts/site-rules";
+
+/** The site resource a kind of trashed record belongs to: a match's servers come with matches. */
+const OWNER: Record<TrashResource, SiteResource> = {
+  apps: "apps",
+  ads: "ads",
+  emails: "emails",
+  contacts: "contacts",
+  matches: "matches",
+  servers: "matches",
+  titles: "catalog",
+};
+
+/** The kinds of record a site can have in its trash, in the filter's order. */
+export function trashResourcesOf(site: Site): TrashResource[] {
+  return TRASH_RESOURCES.filter((resource) => siteHas(site, OWNER[resource]));
+}
+
+/** The filter's options: the kinds as their screens name them. */
+export const RESOURCE_LABELS: Record<TrashResource, string> = {
+  apps: "Apps & Games",
+  ads: "Ads",
+  emails: "Emails",
+  contacts: "Contacts",
+  matches: "Matches",
+  servers: "Servers",
+  titles: "Movies & TV",
+};
+
+/** The Kind column: what one record is. */
+export const KIND_LABELS: Record<TrashResource, string> = {
+  apps: "App",
+  ads: "Ad",
+  emails: "Email",
+  contacts: "Contact message",
+  matches: "Match",
+  servers: "Server",
+  titles: "Movie or TV show",
+};
+
+const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
+
+export const trashMessages = {
+  subtitle: `Deleted items are kept for ${TRASH_DAYS} days, then deleted forever.`,
+  empty: {
+    title: "The trash is empty",
+    description: `What you delete stays here for ${TRASH_DAYS} days, ready to be restored.`,
+  },
+  emptyFiltered: {
+    title: "Nothing of this kind in the trash",
+    description: "Show all items to see the rest of the trash.",
+  },
+  loadError: {
+    title: "Failed to fetch the trash",
+    description: "The trash could not be loaded. Check the connection and try again.",
+  },
+  count: items,
+  restored: "Restored",
+  restoreFailed: "Restore failed",
+  notRestored: "Nothing was restored.",
+  purged: "Deleted forever",
+  purgeFailed: "Delete failed",
+  notPurged: "Nothing was deleted.",
+  /** The confirmation names what it deletes: the item itself when there is one. */
+  confirmPurge: (targets: readonly Pick<TrashItem, "label">[]) =>
+    targets.length === 1
+      ? `Delete "${targets[0]!.label}" forever?`
+      : `Delete ${items(targets.length)} forever?`,
+  purgeWarning: (n: number) => `${n === 1 ? "It" : "They"} cannot be restored afterwards.`,
+} as const;

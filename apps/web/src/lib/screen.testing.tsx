@@ -1,0 +1,71 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { vi } from "vitest";
+import { ConfirmProvider } from "@/components/confirm-dialog";
+import { saveSession } from "./session";
+import { registerToaster, type ToastAction } from "./toast";
+
+/** Component tests of whole screens: the app's providers, a fake API and the toasts shown. */
+
+export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+/** Answers by "METHOD /path" (under /api/v1, no query); a function sees the call. */
+export type Routes = Record<string, Answer | ((call: Call) => Answer)>;
+
+/** Signs in and answers fetch from `routes` (the CSRF token included); returns the calls made. */
+export function fakeApi(routes: Routes): Call[] {
+  saveSession("tok", { email: "admin@example.com", role: "admin" });
+  const calls: Call[] = [];
+  vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, "http://localhost");
+    const path = url.pathname.replace(/^\/api\/v1/, "");
+    const method = init.method ?? "GET";
+    if (path === "/csrf") return Response.json({ status: "success", csrfToken: "csrf" });
+    const call = {
+      method,
+      path,
+      query: url.searchParams,
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    const route = routes[`${method} ${path}`];
+    if (!route) throw new Error(`unexpected call ${method} ${path}`);
+    const answer = typeof route === "function" ? route(call) : route;
+    return Response.json(answer.body ?? {}, { status: answer.status ?? 200, headers: answer.headers });
+  });
+  return calls;
+}
+
+export type ShownToast = { title: string; description?: string; action?: ToastAction; duration?: number };
+
+/** Records every toast instead of showing it. */
+export function captureToasts(): ShownToast[] {
+  const shown: ShownToast[] = [];
+  const show = (title: string, options: Omit<ShownToast, "title"> = {}) => shown.push({ title, ...options });
+  registerToaster(Object.assign(show, { success: show, error: show }) as never);
+  return shown;
+}
+
+/** Renders `screen` at `url` with the app's providers; `location()` is the current path and query. */
+export function renderAt(url: string, screen: ReactNode) {
+  let location = "";
+  function Probe({ children }: { children: ReactNode }) {
+    const { pathname, search } = useLocation();
+    location = `${pathname}${search}`;
+    return <>{children}</>;
+  }
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: "*", element: <Probe>{screen}</Probe> }], {
+    initialEntries: [url],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <ConfirmProvider>
+        <RouterProvider router={router} />
+      </ConfirmProvider>
+    </QueryClientProvider>,
+  );
+  return { client, location: () => location };
+}

@@ -1,0 +1,54 @@
+import { type restoredAnswer, UNDO_SECONDS } from "@backoffice/contracts";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { type ApiSite, siteApi, type Undoable } from "./api-client";
+import { type ToastOffer, toastError, toastSuccess } from "./toast";
+
+export type RestoredAnswer = z.infer<typeof restoredAnswer>;
+
+export const undoMessages = {
+  undo: "Undo",
+  restored: "Restored",
+  failed: "Undo failed",
+  notRestored: "The deleted items were not restored.",
+} as const;
+
+/** The server's "N items restored", and what could not come back (made again since, or purged). */
+export function restoredText({ message, skipped }: RestoredAnswer): string {
+  return skipped > 0 ? `${message}; ${skipped} could not be restored.` : message;
+}
+
+/** `POST /trash/undo`: puts back what the delete that answered with `token` moved to the trash. */
+export function undoDelete(site: ApiSite, token: string): Promise<RestoredAnswer> {
+  return siteApi(site).post<RestoredAnswer>("/trash/undo", { token });
+}
+
+/**
+ * The Undo a delete's success toast offers for UNDO_SECONDS, when the delete's answer carried a
+ * token (titles of the content service never do). Undo reloads `lists`, the lists the delete
+ * touched: restored records keep their ids, so they come back at their old places.
+ * Shared by every feature that deletes, hence here rather than in a feature's api/.
+ */
+export function useUndo(site: ApiSite, ...lists: QueryKey[]) {
+  const queryClient = useQueryClient();
+  return (answer: Undoable | undefined): ToastOffer | undefined => {
+    const token = answer?.undoToken;
+    if (!token) return undefined;
+    const undo = async () => {
+      try {
+        const restored = await undoDelete(site, token);
+        toastSuccess(undoMessages.restored, restoredText(restored));
+      } catch (error) {
+        toastError(undoMessages.failed, error, undoMessages.notRestored);
+      }
+      // Reload even after a failure: some of it may have come back, or been purged meanwhile.
+      await Promise.all(lists.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    };
+    return {
+      action: { label: undoMessages.undo, onClick: () => void undo() },
+      duration: UNDO_SECONDS * 1000,
+    };
+  };
+}
+
+export type Undo = ReturnType<typeof useUndo>;
