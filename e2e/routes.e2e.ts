@@ -6,6 +6,7 @@ const screens: { path: string; heading: string }[] = [
   { path: "/apkw/ads", heading: "Manage Ads" },
   { path: "/apkw/emails", heading: "Manage Emails" },
   { path: "/apkw/profile", heading: "Edit Profile" },
+  { path: "/apkw/history", heading: "History" },
   { path: "/sportbn/matches", heading: "Manage Matches" },
   { path: "/sportbn/fetch-matches", heading: "Fetch Matches" },
   { path: "/sportbn/servers", heading: "Other Servers" },
@@ -13,6 +14,7 @@ const screens: { path: string; heading: string }[] = [
   { path: "/sportbn/locker", heading: "Manage Locker" },
   { path: "/sportbn/emails", heading: "Manage Emails" },
   { path: "/sportbn/profile", heading: "Edit Profile" },
+  { path: "/sportbn/history", heading: "History" },
   { path: "/movies/list", heading: "Movies & TV List" },
   { path: "/movies/import", heading: "Import Movies & TV" },
   { path: "/movies/ads", heading: "Manage Ads" },
@@ -23,6 +25,7 @@ const screens: { path: string; heading: string }[] = [
   { path: "/movies/locker", heading: "Manage Locker" },
   { path: "/movies/emails", heading: "Manage Contacts" },
   { path: "/movies/profile", heading: "Edit Profile" },
+  { path: "/movies/history", heading: "History" },
 ];
 
 test.describe("signed out", () => {

@@ -12,7 +12,7 @@ import {
 import { screenshotsDir } from "./support/env";
 
 const labels = {
-  apkw: ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile"],
+  apkw: ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History"],
   sportbn: [
     "Dashboard",
     "Manage Matches",
@@ -22,6 +22,7 @@ const labels = {
     "Manage Locker",
     "Manage Emails",
     "Edit Profile",
+    "History",
   ],
   movies: [
     "Dashboard",
@@ -31,6 +32,7 @@ const labels = {
     "Manage Locker",
     "Manage Contacts",
     "Edit Profile",
+    "History",
   ],
 } as const;
 

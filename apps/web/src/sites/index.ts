@@ -13,6 +13,7 @@ import {
   Clapperboard,
   DownloadCloud,
   Gamepad2,
+  History as HistoryIcon,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -39,7 +40,8 @@ export type ScreenKey =
   | "servers"
   | "movies-list"
   | "movies-import"
-  | "profile";
+  | "profile"
+  | "history";
 
 export type SiteRoute = {
   /** Path below the site prefix, in React Router syntax. */
@@ -110,6 +112,7 @@ const ROUTES = {
   // Movies keeps the /emails path for its contact inbox.
   contacts: { path: "emails", screen: "contacts", label: "Manage Contacts", icon: MessagesSquare },
   profile: { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
+  history: { path: "history", screen: "history", label: "History", icon: HistoryIcon },
 } satisfies Record<string, SiteRoute>;
 
 /** What differs between the sites is data: their screens, home, wording and the shared rules. */
@@ -127,7 +130,7 @@ const site = (
 export const sites: Record<SiteKey, SiteSettings> = {
   apkw: site("apkw", {
     home: "apps",
-    routes: [ROUTES.apps, ROUTES.ads, ROUTES.emails, ROUTES.profile],
+    routes: [ROUTES.apps, ROUTES.ads, ROUTES.emails, ROUTES.profile, ROUTES.history],
     wording: sportbnWording,
     lockerVariant: null,
   }),
@@ -141,6 +144,7 @@ export const sites: Record<SiteKey, SiteSettings> = {
       ROUTES.locker,
       ROUTES.emails,
       ROUTES.profile,
+      ROUTES.history,
     ],
     wording: sportbnWording,
     lockerVariant: "sportbn",
@@ -154,6 +158,7 @@ export const sites: Record<SiteKey, SiteSettings> = {
       ROUTES.locker,
       ROUTES.contacts,
       ROUTES.profile,
+      ROUTES.history,
     ],
     wording: {
       adsLoadError: { title: "Connection Error", description: "Failed to fetch ads" },

@@ -3,7 +3,7 @@ import { activeNavItem, navItems, siteOfPath, sites } from "./index";
 
 describe("navigation labels (DESIGN §9)", () => {
   it.each([
-    ["apkw", ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile"]],
+    ["apkw", ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History"]],
     [
       "sportbn",
       [
@@ -15,6 +15,7 @@ describe("navigation labels (DESIGN §9)", () => {
         "Manage Locker",
         "Manage Emails",
         "Edit Profile",
+        "History",
       ],
     ],
     [
@@ -27,6 +28,7 @@ describe("navigation labels (DESIGN §9)", () => {
         "Manage Locker",
         "Manage Contacts",
         "Edit Profile",
+        "History",
       ],
     ],
   ] as const)("%s", (site, labels) => {
@@ -42,6 +44,7 @@ describe("navigation labels (DESIGN §9)", () => {
       "/movies/locker",
       "/movies/emails",
       "/movies/profile",
+      "/movies/history",
     ]);
   });
 });
@@ -53,6 +56,7 @@ describe("activeNavItem: the longest prefix wins", () => {
     ["/apkw", "Dashboard"],
     ["/apkw/emails", "Manage Emails"],
     ["/apkw/profile", "Edit Profile"],
+    ["/apkw/history", "History"],
   ])("%s → %s", (path, label) => {
     expect(activeNavItem(items, path)?.label).toBe(label);
   });
