@@ -35,6 +35,15 @@ export function formatDayMonthYear(value: string | number | Date): string {
   return `${dd}/${mm}/${d.getFullYear()}`;
 }
 
+/** "dd/mm/yyyy HH:mm" in the viewer's time zone (an ad's "Updated:", History's "When"). */
+export function formatDateTime(value: string | number | Date): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return "-";
+  const hh = String(d.getHours()).padStart(2, "0");
+  const mm = String(d.getMinutes()).padStart(2, "0");
+  return `${formatDayMonthYear(d)} ${hh}:${mm}`;
+}
+
 /**
  * Limits per breakpoint; the most specific one that applies wins (mobile, then narrow, then
  * desktop, then default). A breakpoint without a limit leaves the text whole.

@@ -41,7 +41,8 @@ const fieldsOf = (entry: Pick<HistoryEntry, "before" | "after">): Fields => entr
 /** "Created ad", "Deleted match", "Signed in"; an app of category games is a game. */
 export function actionLabel(entry: Pick<HistoryEntry, "resource" | "action" | "before" | "after">): string {
   if (entry.resource === "session") return entry.action === "delete" ? "Signed out" : "Signed in";
-  const noun = entry.resource === "apps" && fieldsOf(entry).category === "games" ? "game" : NOUNS[entry.resource];
+  const noun =
+    entry.resource === "apps" && fieldsOf(entry).category === "games" ? "game" : NOUNS[entry.resource];
   return `${VERBS[entry.action]} ${noun}`;
 }
 
@@ -56,7 +57,8 @@ export function recordLabel(entry: Pick<HistoryEntry, "before" | "after" | "reco
   for (const key of ["name", "email", "url", "subject", "type"]) {
     if (text(fields[key])) return text(fields[key]);
   }
-  return entry.recordId ? `#${entry.recordId}` : "-";
+  // A sign-in has no fields; a record without a name is known by its id.
+  return Object.keys(fields).length > 0 && entry.recordId ? `#${entry.recordId}` : "-";
 }
 
 /** Fields every write touches or that never change: listing them would hide the real change. */
@@ -86,8 +88,7 @@ export function fieldLabel(field: string): string {
 export type FieldChange = { field: string; label: string; before: unknown; after: unknown };
 
 const absent = (value: unknown) => value === null || value === undefined;
-const same = (a: unknown, b: unknown) =>
-  (absent(a) && absent(b)) || JSON.stringify(a) === JSON.stringify(b);
+const same = (a: unknown, b: unknown) => (absent(a) && absent(b)) || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The fields an entry changed, in the record's field order: for an update those that differ, for

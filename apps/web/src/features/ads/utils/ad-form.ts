@@ -1,6 +1,5 @@
 import { type Ad, adFields } from "@backoffice/contracts";
 import { z } from "zod";
-import { formatDayMonthYear } from "../../../lib/format"; // relative: the unit test project has no "@" alias
 
 /**
  * What the dialog edits: the contract's page rule and a required URL (the spec's client checks
@@ -64,11 +63,5 @@ export function toAdPayload(values: AdFormValues): AdPayload {
   };
 }
 
-/** "dd/mm/yyyy HH:mm" in the viewer's time zone, for the card's "Updated:" line. */
-export function formatDateTime(value: string | number | Date): string {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return "-";
-  const hh = String(d.getHours()).padStart(2, "0");
-  const mm = String(d.getMinutes()).padStart(2, "0");
-  return `${formatDayMonthYear(d)} ${hh}:${mm}`;
-}
+// The card's "Updated:" line (relative: the unit test project has no "@" alias).
+export { formatDateTime } from "../../../lib/format";

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { diffCounts, diffLines, linesOf, sideBySide } from "./line-diff";
 
 const ops = (before: string, after: string) =>
-  diffLines(linesOf(before), linesOf(after)).map((op) => `${{ same: " ", removed: "-", added: "+" }[op.kind]}${op.text}`);
+  diffLines(linesOf(before), linesOf(after)).map(
+    (op) => `${{ same: " ", removed: "-", added: "+" }[op.kind]}${op.text}`,
+  );
 
 describe("diffLines (LCS)", () => {
   it("keeps equal scripts whole", () => {
