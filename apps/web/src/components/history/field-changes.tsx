@@ -10,8 +10,8 @@ export function FieldChanges({ changes }: { changes: readonly FieldChange[] }) {
   return (
     <dl className="grid gap-4" aria-label="Changed fields">
       {changes.map((change) => (
-        <div key={change.field} className="grid gap-1.5" data-slot="field-change">
-          <dt className="text-sm font-medium">{change.label}</dt>
+        <div key={change.field} className="grid gap-1.5 border-t pt-3" data-slot="field-change">
+          <dt className="text-sm font-semibold">{change.label}</dt>
           <dd className="grid min-w-0 gap-2 sm:grid-cols-2">
             <FieldValue side="Before" field={change.field} value={change.before} />
             <FieldValue side="After" field={change.field} value={change.after} />

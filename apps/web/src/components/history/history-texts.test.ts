@@ -30,7 +30,8 @@ describe("history texts", () => {
     expect(recordLabel(entry("servers", "create", null, { name: "S1", url: "https://s" }))).toBe("S1");
     expect(recordLabel(entry("emails", "create", null, { email: "a@b.c", url: "https://p" }))).toBe("a@b.c");
     expect(recordLabel(entry("ads", "update", null, { page: "home", url: "https://ad" }))).toBe("https://ad");
-    expect(recordLabel(entry("locker", "update", {}, { seconds: 5 }))).toBe("#7");
+    expect(recordLabel(entry("locker", "update", {}, { type: "js", seconds: 5 }))).toBe("Locker (js)");
+    expect(recordLabel(entry("servers", "update", {}, { matchId: "3" }))).toBe("#7");
     expect(recordLabel(entry("session", "create", null, null))).toBe("-");
   });
 

@@ -49,12 +49,14 @@ export function actionLabel(entry: Pick<HistoryEntry, "resource" | "action" | "b
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
 
 /** What the record is called on its screen: a title, "Home vs Away", a name, an address, a subject. */
-export function recordLabel(entry: Pick<HistoryEntry, "before" | "after" | "recordId">): string {
+export function recordLabel(entry: Pick<HistoryEntry, "resource" | "before" | "after" | "recordId">): string {
   const fields = fieldsOf(entry);
+  // A site has one locker per kind: "Locker (js)".
+  if (entry.resource === "locker" && text(fields.type)) return `Locker (${text(fields.type)})`;
   const teams = text(fields.homeName) && text(fields.awayName);
   if (text(fields.title)) return text(fields.title);
   if (teams) return `${text(fields.homeName)} vs ${text(fields.awayName)}`;
-  for (const key of ["name", "email", "url", "subject", "type"]) {
+  for (const key of ["name", "email", "url", "subject"]) {
     if (text(fields[key])) return text(fields[key]);
   }
   // A sign-in has no fields; a record without a name is known by its id.

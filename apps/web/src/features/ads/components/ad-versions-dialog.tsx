@@ -53,9 +53,12 @@ export function AdVersionsDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="sm:max-w-4xl">
+      {/* One shrinkable column: a long URL or script line wraps instead of widening the dialog. */}
+      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-4xl">
         <DialogHeader>
-          <DialogTitle>Versions of {ad.url}</DialogTitle>
+          <DialogTitle className="pr-6 leading-snug [overflow-wrap:anywhere]">
+            Versions of {ad.url}
+          </DialogTitle>
           <DialogDescription>
             Compare two saved versions of this ad and put an earlier one back. Scripts are shown as text.
           </DialogDescription>

@@ -25,7 +25,7 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
     : [];
   return (
     <Dialog open={entry !== null} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{entry ? actionLabel(entry) : "Change details"}</DialogTitle>
           <DialogDescription>What changed, by whom and when.</DialogDescription>
