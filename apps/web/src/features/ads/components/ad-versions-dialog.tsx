@@ -224,7 +224,8 @@ function ScriptDiff({
   const ops = diffLines(linesOf(left[field]), linesOf(right[field]));
   const rows = sideBySide(ops);
   const { removed, added } = diffCounts(ops);
-  const summary = removed + added === 0 ? "No changes" : `${lines(removed)} removed, ${lines(added)} added`;
+  const parts = [removed ? `${lines(removed)} removed` : "", added ? `${lines(added)} added` : ""];
+  const summary = parts.filter(Boolean).join(", ") || "No changes";
   return (
     <section className="grid min-w-0 gap-2" data-slot="script-diff" aria-label={label}>
       <h3 className="flex flex-wrap items-baseline gap-x-2 text-sm font-semibold">
