@@ -24,6 +24,8 @@ export const SITE_RESOURCES = {
   matches: ["sportbn"],
   contacts: ["movies"],
   catalog: ["movies"],
+  // The audit log and the trash (issue 13).
+  history: ["apkw", "sportbn", "movies"],
 } as const satisfies Record<string, readonly Site[]>;
 
 export type SiteResource = keyof typeof SITE_RESOURCES;

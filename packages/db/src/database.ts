@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
+import { auditContext, SET_AUDIT_CONTEXT } from "./audit.ts";
 
 export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -32,13 +33,31 @@ export async function loadPg() {
   return pg;
 }
 
+/** In an audit context (an admin write), the transaction first tells the triggers who is writing. */
+async function setAuditContext(tx: Queryable): Promise<void> {
+  const context = auditContext();
+  if (context) await tx.query(SET_AUDIT_CONTEXT, [JSON.stringify(context)]);
+}
+
+/** Outside an audit context a statement runs on its own; inside one, in a transaction that has it. */
+function auditedQuery(db: Pick<Database, "transaction">, plain: Queryable["query"]): Queryable["query"] {
+  return (text, params) =>
+    auditContext() ? db.transaction((tx) => tx.query(text, params)) : plain(text, params);
+}
+
 export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   const run = async <T>(q: { query: PGlite["query"] }, text: string, params?: unknown[]) =>
     (await q.query<T>(text, params as unknown[])).rows;
+  const transaction: Database["transaction"] = (fn) =>
+    client.transaction(async (tx) => {
+      const queryable: Queryable = { query: (text, params) => run(tx, text, params) };
+      await setAuditContext(queryable);
+      return fn(queryable);
+    });
   return {
     kind: "pglite",
-    query: (text, params) => run(client, text, params),
-    transaction: (fn) => client.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
+    query: auditedQuery({ transaction }, (text, params) => run(client, text, params)),
+    transaction,
     async ping() {
       if (client.closed) return false;
       await client.query("select 1");
@@ -52,27 +71,31 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
 }
 
 export function wrapPool(pool: Pool): Database {
+  const transaction: Database["transaction"] = async (fn) => {
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      const queryable: Queryable = {
+        query: async (text, params) => (await client.query(text, params as unknown[])).rows,
+      };
+      await setAuditContext(queryable);
+      const result = await fn(queryable);
+      await client.query("commit");
+      return result;
+    } catch (error) {
+      await client.query("rollback").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
   return {
     kind: "postgres",
-    async query(text, params) {
-      return (await pool.query(text, params as unknown[])).rows;
-    },
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query("begin");
-        const result = await fn({
-          query: async (text, params) => (await client.query(text, params as unknown[])).rows,
-        });
-        await client.query("commit");
-        return result;
-      } catch (error) {
-        await client.query("rollback").catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    query: auditedQuery(
+      { transaction },
+      async (text, params) => (await pool.query(text, params as unknown[])).rows,
+    ),
+    transaction,
     async ping() {
       await pool.query("select 1");
       return true;

@@ -1,3 +1,4 @@
+export * from "./audit.ts";
 export * from "./database.ts";
 export * from "./ids.ts";
 export * from "./migrate.ts";

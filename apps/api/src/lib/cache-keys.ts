@@ -6,6 +6,8 @@ import type { AppCategory, Site } from "@backoffice/contracts";
  * of every entry of that resource on a site.
  */
 export const cacheKeys = {
+  /** Every entry of a site: what a restore from the trash may change. */
+  siteOf: (site: Site) => `${site}:`,
   adsOf: (site: Site) => `${site}:ads:`,
   ads: (site: Site, page: string | undefined) => `${cacheKeys.adsOf(site)}${page ?? ""}`,
   lockerOf: (site: Site) => `${site}:locker`,

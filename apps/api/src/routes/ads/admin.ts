@@ -2,8 +2,11 @@ import {
   adPagesOf,
   adSchema,
   adsQuery,
+  adVersionParams,
+  adVersionSchema,
   createAdBody,
   errorBody,
+  HISTORY_MESSAGES,
   idParams,
   messageBody,
   type Site,
@@ -14,7 +17,9 @@ import { badRequest, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
+import { historyRepository } from "../history/repository.ts";
 import { adsRepository } from "./repository.ts";
+import { adVersions } from "./versions.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -28,6 +33,12 @@ export function checkAdPage(site: Site, page: string | undefined) {
 
 const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const ads = adsRepository(fastify.db, site);
+  const history = historyRepository(fastify.db, site);
+  async function versionsOf(id: string) {
+    const ad = await ads.get(id);
+    if (!ad) throw notFound(HISTORY_MESSAGES.adNotFound);
+    return adVersions(ad, await history.ofRecord("ads", id, { oldestFirst: true, limit: 1000 }));
+  }
   const changed = () => fastify.publicCache.invalidate(cacheKeys.adsOf(site));
   const tags = [`${site}: ads`];
 
@@ -79,6 +90,28 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
       if (!(await ads.remove(request.params.id))) throw notFound("Ad not found");
       await changed();
       return { status: "success" as const, message: "Ad deleted successfully" };
+    },
+  );
+
+  // Script versions (issue 13): every save is one, from the audit log; a restore saves a new one.
+  fastify.get(
+    "/ads/:id/versions",
+    { schema: { tags, params: idParams, response: { 200: successOf(z.array(adVersionSchema)), ...errors } } },
+    async (request) => ({ status: "success" as const, data: await versionsOf(request.params.id) }),
+  );
+
+  fastify.post(
+    "/ads/:id/versions/:version/restore",
+    { schema: { tags, params: adVersionParams, response: { 200: successOf(adSchema), ...errors } } },
+    async (request) => {
+      const { id, version } = request.params;
+      const chosen = (await versionsOf(id)).find((saved) => saved.version === version);
+      if (!chosen) throw notFound(HISTORY_MESSAGES.versionNotFound);
+      const { page, url, head, body, isActive } = chosen;
+      const ad = await ads.update(id, { page, url, head, body, isActive });
+      if (!ad) throw notFound(HISTORY_MESSAGES.adNotFound);
+      await changed();
+      return { status: "success" as const, data: ad, message: HISTORY_MESSAGES.versionRestored(version) };
     },
   );
 };

@@ -34,6 +34,10 @@ export function adsRepository(db: Queryable, site: Site) {
       );
       return rows.map(toAd);
     },
+    async get(id: string): Promise<Ad | undefined> {
+      const [row] = await db.query<AdRow>("select * from ads where site = $1 and id = $2", [site, id]);
+      return row && toAd(row);
+    },
     async create(input: CreateAdBody): Promise<Ad> {
       const [row] = await db.query<AdRow>(
         `insert into ads (id, site, page, url, head, body, is_active) values ($1, $2, $3, $4, $5, $6, $7) returning *`,

@@ -11,12 +11,13 @@ import {
   profileAnswer,
   verifyOtpBody,
 } from "@backoffice/contracts";
-import { newId } from "@backoffice/db";
+import { newId, withAudit } from "@backoffice/db";
 import { badRequest, conflict, forbidden, unauthorized } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hashPassword, newOtpCode, newToken, safeEqual, sha256, verifyPassword } from "../../lib/crypto.ts";
 import { consume, ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
+import { auditContextOf, auditWrites } from "../../plugins/audit.ts";
 import { csrfTokenFor, requireAdmin } from "../../plugins/auth.ts";
 import { otpRepository, sessionsRepository, usersRepository } from "./repository.ts";
 
@@ -79,7 +80,10 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       await counters.reset(pairKey(email, request.ip));
       if (user.role !== "admin") throw forbidden(AUTH_MESSAGES.forbidden);
       const token = newToken();
-      await sessions.create(user.id, sha256(token), new Date(Date.now() + SESSION_TTL_MS));
+      // The sign-in is logged with its admin (the session is not one yet).
+      await withAudit({ ...auditContextOf(request, null), actorId: user.id, actorEmail: user.email }, () =>
+        sessions.create(user.id, sha256(token), new Date(Date.now() + SESSION_TTL_MS)),
+      );
       request.log.info({ event: "sign-in", userId: user.id, address: request.ip }, "signed in");
       return {
         status: "success" as const,
@@ -190,6 +194,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // Everything below needs a live admin session (and CSRF on writes).
   await fastify.register(async (authenticated) => {
     authenticated.addHook("onRequest", requireAdmin);
+    auditWrites(authenticated);
     const route = authenticated.withTypeProvider<import("fastify-type-provider-zod").ZodTypeProvider>();
 
     route.get(

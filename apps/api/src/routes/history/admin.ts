@@ -1,0 +1,56 @@
+import {
+  errorBody,
+  historyEntrySchema,
+  historyQuery,
+  pagedOf,
+  recordHistoryParams,
+  type Site,
+  successOf,
+} from "@backoffice/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { pagedAnswer } from "../../lib/rows.ts";
+import { historyRepository } from "./repository.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+
+/** A site's History (issue 13): every admin change, newest first, and one record's own history. */
+const historyRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
+  const history = historyRepository(fastify.db, site);
+  const tags = [`${site}: history`];
+
+  fastify.get(
+    "/history",
+    {
+      schema: { tags, querystring: historyQuery, response: { 200: pagedOf(historyEntrySchema), ...errors } },
+    },
+    async (request) => {
+      const { page, limit, ...filter } = request.query;
+      const { entries, total } = await history.page(filter, page, limit);
+      return pagedAnswer(entries, total, page, limit);
+    },
+  );
+
+  fastify.get(
+    "/history/admins",
+    { schema: { tags, response: { 200: successOf(z.array(z.string())), ...errors } } },
+    async () => ({ status: "success" as const, data: await history.admins() }),
+  );
+
+  fastify.get(
+    "/history/:resource/:id",
+    {
+      schema: {
+        tags,
+        params: recordHistoryParams,
+        response: { 200: successOf(z.array(historyEntrySchema)), ...errors },
+      },
+    },
+    async (request) => ({
+      status: "success" as const,
+      data: await history.ofRecord(request.params.resource, request.params.id),
+    }),
+  );
+};
+
+export default historyRoutes;

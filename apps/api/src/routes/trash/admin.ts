@@ -1,0 +1,71 @@
+import {
+  deletedCountAnswer,
+  errorBody,
+  HISTORY_MESSAGES,
+  pagedOf,
+  restoredAnswer,
+  type Site,
+  trashIdsBody,
+  trashItemSchema,
+  trashQuery,
+  undoBody,
+} from "@backoffice/contracts";
+import { auditContext, withAudit } from "@backoffice/db";
+import { notFound } from "@backoffice/server";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { cacheKeys } from "../../lib/cache-keys.ts";
+import { pagedAnswer } from "../../lib/rows.ts";
+import { trashRepository } from "./repository.ts";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** A site's trash (issue 13): deleted records kept 30 days, restored by Undo or from the Trash screen. */
+const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
+  const trash = trashRepository(fastify.db, site);
+  const tags = [`${site}: trash`];
+
+  /** Restored rows are logged as restores, and the public reads see them at once. */
+  async function restoring(work: () => Promise<{ restored: number; skipped: number }>) {
+    const context = auditContext();
+    const result = await (context ? withAudit({ ...context, action: "restore" }, work) : work());
+    if (result.restored > 0) fastify.publicCache.invalidate(cacheKeys.siteOf(site));
+    return { status: "success" as const, message: HISTORY_MESSAGES.restored(result.restored), ...result };
+  }
+
+  fastify.get(
+    "/trash",
+    { schema: { tags, querystring: trashQuery, response: { 200: pagedOf(trashItemSchema), ...errors } } },
+    async (request) => {
+      const { page, limit, resource } = request.query;
+      const { items, total } = await trash.page(resource, page, limit);
+      return pagedAnswer(items, total, page, limit);
+    },
+  );
+
+  fastify.post(
+    "/trash/restore",
+    { schema: { tags, body: trashIdsBody, response: { 200: restoredAnswer, ...errors } } },
+    async (request) => restoring(() => trash.restore(request.body.ids)),
+  );
+
+  fastify.post(
+    "/trash/undo",
+    { schema: { tags, body: undoBody, response: { 200: restoredAnswer, ...errors } } },
+    async (request) => {
+      const answer = await restoring(() => trash.undo(request.body.token));
+      if (answer.restored + answer.skipped === 0) throw notFound(HISTORY_MESSAGES.nothingToUndo);
+      return answer;
+    },
+  );
+
+  fastify.post(
+    "/trash/purge",
+    { schema: { tags, body: trashIdsBody, response: { 200: deletedCountAnswer, ...errors } } },
+    async (request) => {
+      const deleted = await trash.purge(request.body.ids);
+      return { status: "success" as const, message: HISTORY_MESSAGES.purged(deleted), deleted };
+    },
+  );
+};
+
+export default trashRoutes;

@@ -1,0 +1,88 @@
+import { type Site, TRASH_DAYS, type TrashItem, type TrashResource } from "@backoffice/contracts";
+import type { Queryable } from "@backoffice/db";
+import { iso } from "../../lib/rows.ts";
+
+interface TrashRow {
+  id: string;
+  resource: TrashResource;
+  record_id: string;
+  row: Record<string, unknown>;
+  deleted_at: Date;
+  deleted_by: string | null;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** What each kind of record is called on its screen. */
+const LABELS: Record<TrashResource, (row: Record<string, unknown>) => string> = {
+  apps: (row) => text(row.title),
+  ads: (row) => text(row.url),
+  emails: (row) => text(row.email),
+  contacts: (row) => [text(row.subject), text(row.email)].filter(Boolean).join(" · "),
+  matches: (row) => `${text(row.home_name)} vs ${text(row.away_name)}`,
+  servers: (row) => text(row.name),
+};
+
+const DAY_MS = 86_400_000;
+
+const toItem = (row: TrashRow): TrashItem => ({
+  _id: row.id,
+  resource: row.resource,
+  recordId: row.record_id,
+  label: LABELS[row.resource](row.row),
+  deletedAt: iso(row.deleted_at),
+  deletedBy: row.deleted_by,
+  expiresAt: iso(new Date(new Date(row.deleted_at).getTime() + TRASH_DAYS * DAY_MS)),
+});
+
+/** Deletes what has been in the trash longer than it is kept, on every site. */
+export async function purgeExpiredTrash(db: Queryable): Promise<number> {
+  const rows = await db.query(
+    `delete from trash where deleted_at < now() - make_interval(days => $1) returning id`,
+    [TRASH_DAYS],
+  );
+  return rows.length;
+}
+
+/**
+ * A site's trash: the rows its admins deleted, written by the triggers of migration 0007 in the
+ * delete's own transaction. Restoring puts them back with their ids (`restore_trash`).
+ */
+export function trashRepository(db: Queryable, site: Site) {
+  /** Restores the site's items among `ids` (database function); how many came back of how many. */
+  async function restore(selection: string, values: unknown[]) {
+    const [result] = await db.query<{ restored: string[]; found: number }>(
+      `with chosen as (select id from trash where site = $1 and ${selection})
+       select restore_trash(array(select id from chosen))::text[] as restored, (select count(*)::int from chosen) as found`,
+      [site, ...values],
+    );
+    const restored = result!.restored.length;
+    return { restored, skipped: result!.found - restored };
+  }
+  return {
+    async page(resource: TrashResource | undefined, page: number, limit: number) {
+      await purgeExpiredTrash(db);
+      const values = [site, resource ?? null];
+      const where = "site = $1 and ($2::text is null or resource = $2)";
+      const [rows, [count]] = await Promise.all([
+        db.query<TrashRow>(
+          `select id::text as id, resource, record_id, row, deleted_at, deleted_by from trash
+           where ${where} order by trash.id desc limit $3 offset $4`,
+          [...values, limit, (page - 1) * limit],
+        ),
+        db.query<{ total: number }>(`select count(*)::int as total from trash where ${where}`, values),
+      ]);
+      return { items: rows.map(toItem), total: count!.total };
+    },
+    restore: (ids: string[]) => restore("id = any($2::bigint[])", [ids]),
+    /** Everything one request deleted (its Undo token); found 0 when nothing of it is left. */
+    undo: (batch: string) => restore("batch = $2::uuid", [batch]),
+    async purge(ids: string[]): Promise<number> {
+      const rows = await db.query(
+        "delete from trash where site = $1 and id = any($2::bigint[]) returning id",
+        [site, ids],
+      );
+      return rows.length;
+    },
+  };
+}
