@@ -32,7 +32,7 @@ describe("history texts", () => {
     expect(recordLabel(entry("ads", "update", null, { page: "home", url: "https://ad" }))).toBe("https://ad");
     expect(recordLabel(entry("locker", "update", {}, { type: "js", seconds: 5 }))).toBe("Locker (js)");
     expect(recordLabel(entry("servers", "update", {}, { matchId: "3" }))).toBe("#7");
-    expect(recordLabel(entry("session", "create", null, null))).toBe("-");
+    expect(recordLabel(entry("session", "create", null, { userId: "u1", expiresAt: "t" }))).toBe("-");
   });
 
   it("lists the changed fields without timestamps and ids; null and missing are the same", () => {
@@ -48,6 +48,13 @@ describe("history texts", () => {
     expect(changesSummary(changes)).toBe("URL, Script body");
     expect(changesSummary([...changes, ...changes], 3)).toBe("URL, Script body, URL and 1 more");
     expect(changesSummary([])).toBe("No field changes");
+    // A password change is noted, never shown.
+    expect(
+      changedFields({
+        before: { email: "a@b.c", role: "admin" },
+        after: { email: "a@b.c", role: "admin", passwordHash: "(changed)" },
+      }),
+    ).toEqual([{ field: "passwordHash", label: "Password", before: "(hidden)", after: "(changed)" }]);
   });
 
   it("shows values as text; scripts and long text as blocks", () => {

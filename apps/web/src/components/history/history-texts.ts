@@ -50,6 +50,8 @@ const text = (value: unknown): string => (typeof value === "string" ? value.trim
 
 /** What the record is called on its screen: a title, "Home vs Away", a name, an address, a subject. */
 export function recordLabel(entry: Pick<HistoryEntry, "resource" | "before" | "after" | "recordId">): string {
+  // A sign-in's record is a session: the Admin column already says whose.
+  if (entry.resource === "session") return "-";
   const fields = fieldsOf(entry);
   // A site has one locker per kind: "Locker (js)".
   if (entry.resource === "locker" && text(fields.type)) return `Locker (${text(fields.type)})`;
@@ -75,7 +77,11 @@ const FIELD_LABELS: Record<string, string> = {
   isFirst: "Show first",
   matchId: "Match",
   firstName: "First name",
+  passwordHash: "Password",
 };
+
+/** What the log writes for a secret (a password hash) instead of its value. */
+const SECRET_CHANGED = "(changed)";
 
 export function fieldLabel(field: string): string {
   const known = FIELD_LABELS[field];
@@ -102,7 +108,16 @@ export function changedFields(entry: Pick<HistoryEntry, "before" | "after">): Fi
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return keys
     .filter((key) => !NOISE.has(key) && !same(before[key], after[key]))
-    .map((key) => ({ field: key, label: fieldLabel(key), before: before[key], after: after[key] }));
+    .map((key) => {
+      // A secret is left out of the log; only its change is noted, so its old value is not "None".
+      const secret = after[key] === SECRET_CHANGED && !(key in before);
+      return {
+        field: key,
+        label: fieldLabel(key),
+        before: secret ? "(hidden)" : before[key],
+        after: after[key],
+      };
+    });
 }
 
 /** "Script head, URL and 2 more": the changed fields named in one line. */
