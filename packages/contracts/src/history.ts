@@ -19,11 +19,12 @@ export const HISTORY_RESOURCES = [
   "servers",
   "profile",
   "session",
+  "titles",
 ] as const;
 export type HistoryResource = (typeof HISTORY_RESOURCES)[number];
 
-/** What can be in the trash: the deletable records of the api's database. */
-export const TRASH_RESOURCES = ["apps", "ads", "emails", "contacts", "matches", "servers"] as const;
+/** What can be in the trash: every deletable record (titles kept by the api for the content service). */
+export const TRASH_RESOURCES = ["apps", "ads", "emails", "contacts", "matches", "servers", "titles"] as const;
 export type TrashResource = (typeof TRASH_RESOURCES)[number];
 
 export const HISTORY_ACTIONS = ["create", "update", "delete", "restore"] as const;

@@ -121,6 +121,16 @@ export const movieImportBody = z.strictObject({
 export type MovieImportBody = z.infer<typeof movieImportBody>;
 
 export const movieItemAnswer = z.object({ status: z.literal("success"), data: movieItem });
+
+/**
+ * Content service `POST /api/movies/restore` (signed; issue 13): titles deleted earlier, put back as
+ * they were (same ids). The main API keeps them in its trash meanwhile.
+ */
+export const movieRestoreBody = z.strictObject({
+  titles: z.array(movieItem, { error: "titles must be a list of titles" }).min(1).max(1000),
+});
+/** The ids that came back; a title imported again since keeps its place and its old copy stays out. */
+export const movieRestoreAnswer = z.object({ status: z.literal("success"), restored: z.array(z.string()) });
 export const movieDeleteAnswer = deletedCountAnswer;
 
 export const MOVIE_MESSAGES = {

@@ -143,6 +143,22 @@ export function titlesRepository(db: Queryable) {
       );
       return row;
     },
+    /** Puts deleted titles back with their ids and dates; one already there (or re-imported) is skipped. */
+    async restore(items: MovieItem[]): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `insert into titles (id, type, tmdb_id, title, overview, status, poster_path, vote_average,
+           release_date, genres, featured, locker_selected, created_at, updated_at)
+         select "_id", type, "tmdbId", title, overview, status, poster_path, vote_average,
+           "releaseDate", genres, featured, "lockerSelected", "createdAt", "updatedAt"
+         from jsonb_to_recordset($1::jsonb) as t("_id" text, type text, "tmdbId" integer, title text,
+           overview text, status text, poster_path text, vote_average double precision, "releaseDate" text,
+           genres jsonb, featured boolean, "lockerSelected" boolean, "createdAt" timestamptz, "updatedAt" timestamptz)
+         on conflict do nothing
+         returning id`,
+        [JSON.stringify(items)],
+      );
+      return rows.map((row) => row.id);
+    },
     async count(): Promise<number> {
       const [row] = await db.query<{ count: number }>("select count(*)::int as count from titles");
       return row!.count;

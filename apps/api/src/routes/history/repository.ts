@@ -1,5 +1,5 @@
 import type { HistoryEntry, HistoryResource, Site } from "@backoffice/contracts";
-import type { Queryable } from "@backoffice/db";
+import { auditContext, type Queryable } from "@backoffice/db";
 import { iso } from "../../lib/rows.ts";
 
 interface AuditRow {
@@ -93,6 +93,45 @@ export function historyRepository(db: Queryable, site: Site) {
         [resource, id, site, options.limit ?? 100],
       );
       return rows.map(toEntry);
+    },
+  };
+}
+
+export interface OutsideChange {
+  id: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Changes to records another service keeps (titles, in the content service), logged here once that
+ * service confirmed them, since one transaction cannot span two databases. A delete also keeps the
+ * records in this trash, under the request's Undo token, as the triggers do for the api's own tables.
+ */
+export function outsideChanges(db: Queryable, site: Site, resource: "titles") {
+  return {
+    async log(action: "create" | "update" | "delete" | "restore", changes: OutsideChange[]): Promise<void> {
+      const context = auditContext();
+      if (!context || changes.length === 0) return;
+      await db.query(
+        `with changes as (select * from jsonb_to_recordset($1::jsonb) as c(id text, before jsonb, after jsonb)),
+         logged as (
+           insert into audit_log (batch, actor_id, actor_email, address, site, resource, record_id, action, before, after)
+           select $2::uuid, $3, $4, $5, $6, $7, id, $8, before, after from changes
+         )
+         insert into trash (batch, site, resource, table_name, record_id, row, deleted_by)
+         select $2::uuid, $6, $7, $7, id, before, $4 from changes where $8 = 'delete'`,
+        [
+          JSON.stringify(changes),
+          context.batch,
+          context.actorId,
+          context.actorEmail,
+          context.address,
+          site,
+          resource,
+          action,
+        ],
+      );
     },
   };
 }

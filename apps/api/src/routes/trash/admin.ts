@@ -2,9 +2,11 @@ import {
   deletedCountAnswer,
   errorBody,
   HISTORY_MESSAGES,
+  movieRestoreAnswer,
   pagedOf,
   restoredAnswer,
   type Site,
+  siteHas,
   trashIdsBody,
   trashItemSchema,
   trashQuery,
@@ -12,15 +14,26 @@ import {
 } from "@backoffice/contracts";
 import { auditContext, withAudit } from "@backoffice/db";
 import { notFound } from "@backoffice/server";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
 import { pagedAnswer } from "../../lib/rows.ts";
-import { trashRepository } from "./repository.ts";
+import { CONTENT_PATH, contentClient, parseJson } from "../catalog/content-client.ts";
+import { type OutsideRestore, trashRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** A site's trash (issue 13): deleted records kept 30 days, restored by Undo or from the Trash screen. */
 const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
+  const content = siteHas(site, "catalog") ? contentClient(fastify) : undefined;
+  /** Trashed titles go back through the content service's signed restore. */
+  const titlesBack = (request: FastifyRequest): OutsideRestore | undefined =>
+    content &&
+    (async (titles) => {
+      const answer = await content.call(request, "POST", `${CONTENT_PATH}/restore`, { body: { titles } });
+      return movieRestoreAnswer.safeParse(parseJson(answer.payload)).data?.restored ?? [];
+    });
+  const trashOf = (request: FastifyRequest) => trashRepository(fastify.db, site, titlesBack(request));
   const trash = trashRepository(fastify.db, site);
   const tags = [`${site}: trash`];
 
@@ -45,14 +58,14 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
   fastify.post(
     "/trash/restore",
     { schema: { tags, body: trashIdsBody, response: { 200: restoredAnswer, ...errors } } },
-    async (request) => restoring(() => trash.restore(request.body.ids)),
+    async (request) => restoring(() => trashOf(request).restore(request.body.ids)),
   );
 
   fastify.post(
     "/trash/undo",
     { schema: { tags, body: undoBody, response: { 200: restoredAnswer, ...errors } } },
     async (request) => {
-      const answer = await restoring(() => trash.undo(request.body.token));
+      const answer = await restoring(() => trashOf(request).undo(request.body.token));
       if (answer.restored + answer.skipped === 0) throw notFound(HISTORY_MESSAGES.nothingToUndo);
       return answer;
     },

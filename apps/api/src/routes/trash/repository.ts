@@ -1,6 +1,10 @@
 import { type Site, TRASH_DAYS, type TrashItem, type TrashResource } from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
 import { iso } from "../../lib/rows.ts";
+import { outsideChanges } from "../history/repository.ts";
+
+/** Puts back records another service keeps (titles); answers the ids that came back. */
+export type OutsideRestore = (records: Record<string, unknown>[]) => Promise<string[]>;
 
 interface TrashRow {
   id: string;
@@ -21,6 +25,7 @@ const LABELS: Record<TrashResource, (row: Record<string, unknown>) => string> = 
   contacts: (row) => [text(row.subject), text(row.email)].filter(Boolean).join(" · "),
   matches: (row) => `${text(row.home_name)} vs ${text(row.away_name)}`,
   servers: (row) => text(row.name),
+  titles: (row) => text(row.title),
 };
 
 const DAY_MS = 86_400_000;
@@ -48,16 +53,39 @@ export async function purgeExpiredTrash(db: Queryable): Promise<number> {
  * A site's trash: the rows its admins deleted, written by the triggers of migration 0007 in the
  * delete's own transaction. Restoring puts them back with their ids (`restore_trash`).
  */
-export function trashRepository(db: Queryable, site: Site) {
-  /** Restores the site's items among `ids` (database function); how many came back of how many. */
+export function trashRepository(db: Queryable, site: Site, outside?: OutsideRestore) {
+  const titles = outsideChanges(db, site, "titles");
+
+  /** Titles go back through the content service; the trash keeps what it could not take. */
+  async function restoreOutside(selection: string, values: unknown[]) {
+    const items = await db.query<{ id: string; record_id: string; row: Record<string, unknown> }>(
+      `select id::text as id, record_id, row from trash where site = $1 and ${selection} and resource = 'titles'`,
+      [site, ...values],
+    );
+    if (items.length === 0 || !outside) return { restored: 0, skipped: items.length };
+    const back = new Set(await outside(items.map((item) => item.row)));
+    const restored = items.filter((item) => back.has(item.record_id));
+    await db.query("delete from trash where id = any($1::bigint[])", [restored.map((item) => item.id)]);
+    await titles.log(
+      "restore",
+      restored.map((item) => ({ id: item.record_id, before: null, after: item.row })),
+    );
+    return { restored: restored.length, skipped: items.length - restored.length };
+  }
+
+  /** Restores the site's items that `selection` picks; how many came back, how many could not. */
   async function restore(selection: string, values: unknown[]) {
+    const elsewhere = await restoreOutside(selection, values);
     const [result] = await db.query<{ restored: string[]; found: number }>(
-      `with chosen as (select id from trash where site = $1 and ${selection})
+      `with chosen as (select id from trash where site = $1 and ${selection} and resource <> 'titles')
        select restore_trash(array(select id from chosen))::text[] as restored, (select count(*)::int from chosen) as found`,
       [site, ...values],
     );
     const restored = result!.restored.length;
-    return { restored, skipped: result!.found - restored };
+    return {
+      restored: restored + elsewhere.restored,
+      skipped: result!.found - restored + elsewhere.skipped,
+    };
   }
   return {
     async page(resource: TrashResource | undefined, page: number, limit: number) {

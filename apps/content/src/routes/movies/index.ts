@@ -10,6 +10,8 @@ import {
   movieListQuery,
   movieLockerBody,
   moviePatchBody,
+  movieRestoreAnswer,
+  movieRestoreBody,
 } from "@backoffice/contracts";
 import { keepAnswers, notFound } from "@backoffice/server";
 import cors from "@fastify/cors";
@@ -96,6 +98,16 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
         const deleted = await titles.deleteMany([...new Set(request.body.ids)]);
         request.log.info({ deleted }, "titles deleted");
         return { status: "success" as const, message: MOVIE_MESSAGES.deleted(deleted), deleted };
+      },
+    );
+
+    route.post(
+      "/api/movies/restore",
+      { schema: { body: movieRestoreBody, response: { 200: movieRestoreAnswer, ...writeErrors } } },
+      async (request) => {
+        const restored = await titles.restore(request.body.titles);
+        request.log.info({ restored: restored.length }, "titles restored");
+        return { status: "success" as const, restored };
       },
     );
 

@@ -190,6 +190,32 @@ describe("GET /api/movies", () => {
   });
 });
 
+describe("POST /api/movies/restore", () => {
+  it("puts deleted titles back as they were, same ids and dates, and skips one stored again", async () => {
+    const a = await t.addTitle({ title: "Restore A", tmdbId: 990001 });
+    const b = await t.addTitle({ title: "Restore B", tmdbId: 990002 });
+    const before = (await list()).filter((item) => item._id === a || item._id === b);
+    expect((await t.signed("DELETE", "/api/movies", { ids: [a, b] })).json().deleted).toBe(2);
+    // B is imported again meanwhile: its old copy cannot come back over it.
+    const again = await t.addTitle({ title: "Restore B again", tmdbId: 990002 });
+    const response = await t.signed("POST", "/api/movies/restore", { titles: before });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "success", restored: [a] });
+    const now = await list();
+    expect(now.find((item) => item._id === a)).toEqual(before.find((item) => item._id === a));
+    expect(now.map((item) => item._id)).toContain(again);
+    expect(now.map((item) => item._id)).not.toContain(b);
+  });
+
+  it("needs a signature and valid titles", async () => {
+    const unsigned = await t.inject({ method: "POST", url: "/api/movies/restore", payload: { titles: [] } });
+    expect(unsigned.statusCode).toBe(401);
+    const bad = await t.signed("POST", "/api/movies/restore", { titles: [{ _id: "x" }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("titles");
+  });
+});
+
 describe("DELETE /api/movies", () => {
   it("deletes the listed titles and counts them", async () => {
     const a = await t.addTitle({ title: "Delete A" });

@@ -1,0 +1,117 @@
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { type MovieItem, movieListAnswer } from "@backoffice/contracts";
+import { HttpError, signRequest } from "@backoffice/server";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+const gzipAsync = promisify(gzip);
+const COMPRESS_ABOVE = 1024;
+
+/** Imports wait on the movie database inside the content service (10 s there), so a little longer here. */
+const TIMEOUT_MS = 15_000;
+export const CONTENT_PATH = "/api/movies";
+export const CATALOG_MESSAGES = {
+  unavailable: "The content service is unavailable",
+  timedOut: "The content service did not answer in time",
+  badAnswer: "The content service answered in an unknown format",
+  refused: "The content service refused this server's signature (check CONTENT_HMAC_SECRET)",
+  noSecret: "The content service's signing secret is not configured (CONTENT_HMAC_SECRET)",
+} as const;
+
+/** The content service's answer, as bytes: passed on as it wrote it. */
+export interface ContentAnswer {
+  status: number;
+  type: string;
+  payload: Buffer;
+}
+
+export function parseJson(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls to the content service (DESIGN §5): writes signed with the secret the browser never sees;
+ * its 401 (a signature problem, not the admin's session) and unknown formats become 502s.
+ */
+export function contentClient(fastify: FastifyInstance) {
+  const { config } = fastify;
+  const base = config.CONTENT_URL.replace(/\/+$/, "");
+
+  async function call(
+    request: FastifyRequest,
+    method: string,
+    path: string,
+    options: { body?: unknown; query?: Record<string, string | undefined> } = {},
+  ): Promise<ContentAnswer> {
+    const text = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const headers: Record<string, string> = {
+      accept: "application/json, text/plain",
+      "x-request-id": String(request.id),
+    };
+    if (method !== "GET") {
+      const secret = config.CONTENT_HMAC_SECRET;
+      if (!secret) throw new HttpError(503, CATALOG_MESSAGES.noSecret);
+      Object.assign(headers, signRequest({ method, path, body: text, secret }));
+    }
+    if (text !== undefined) headers["content-type"] = "application/json";
+    const url = new URL(base + path);
+    for (const [key, value] of Object.entries(options.query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, value);
+
+    let answer: Response;
+    try {
+      answer = await fetch(url, { method, headers, body: text, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    } catch (error) {
+      const timedOut = (error as Error).name === "TimeoutError";
+      request.log.warn({ err: error, url: url.href }, "content service unreachable");
+      throw new HttpError(502, timedOut ? CATALOG_MESSAGES.timedOut : CATALOG_MESSAGES.unavailable);
+    }
+    // Its 401 is about the signature, not the admin's session: passed on, it would sign them out.
+    if (answer.status === 401) {
+      request.log.error({ body: await answer.text() }, "content service refused the signature");
+      throw new HttpError(502, CATALOG_MESSAGES.refused);
+    }
+    const type = answer.headers.get("content-type") ?? "";
+    if (!/^(application\/json|text\/plain)\b/.test(type)) {
+      await answer.body?.cancel();
+      request.log.warn({ status: answer.status, type }, "content service answered an unknown format");
+      throw new HttpError(502, CATALOG_MESSAGES.badAnswer);
+    }
+    return { status: answer.status, type, payload: Buffer.from(await answer.arrayBuffer()) };
+  }
+
+  return {
+    call,
+    /**
+     * The titles the content service has now that `match` picks, from its public list (kept whole in
+     * its memory, so cheap): what a write is about to change, for the History and the trash.
+     */
+    async titlesNow(request: FastifyRequest, match: (item: MovieItem) => boolean): Promise<MovieItem[]> {
+      const answer = await call(request, "GET", CONTENT_PATH);
+      const list =
+        answer.status === 200 ? movieListAnswer.safeParse(parseJson(answer.payload)).data : undefined;
+      return list?.filter(match) ?? [];
+    },
+  };
+}
+
+/** Sends the content service's answer on unchanged. */
+export async function relay(request: FastifyRequest, reply: FastifyReply, answer: ContentAnswer) {
+  reply
+    .code(answer.status)
+    .type(answer.type)
+    .header("cache-control", "no-store")
+    .header("vary", "accept-encoding");
+  // The whole catalogue is one answer (the list pages in the browser): 5,000 titles are about
+  // 2.5 MB of JSON and 0.3 MB gzipped, so it travels compressed to a browser that accepts it.
+  if (
+    answer.payload.length > COMPRESS_ABOVE &&
+    /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))
+  )
+    return reply.header("content-encoding", "gzip").send(await gzipAsync(answer.payload, { level: 6 }));
+  return reply.send(answer.payload);
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from "fastify";
+/** Liveness and readiness (the database answers). */
+declare const systemRoutes: FastifyPluginAsync;
+export default systemRoutes;
