@@ -11,6 +11,7 @@ export const RESOURCE_LABELS: Record<HistoryResource, string> = {
   servers: "Servers",
   profile: "Profile",
   session: "Sign-ins",
+  titles: "Movies & TV",
 };
 
 /** What one record of a resource is called in an action ("Updated ad"). */
@@ -24,6 +25,7 @@ const NOUNS: Record<HistoryResource, string> = {
   servers: "server",
   profile: "profile",
   session: "session",
+  titles: "title",
 };
 
 const VERBS: Record<HistoryAction, string> = {

@@ -20,7 +20,7 @@ import {
   type HistoryFilterKey,
   historyMessages,
   historyQueryOf,
-  RESOURCE_OPTIONS,
+  resourceOptions,
 } from "../utils/history-filters";
 import { HistoryDetails } from "./history-details";
 import { HistoryList } from "./history-list";
@@ -56,7 +56,7 @@ export function HistoryScreen() {
               label="Resource"
               all="All resources"
               value={url.get("resource")}
-              options={RESOURCE_OPTIONS}
+              options={resourceOptions(site.key)}
               onChange={(value) => url.set("resource", value)}
             />
             <FilterSelect
