@@ -19,7 +19,7 @@ export declare const configSchema: z.ZodObject<{
         1: "1";
         true: "true";
         false: "false";
-    }>, z.ZodTransform<boolean, "0" | "1" | "true" | "false">>>;
+    }>, z.ZodTransform<boolean, "1" | "0" | "true" | "false">>>;
     TMDB_API_KEY: z.ZodOptional<z.ZodString>;
     TMDB_BASE_URL: z.ZodOptional<z.ZodURL>;
     SANDBOX_URL: z.ZodDefault<z.ZodURL>;

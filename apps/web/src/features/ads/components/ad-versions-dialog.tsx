@@ -160,7 +160,7 @@ function Compare({ site, ad, versions }: { site: SiteSettings; ad: Ad; versions:
       )}
       <ScriptDiff label="Script head" left={left} right={right} field="head" />
       <ScriptDiff label="Script body" left={left} right={right} field="body" />
-      <DialogFooter className="items-center">
+      <DialogFooter className="sm:items-center">
         {left.version === newest.version && (
           <p className="text-sm text-muted-foreground sm:mr-auto">
             Version {left.version} is the current one.
