@@ -6,6 +6,7 @@ const screens: { path: string; heading: string }[] = [
   { path: "/apkw/ads", heading: "Manage Ads" },
   { path: "/apkw/emails", heading: "Manage Emails" },
   { path: "/apkw/profile", heading: "Edit Profile" },
+  { path: "/apkw/history", heading: "History" },
   { path: "/apkw/trash", heading: "Trash" },
   { path: "/sportbn/matches", heading: "Manage Matches" },
   { path: "/sportbn/fetch-matches", heading: "Fetch Matches" },
@@ -14,6 +15,7 @@ const screens: { path: string; heading: string }[] = [
   { path: "/sportbn/locker", heading: "Manage Locker" },
   { path: "/sportbn/emails", heading: "Manage Emails" },
   { path: "/sportbn/profile", heading: "Edit Profile" },
+  { path: "/sportbn/history", heading: "History" },
   { path: "/sportbn/trash", heading: "Trash" },
   { path: "/movies/list", heading: "Movies & TV List" },
   { path: "/movies/import", heading: "Import Movies & TV" },
@@ -25,6 +27,7 @@ const screens: { path: string; heading: string }[] = [
   { path: "/movies/locker", heading: "Manage Locker" },
   { path: "/movies/emails", heading: "Manage Contacts" },
   { path: "/movies/profile", heading: "Edit Profile" },
+  { path: "/movies/history", heading: "History" },
   { path: "/movies/trash", heading: "Trash" },
 ];
 

@@ -12,7 +12,7 @@ import {
 import { screenshotsDir } from "./support/env";
 
 const labels = {
-  apkw: ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "Trash"],
+  apkw: ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History", "Trash"],
   sportbn: [
     "Dashboard",
     "Manage Matches",
@@ -22,6 +22,7 @@ const labels = {
     "Manage Locker",
     "Manage Emails",
     "Edit Profile",
+    "History",
     "Trash",
   ],
   movies: [
@@ -32,6 +33,7 @@ const labels = {
     "Manage Locker",
     "Manage Contacts",
     "Edit Profile",
+    "History",
     "Trash",
   ],
 } as const;

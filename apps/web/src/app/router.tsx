@@ -39,6 +39,8 @@ const screens: Record<ScreenKey, LazyRoute> = {
     })),
   profile: () =>
     import("@/features/profile/components/edit-profile").then((m) => ({ Component: m.EditProfile })),
+  history: () =>
+    import("@/features/history/components/history-screen").then((m) => ({ Component: m.HistoryScreen })),
   trash: () => import("@/features/trash/components/trash-screen").then((m) => ({ Component: m.TrashScreen })),
 };
 

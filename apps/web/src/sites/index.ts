@@ -13,6 +13,7 @@ import {
   Clapperboard,
   DownloadCloud,
   Gamepad2,
+  History as HistoryIcon,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -41,6 +42,7 @@ export type ScreenKey =
   | "movies-list"
   | "movies-import"
   | "profile"
+  | "history"
   | "trash";
 
 export type SiteRoute = {
@@ -112,6 +114,7 @@ const ROUTES = {
   // Movies keeps the /emails path for its contact inbox.
   contacts: { path: "emails", screen: "contacts", label: "Manage Contacts", icon: MessagesSquare },
   profile: { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
+  history: { path: "history", screen: "history", label: "History", icon: HistoryIcon },
   trash: { path: "trash", screen: "trash", label: "Trash", icon: Trash2 },
 } satisfies Record<string, SiteRoute>;
 
@@ -130,7 +133,7 @@ const site = (
 export const sites: Record<SiteKey, SiteSettings> = {
   apkw: site("apkw", {
     home: "apps",
-    routes: [ROUTES.apps, ROUTES.ads, ROUTES.emails, ROUTES.profile, ROUTES.trash],
+    routes: [ROUTES.apps, ROUTES.ads, ROUTES.emails, ROUTES.profile, ROUTES.history, ROUTES.trash],
     wording: sportbnWording,
     lockerVariant: null,
   }),
@@ -144,6 +147,7 @@ export const sites: Record<SiteKey, SiteSettings> = {
       ROUTES.locker,
       ROUTES.emails,
       ROUTES.profile,
+      ROUTES.history,
       ROUTES.trash,
     ],
     wording: sportbnWording,
@@ -158,6 +162,7 @@ export const sites: Record<SiteKey, SiteSettings> = {
       ROUTES.locker,
       ROUTES.contacts,
       ROUTES.profile,
+      ROUTES.history,
       ROUTES.trash,
     ],
     wording: {

@@ -3,7 +3,10 @@ import { activeNavItem, navItems, siteOfPath, sites } from "./index";
 
 describe("navigation labels (DESIGN §9)", () => {
   it.each([
-    ["apkw", ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "Trash"]],
+    [
+      "apkw",
+      ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History", "Trash"],
+    ],
     [
       "sportbn",
       [
@@ -15,6 +18,7 @@ describe("navigation labels (DESIGN §9)", () => {
         "Manage Locker",
         "Manage Emails",
         "Edit Profile",
+        "History",
         "Trash",
       ],
     ],
@@ -28,6 +32,7 @@ describe("navigation labels (DESIGN §9)", () => {
         "Manage Locker",
         "Manage Contacts",
         "Edit Profile",
+        "History",
         "Trash",
       ],
     ],
@@ -44,6 +49,7 @@ describe("navigation labels (DESIGN §9)", () => {
       "/movies/locker",
       "/movies/emails",
       "/movies/profile",
+      "/movies/history",
       "/movies/trash",
     ]);
   });
@@ -56,6 +62,7 @@ describe("activeNavItem: the longest prefix wins", () => {
     ["/apkw", "Dashboard"],
     ["/apkw/emails", "Manage Emails"],
     ["/apkw/profile", "Edit Profile"],
+    ["/apkw/history", "History"],
   ])("%s → %s", (path, label) => {
     expect(activeNavItem(items, path)?.label).toBe(label);
   });

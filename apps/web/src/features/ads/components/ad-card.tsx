@@ -1,5 +1,6 @@
 import type { Ad } from "@backoffice/contracts";
-import { CheckCircle2, Clock, Globe, Pencil, Power, PowerOff, Trash2, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, Globe, History, Pencil, Power, PowerOff, Trash2, XCircle } from "lucide-react";
+import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { IconButton } from "@/components/icon-button";
 import { ShortenedText } from "@/components/shortened-text";
@@ -15,6 +16,7 @@ import { useDeleteAd } from "../api/delete-ad";
 import { adsKey } from "../api/get-ads";
 import { useUpdateAd } from "../api/update-ad";
 import { adMessages, formatDateTime } from "../utils/ad-form";
+import { AdVersionsDialog } from "./ad-versions-dialog";
 
 export type AdCardProps = { ad: Ad; site: SiteSettings; onEdit: (ad: Ad) => void };
 
@@ -26,6 +28,7 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
   const remove = useDeleteAd(site);
   const undo = useUndo(site, adsKey(site));
   const busy = update.isPending || remove.isPending;
+  const [versionsOpen, setVersionsOpen] = useState(false);
   const titleId = `ad-${ad._id}-title`;
 
   const onToggle = async () => {
@@ -122,6 +125,12 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
         </Button>
         <div className="ml-auto flex gap-1">
           <IconButton
+            icon={History}
+            label={`Versions of ${ad.url}`}
+            tooltip="Versions"
+            onClick={() => setVersionsOpen(true)}
+          />
+          <IconButton
             icon={Pencil}
             label={`Edit ad ${ad.page}`}
             tooltip="Edit"
@@ -139,6 +148,7 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
           />
         </div>
       </CardFooter>
+      <AdVersionsDialog site={site} ad={ad} open={versionsOpen} onClose={() => setVersionsOpen(false)} />
     </Card>
   );
 }

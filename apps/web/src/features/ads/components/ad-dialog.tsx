@@ -8,6 +8,7 @@ import {
   FormDialog,
   FormDialogFooter,
 } from "@/components/form-dialog";
+import { RecordHistory } from "@/components/history/record-history";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
@@ -133,6 +134,7 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
       <AdField name="isActive" label="Active" className={INLINE_FIELD}>
         {switchControl}
       </AdField>
+      {state.mode === "edit" && state.ad && <RecordHistory site={site} resource="ads" id={state.ad._id} />}
       <FormDialogFooter submit={editing ? "Update Ad" : "Create Ad"} busy={form.formState.isSubmitting} />
     </Form>
   );

@@ -10,6 +10,7 @@ import {
   FormDialog,
   FormDialogFooter,
 } from "@/components/form-dialog";
+import { RecordHistory } from "@/components/history/record-history";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -227,6 +228,7 @@ function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: 
             </AppField>
           </div>
         </Section>
+        {state.mode === "edit" && <RecordHistory site={site} resource="apps" id={state.app._id} />}
       </div>
       <FormDialogFooter
         className="sticky bottom-0 border-t bg-background px-6 py-4"

@@ -16,6 +16,7 @@ import {
   FormDialog,
   FormDialogFooter,
 } from "@/components/form-dialog";
+import { RecordHistory } from "@/components/history/record-history";
 import { OptionsSelect } from "@/components/options-select";
 import { Input } from "@/components/ui/input";
 import { toastError, toastSuccess } from "@/lib/toast";
@@ -208,6 +209,7 @@ function MatchForm({
       <MatchField name="isFirst" label="Show first" className={INLINE_FIELD}>
         {switchControl}
       </MatchField>
+      {state.mode === "edit" && <RecordHistory site={site} resource="matches" id={state.match._id} />}
       <FormDialogFooter
         submit={state.mode === "edit" ? "Update Match" : "Create Match"}
         busy={form.formState.isSubmitting}

@@ -1,0 +1,29 @@
+import type { historyEntrySchema, PagedAnswer } from "@backoffice/contracts";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { siteApi } from "@/lib/api-client";
+import type { SiteSettings } from "@/sites";
+import type { HistoryQuery } from "../utils/history-filters";
+
+/** A page of the audit log (20 a page, newest first), like Manage Emails. */
+export type HistoryPage = PagedAnswer<typeof historyEntrySchema>;
+
+export function getHistory(
+  site: SiteSettings,
+  query: HistoryQuery,
+  signal?: AbortSignal,
+): Promise<HistoryPage> {
+  return siteApi(site).get<HistoryPage>("/history", { query, signal });
+}
+
+export const historyQueryOptions = (site: SiteSettings, query: HistoryQuery) =>
+  queryOptions({
+    queryKey: ["history", site.key, "page", query] as const,
+    queryFn: ({ signal }) => getHistory(site, query, signal),
+    // The table stays while the next page or filter loads; every write adds to the log, so load fresh.
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export function useHistory(site: SiteSettings, query: HistoryQuery) {
+  return useQuery(historyQueryOptions(site, query));
+}

@@ -1,0 +1,204 @@
+import type { HistoryEntry } from "@backoffice/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { saveSession } from "@/lib/session";
+import { registerToaster } from "@/lib/toast";
+import { HistoryScreen } from "./history-screen";
+
+const entry = (id: string, fields: Partial<HistoryEntry>): HistoryEntry => ({
+  _id: id,
+  at: "2026-11-23T10:15:00.000Z",
+  admin: "admin@example.com",
+  address: "203.0.113.7",
+  site: "apkw",
+  resource: "ads",
+  recordId: "4",
+  action: "update",
+  before: null,
+  after: null,
+  ...fields,
+});
+
+const updatedAd = entry("9", {
+  before: {
+    id: "4",
+    page: "home",
+    url: "https://ads.example",
+    head: "<script>old()</script>",
+    isActive: true,
+    updatedAt: "2026-11-22T10:00:00Z",
+  },
+  after: {
+    id: "4",
+    page: "home",
+    url: "https://ads.example",
+    head: '<script>alert("new")</script>\n<b>bold</b>',
+    isActive: false,
+    updatedAt: "2026-11-23T10:15:00Z",
+  },
+});
+const signIn = entry("8", { site: null, resource: "session", action: "create", recordId: null });
+
+let requests: string[];
+let answer: (url: string) => unknown;
+
+const paged = (data: HistoryEntry[], numberOfPages = 1) => ({
+  status: "success",
+  data,
+  pagination: { page: 1, numberOfPages },
+  result: data.length,
+});
+
+beforeEach(() => {
+  saveSession("tok", { email: "admin@example.com", role: "admin" });
+  const show = () => {};
+  registerToaster(Object.assign(show, { success: show, error: show }) as never);
+  requests = [];
+  answer = (url) =>
+    url.includes("/history/admins")
+      ? { status: "success", data: ["admin@example.com", "other@example.com"] }
+      : paged([updatedAd, signIn], 3);
+  vi.stubGlobal("fetch", async (url: string) => {
+    requests.push(url);
+    return new Response(JSON.stringify(answer(url)), { headers: { "content-type": "application/json" } });
+  });
+  // Radix Select measures and captures the pointer; happy-dom has neither.
+  Element.prototype.scrollIntoView ??= () => {};
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => {};
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(url: string) {
+  const router = createMemoryRouter([{ path: "/:site/history", element: <HistoryScreen /> }], {
+    initialEntries: [url],
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { search: () => new URLSearchParams(router.state.location.search) };
+}
+
+const listRequests = () => requests.filter((url) => /\/history\?/.test(url));
+
+describe("History screen", () => {
+  it("lists the changes newest first: when, admin, action, record, address", async () => {
+    renderAt("/apkw/history");
+    const table = await screen.findByRole("table", { name: "Changes" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((row) => within(row).getAllByRole("cell")[2]?.textContent)).toEqual([
+      "Updated ad",
+      "Signed in",
+    ]);
+    expect(rows[0]).toHaveTextContent("admin@example.com");
+    expect(rows[0]).toHaveTextContent("https://ads.example");
+    expect(rows[0]).toHaveTextContent("203.0.113.7");
+    expect(screen.getByText("Changes (2)")).toBeInTheDocument();
+    expect(listRequests()[0]).toBe("/api/v1/apkw/history?page=1");
+  });
+
+  it("keeps the filters in the URL and asks the server with them; Clear filters drops them", async () => {
+    const user = userEvent.setup();
+    const at = renderAt("/apkw/history?page=2&from=2026-11-01&resource=nonsense");
+    await screen.findByRole("table", { name: "Changes" });
+    // An unknown resource in a hand-typed URL is not sent (the server would refuse it).
+    expect(listRequests()[0]).toBe("/api/v1/apkw/history?page=2&from=2026-11-01");
+
+    await user.click(screen.getByRole("combobox", { name: "Resource" }));
+    await user.click(await screen.findByRole("option", { name: "Ads" }));
+    expect(at.search().get("resource")).toBe("ads");
+    // A new filter starts at the first page.
+    expect(at.search().get("page")).toBeNull();
+
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-11-23" } });
+    expect(at.search().toString()).toBe("from=2026-11-01&resource=ads&to=2026-11-23");
+    await waitFor(() =>
+      expect(listRequests().at(-1)).toBe(
+        "/api/v1/apkw/history?page=1&resource=ads&from=2026-11-01&to=2026-11-23",
+      ),
+    );
+
+    await user.click(screen.getByRole("combobox", { name: "Admin" }));
+    await user.click(await screen.findByRole("option", { name: "other@example.com" }));
+    expect(at.search().get("admin")).toBe("other@example.com");
+
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(at.search().toString()).toBe("");
+  });
+
+  it("Details lists each changed field before and after, scripts as inert text", async () => {
+    const user = userEvent.setup();
+    renderAt("/apkw/history");
+    const opener = await screen.findByRole("button", { name: "Details of Updated ad https://ads.example" });
+    await user.click(opener);
+    const dialog = await screen.findByRole("dialog", { name: "Updated ad" });
+    const fields = within(dialog)
+      .getAllByRole("term")
+      .map((term) => term.textContent);
+    // Record facts, then only the fields that changed: no id, page, URL or updatedAt.
+    expect(fields).toEqual(["Record", "When", "Admin", "Address", "Script head", "Active"]);
+    const head = within(dialog).getByText(/alert\("new"\)/);
+    expect(head.tagName).toBe("PRE");
+    expect(head.textContent).toBe('<script>alert("new")</script>\n<b>bold</b>');
+    expect(dialog.querySelector("script, b")).toBeNull();
+    expect(within(dialog).getByText("<script>old()</script>")).toBeInTheDocument();
+    expect(within(dialog).getByText("Yes")).toBeInTheDocument();
+    expect(within(dialog).getByText("No")).toBeInTheDocument();
+
+    await user.click(within(dialog).getAllByRole("button", { name: "Close" })[0]!);
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it("pages like the inboxes, in the URL", async () => {
+    const user = userEvent.setup();
+    const at = renderAt("/apkw/history");
+    await user.click(await screen.findByRole("button", { name: "Page 2" }));
+    expect(at.search().get("page")).toBe("2");
+    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=2"));
+  });
+
+  it("empty: No changes recorded yet, nothing to clear", async () => {
+    answer = (url) => (url.includes("/admins") ? { status: "success", data: [] } : paged([]));
+    renderAt("/apkw/history");
+    expect(await screen.findByText("No changes recorded yet")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Clear filters" })).toBeNull();
+  });
+
+  it("empty with filters offers Clear filters", async () => {
+    answer = (url) => (url.includes("/admins") ? { status: "success", data: [] } : paged([]));
+    const user = userEvent.setup();
+    const at = renderAt("/apkw/history?resource=locker");
+    expect(await screen.findByText("No changes match these filters")).toBeInTheDocument();
+    const clears = screen.getAllByRole("button", { name: "Clear filters" });
+    await user.click(clears.at(-1)!);
+    expect(at.search().toString()).toBe("");
+  });
+
+  it("a failed load offers Try again", async () => {
+    const user = userEvent.setup();
+    answer = () => ({ status: "fail", message: "boom" });
+    vi.stubGlobal("fetch", async (url: string) => {
+      requests.push(url);
+      return new Response(JSON.stringify(answer(url)), {
+        status: 500,
+        headers: { "content-type": "application/json" },
+      });
+    });
+    renderAt("/apkw/history");
+    const retry = await screen.findByRole("button", { name: "Try again" });
+    expect(screen.getByText("Failed to load history")).toBeInTheDocument();
+    answer = (url) => (url.includes("/admins") ? { status: "success", data: [] } : paged([updatedAd]));
+    vi.stubGlobal("fetch", async (url: string) => {
+      requests.push(url);
+      return new Response(JSON.stringify(answer(url)), { headers: { "content-type": "application/json" } });
+    });
+    await user.click(retry);
+    expect(await screen.findByRole("table", { name: "Changes" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,136 @@
+import type { HistoryEntry } from "@backoffice/contracts";
+import { History } from "lucide-react";
+import { useId, useState } from "react";
+import { PageHeader } from "@/components/layout/page-header";
+import { ClearFiltersButton, ListBody } from "@/components/list/list-body";
+import { FilterSelect, useUrlFilters } from "@/components/list/url-filters";
+import { usePageParam } from "@/components/list/use-page-param";
+import { Pagination } from "@/components/pagination";
+import { ListSkeleton } from "@/components/states";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useCurrentSite } from "@/hooks/use-current-site";
+import { useErrorToast } from "@/hooks/use-error-toast";
+import { toastError } from "@/lib/toast";
+import { useHistory } from "../api/get-history";
+import { useHistoryAdmins } from "../api/get-history-admins";
+import {
+  HISTORY_FILTER_KEYS,
+  type HistoryFilterKey,
+  historyMessages,
+  historyQueryOf,
+  resourceOptions,
+} from "../utils/history-filters";
+import { HistoryDetails } from "./history-details";
+import { HistoryList } from "./history-list";
+
+/** History (issue 13): the site's audit log, newest first, filtered and paged in the URL. */
+export function HistoryScreen() {
+  const site = useCurrentSite();
+  const { page, setPage, reportPages } = usePageParam();
+  const url = useUrlFilters(HISTORY_FILTER_KEYS);
+  const query = useHistory(site, historyQueryOf(url.get, page));
+  const admins = useHistoryAdmins(site);
+  const [open, setOpen] = useState<HistoryEntry | null>(null);
+  useErrorToast(query, (error) =>
+    toastError(historyMessages.loadError.title, error, historyMessages.loadError.description),
+  );
+
+  const data = query.data;
+  const entries = data?.data ?? [];
+  reportPages(data?.pagination.numberOfPages);
+  // The admin in the URL stays choosable even before (or without) the list of admins.
+  const adminOptions = [...new Set([...(admins.data ?? []), url.get("admin")].filter(Boolean))].map(
+    (email) => [email, email] as const,
+  );
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="History" description={historyMessages.subtitle} />
+      <Card className="gap-4">
+        <CardHeader className="grid gap-4">
+          <CardTitle>Changes{data ? ` (${data.result})` : ""}</CardTitle>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(2,minmax(0,1fr))_auto_auto_auto]">
+            <FilterSelect
+              label="Resource"
+              all="All resources"
+              value={url.get("resource")}
+              options={resourceOptions(site.key)}
+              onChange={(value) => url.set("resource", value)}
+            />
+            <FilterSelect
+              label="Admin"
+              all="All admins"
+              value={url.get("admin")}
+              options={adminOptions}
+              onChange={(value) => url.set("admin", value)}
+            />
+            <DayFilter label="From" name="from" max={url.get("to")} url={url} />
+            <DayFilter label="To" name="to" min={url.get("from")} url={url} />
+            {url.any && <ClearFiltersButton onClick={url.clear} />}
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <p className="sr-only" role="status" aria-live="polite">
+            {query.isFetching && !query.isPending ? "Loading changes..." : ""}
+          </p>
+          <ListBody
+            query={query}
+            loading={
+              <div role="status" aria-live="polite">
+                <span className="sr-only">Loading changes...</span>
+                <ListSkeleton rows={5} className="[&>*]:h-10" />
+              </div>
+            }
+            error={historyMessages.loadError}
+            empty={
+              entries.length > 0
+                ? null
+                : url.any
+                  ? { ...historyMessages.emptyFiltered, action: <ClearFiltersButton onClick={url.clear} /> }
+                  : { ...historyMessages.empty, icon: History }
+            }
+          >
+            <HistoryList entries={entries} onOpen={setOpen} />
+          </ListBody>
+          <Pagination page={page} totalPages={data?.pagination.numberOfPages ?? 1} onPageChange={setPage} />
+        </CardContent>
+      </Card>
+      <HistoryDetails entry={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+/** A From or To day (YYYY-MM-DD, inclusive), labelled on screen. */
+function DayFilter({
+  label,
+  name,
+  min,
+  max,
+  url,
+}: {
+  label: string;
+  name: Extract<HistoryFilterKey, "from" | "to">;
+  min?: string;
+  max?: string;
+  url: ReturnType<typeof useUrlFilters<HistoryFilterKey>>;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor={id} className="w-10 shrink-0 text-muted-foreground sm:w-auto">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type="date"
+        className="lg:w-40"
+        value={url.get(name)}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => url.set(name, event.target.value)}
+      />
+    </div>
+  );
+}
