@@ -1,5 +1,6 @@
 import { Copy, Eye, Trash2 } from "lucide-react";
 import { IconButton } from "@/components/icon-button";
+import { SelectableCard } from "@/components/list/selectable-card";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
@@ -172,33 +173,26 @@ function InboxCards(props: InboxListProps) {
       </div>
       <ul className="grid gap-3" aria-label={label}>
         {rows.map((row) => (
-          <li
+          <SelectableCard
             key={row._id}
-            data-selected={selected.has(row._id)}
-            className="flex items-start gap-3 rounded-lg border p-3 data-[selected=true]:bg-muted"
+            selected={selected.has(row._id)}
+            onToggle={(on) => onToggle(row._id, on)}
+            label={row.email}
           >
-            <Checkbox
-              className="mt-1"
-              checked={selected.has(row._id)}
-              onCheckedChange={(value) => onToggle(row._id, value === true)}
-              aria-label={`Select ${row.email}`}
-            />
-            <div className="grid min-w-0 flex-1 gap-1">
-              <p className="text-sm font-medium [overflow-wrap:anywhere]">{row.email}</p>
-              {row.detail && <p className="truncate text-xs text-muted-foreground">{row.detail}</p>}
-              <div className="flex items-end justify-between gap-2">
-                <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
-                  <dt>From</dt>
-                  <dd className="truncate">{sourceOf(row.source)}</dd>
-                  <dt>Date</dt>
-                  <dd>
-                    <time dateTime={row.createdAt}>{formatDayMonthYear(row.createdAt)}</time>
-                  </dd>
-                </dl>
-                <RowActions row={row} {...props} />
-              </div>
+            <p className="text-sm font-medium [overflow-wrap:anywhere]">{row.email}</p>
+            {row.detail && <p className="truncate text-xs text-muted-foreground">{row.detail}</p>}
+            <div className="flex items-end justify-between gap-2">
+              <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
+                <dt>From</dt>
+                <dd className="truncate">{sourceOf(row.source)}</dd>
+                <dt>Date</dt>
+                <dd>
+                  <time dateTime={row.createdAt}>{formatDayMonthYear(row.createdAt)}</time>
+                </dd>
+              </dl>
+              <RowActions row={row} {...props} />
             </div>
-          </li>
+          </SelectableCard>
         ))}
       </ul>
     </div>

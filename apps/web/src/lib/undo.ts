@@ -25,7 +25,7 @@ export function undoDelete(site: ApiSite, token: string): Promise<RestoredAnswer
 
 /**
  * The Undo a delete's success toast offers for UNDO_SECONDS, when the delete's answer carried a
- * token (titles of the content service never do). Undo reloads `lists`, the lists the delete
+ * token (every delete of a record the trash keeps). Undo reloads `lists`, the lists the delete
  * touched: restored records keep their ids, so they come back at their old places.
  * Shared by every feature that deletes, hence here rather than in a feature's api/.
  */

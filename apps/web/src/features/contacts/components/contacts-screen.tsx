@@ -3,6 +3,7 @@ import { Copy, CopyCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { ExportCsvButton } from "@/components/export-csv-button";
+import { FactList } from "@/components/fact-list";
 import { InboxList } from "@/components/inbox-list";
 import { InboxScreen, RefreshButton } from "@/components/inbox-screen";
 import { useConfirmedDelete } from "@/components/list/use-confirmed-delete";
@@ -191,14 +192,7 @@ function MessageDetails({
         </DialogHeader>
         {contact && (
           <div className="grid gap-4">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              {facts.map(([label, value]) => (
-                <div key={label} className="contents">
-                  <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <FactList facts={facts} />
             <div className="grid gap-1.5">
               <h3 className="text-sm text-muted-foreground">Message</h3>
               <p className="max-h-72 overflow-y-auto rounded-md border bg-muted/40 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from "@backoffice/contracts";
+import { FactList } from "@/components/fact-list";
 import { FieldChanges } from "@/components/history/field-changes";
 import { actionLabel, changedFields, recordLabel } from "@/components/history/history-texts";
 import { Button } from "@/components/ui/button";
@@ -32,14 +33,7 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
         </DialogHeader>
         {entry && (
           <div className="grid min-w-0 gap-5">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-              {facts.map(([label, value]) => (
-                <div key={label} className="contents">
-                  <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <FactList facts={facts} className="gap-y-1.5" />
             {entry.resource !== "session" && <FieldChanges changes={changedFields(entry)} />}
           </div>
         )}

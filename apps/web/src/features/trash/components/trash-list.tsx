@@ -1,6 +1,7 @@
 import type { TrashItem } from "@backoffice/contracts";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { IconButton } from "@/components/icon-button";
+import { SelectableCard } from "@/components/list/selectable-card";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
@@ -141,34 +142,27 @@ function TrashCards(props: TrashListProps) {
         {rows.map((row) => {
           const fact = facts(row);
           return (
-            <li
+            <SelectableCard
               key={row._id}
-              data-selected={selected.has(row._id)}
-              className="flex items-start gap-3 rounded-lg border p-3 data-[selected=true]:bg-muted"
+              selected={selected.has(row._id)}
+              onToggle={(on) => onToggle(row._id, on)}
+              label={row.label}
             >
-              <Checkbox
-                className="mt-1"
-                checked={selected.has(row._id)}
-                onCheckedChange={(value) => onToggle(row._id, value === true)}
-                aria-label={`Select ${row.label}`}
-              />
-              <div className="grid min-w-0 flex-1 gap-1">
-                <div className="flex items-start justify-between gap-2">
-                  <p className="mt-0.5 min-w-0 text-sm font-medium [overflow-wrap:anywhere]">{row.label}</p>
-                  <Actions row={row} {...props} />
-                </div>
-                <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
-                  <dt>Kind</dt>
-                  <dd>{fact.kind}</dd>
-                  <dt>Deleted</dt>
-                  <dd>{fact.deleted}</dd>
-                  <dt>Deleted by</dt>
-                  <dd className="truncate">{fact.by}</dd>
-                  <dt>Purged on</dt>
-                  <dd>{fact.purged}</dd>
-                </dl>
+              <div className="flex items-start justify-between gap-2">
+                <p className="mt-0.5 min-w-0 text-sm font-medium [overflow-wrap:anywhere]">{row.label}</p>
+                <Actions row={row} {...props} />
               </div>
-            </li>
+              <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
+                <dt>Kind</dt>
+                <dd>{fact.kind}</dd>
+                <dt>Deleted</dt>
+                <dd>{fact.deleted}</dd>
+                <dt>Deleted by</dt>
+                <dd className="truncate">{fact.by}</dd>
+                <dt>Purged on</dt>
+                <dd>{fact.purged}</dd>
+              </dl>
+            </SelectableCard>
           );
         })}
       </ul>
