@@ -62,7 +62,7 @@ export async function bootstrap(
   const users = usersRepository(db);
   if ((await users.count()) > 0) return;
   const password = config.ADMIN_PASSWORD ?? generatePassword();
-  await users.create({
+  const admin = await users.create({
     email: config.ADMIN_EMAIL,
     passwordHash: await hashPassword(password),
     role: "admin",
@@ -74,7 +74,10 @@ export async function bootstrap(
       : `\nFirst run: admin account created.\n  email:    ${config.ADMIN_EMAIL}\n  password: ${password}\nThis password is shown only once: change it in Edit Profile.\n\n`,
   );
   if (config.SEED_DEMO) {
-    await seedDemoData(db, { publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}` });
+    await seedDemoData(db, {
+      publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+      admin: { id: admin.id, email: admin.email },
+    });
     log.info("demo data added (SEED_DEMO=false turns this off)");
   }
 }

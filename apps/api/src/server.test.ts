@@ -64,6 +64,16 @@ describe("first start", () => {
     );
     expect(new Set(matches.map((m) => m.status))).toEqual(new Set(["live", "upcoming", "finished"]));
     expect((await get("/api/v1/sportbn/other-servers/all")).data.length).toBeGreaterThan(0);
+    // History, an ad's versions and the Trash have something to show on every site (issue 13).
+    for (const site of ["apkw", "sportbn", "movies"]) {
+      const history = (await get(`/api/v1/${site}/history?resource=ads`)).data as {
+        action: string;
+        recordId: string;
+      }[];
+      expect(history.map((entry) => entry.action)).toEqual(["delete", "create", "update"]);
+      expect((await get(`/api/v1/${site}/ads/${history[2]!.recordId}/versions`)).data).toHaveLength(2);
+      expect((await get(`/api/v1/${site}/trash`)).data).toHaveLength(1);
+    }
     // Every demo image is served by the product itself (issue 8, defect 11).
     const apps: { icon_app: string; bg_app: string }[] = (await get("/api/v1/apkw/apps")).data;
     for (const url of apps.flatMap((app) => [app.icon_app, app.bg_app])) {

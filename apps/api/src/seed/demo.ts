@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AppInput, CreateAdBody, Site } from "@backoffice/contracts";
 import {
   LEAGUE_LOGOS_PATH,
@@ -5,7 +6,7 @@ import {
   type MatchStatus,
   PREDEFINED_LEAGUES,
 } from "@backoffice/contracts";
-import type { Database } from "@backoffice/db";
+import { type Database, withAudit } from "@backoffice/db";
 import { adsRepository } from "../routes/ads/repository.ts";
 import { appsRepository } from "../routes/apps/repository.ts";
 import { contactsRepository } from "../routes/contacts/repository.ts";
@@ -176,7 +177,10 @@ const apps: (Omit<AppInput, "icon_app" | "bg_app"> & { title: string; icon: stri
   });
 
 /** Realistic sample content for every module, so a first start shows working screens. */
-export async function seedDemoData(db: Database, { publicUrl }: { publicUrl: string }): Promise<void> {
+export async function seedDemoData(
+  db: Database,
+  { publicUrl, admin }: { publicUrl: string; admin?: { id: string; email: string } },
+): Promise<void> {
   for (const [site, ads] of Object.entries(demoAds) as [Site, CreateAdBody[]][]) {
     const repository = adsRepository(db, site);
     for (const ad of ads) await repository.create(ad);
@@ -209,6 +213,40 @@ export async function seedDemoData(db: Database, { publicUrl }: { publicUrl: str
   }
   await seedMatches(db, publicUrl.replace(/\/+$/, ""));
   await seedContacts(db);
+  if (admin) await seedDemoHistory(db, admin);
+}
+
+/**
+ * A few changes by the first admin, logged as admin writes are (the data above is not: it was
+ * there before anyone), so History, an ad's versions and the Trash have something to show.
+ */
+async function seedDemoHistory(db: Database, admin: { id: string; email: string }) {
+  for (const site of Object.keys(demoAds) as Site[]) {
+    const as = {
+      batch: randomUUID(),
+      actorId: admin.id,
+      actorEmail: admin.email,
+      address: "127.0.0.1",
+      site,
+    };
+    const ads = adsRepository(db, site);
+    await withAudit(as, async () => {
+      const [withScript] = (await ads.list()).filter((ad) => ad.head);
+      if (withScript) {
+        await ads.update(withScript._id, {
+          head: `${withScript.head}\n<script async src="https://cdn.adnetwork.example/consent.js"></script>`,
+        });
+      }
+      const retired = await ads.create({
+        page: demoAds[site][0]!.page,
+        url: `https://ads.oldnetwork.example/${site}/spring-promo`,
+        head: null,
+        body: `<a href="https://ads.oldnetwork.example/${site}/spring-promo">Spring promo</a>`,
+        isActive: false,
+      });
+      await ads.remove(retired._id);
+    });
+  }
 }
 
 const contactSubjects: [string, string][] = [
