@@ -93,7 +93,7 @@ function Versions({ site, ad }: { site: SiteSettings; ad: Ad }) {
 }
 
 const versionName = (v: AdVersion) =>
-  `Version ${v.version} · ${formatDateTime(v.at)} · ${v.admin ?? "unknown"}`;
+  `Version ${v.version} · ${formatDateTime(v.at)} · ${v.admin ?? "first recorded"}`;
 
 /** The fields besides the scripts, compared like History's details. */
 const settingsOf = (v: AdVersion) => ({ page: v.page, url: v.url, isActive: v.isActive });

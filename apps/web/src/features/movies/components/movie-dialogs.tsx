@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type FieldValues, type UseFormReturn, useWatch } from "react-hook-form";
 import { checkboxControl, selectControl } from "@/components/field-controls";
 import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
+import { RecordHistory } from "@/components/history/record-history";
 import {
   type DialogFormProps,
   type DialogProps,
@@ -102,6 +103,7 @@ function MovieForm({ site, item, onDone, reportDirty }: DialogFormProps<{ item: 
           {checkboxControl}
         </MovieField>
       </div>
+      <RecordHistory site={site} resource="titles" id={item._id} />
       <FormDialogFooter submit="Save" busy={form.formState.isSubmitting} />
     </Form>
   );
