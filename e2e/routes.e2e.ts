@@ -7,7 +7,7 @@ const screens: { path: string; heading: string }[] = [
   { path: "/apkw/emails", heading: "Manage Emails" },
   { path: "/apkw/profile", heading: "Edit Profile" },
   { path: "/apkw/history", heading: "History" },
-  { path: "/apkw/trash", heading: "Trash" },
+  { path: "/apkw/history/trash", heading: "Trash" },
   { path: "/sportbn/matches", heading: "Manage Matches" },
   { path: "/sportbn/fetch-matches", heading: "Fetch Matches" },
   { path: "/sportbn/servers", heading: "Other Servers" },
@@ -16,7 +16,7 @@ const screens: { path: string; heading: string }[] = [
   { path: "/sportbn/emails", heading: "Manage Emails" },
   { path: "/sportbn/profile", heading: "Edit Profile" },
   { path: "/sportbn/history", heading: "History" },
-  { path: "/sportbn/trash", heading: "Trash" },
+  { path: "/sportbn/history/trash", heading: "Trash" },
   { path: "/movies/list", heading: "Movies & TV List" },
   { path: "/movies/import", heading: "Import Movies & TV" },
   { path: "/movies/ads", heading: "Manage Ads" },
@@ -28,7 +28,7 @@ const screens: { path: string; heading: string }[] = [
   { path: "/movies/emails", heading: "Manage Contacts" },
   { path: "/movies/profile", heading: "Edit Profile" },
   { path: "/movies/history", heading: "History" },
-  { path: "/movies/trash", heading: "Trash" },
+  { path: "/movies/history/trash", heading: "Trash" },
 ];
 
 test.describe("signed out", () => {

@@ -12,7 +12,7 @@ import {
 import { screenshotsDir } from "./support/env";
 
 const labels = {
-  apkw: ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History", "Trash"],
+  apkw: ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History"],
   sportbn: [
     "Dashboard",
     "Manage Matches",
@@ -23,7 +23,6 @@ const labels = {
     "Manage Emails",
     "Edit Profile",
     "History",
-    "Trash",
   ],
   movies: [
     "Dashboard",
@@ -34,7 +33,6 @@ const labels = {
     "Manage Contacts",
     "Edit Profile",
     "History",
-    "Trash",
   ],
 } as const;
 

@@ -89,7 +89,9 @@ test("apkw: a deleted app waits in the Trash; Restore puts it back in Apps & Gam
     await expect(toast).toHaveCount(0);
   }
 
-  await page.locator("#app-sidebar").getByRole("link", { name: "Trash" }).click();
+  // The Trash is reached from History (the sidebar keeps the spec's items plus History).
+  await page.locator("#app-sidebar").getByRole("link", { name: "History" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Trash" }).click();
   const trash = trashScreen(page);
   await expect(trash.heading).toBeVisible();
   await expect(
@@ -98,7 +100,7 @@ test("apkw: a deleted app waits in the Trash; Restore puts it back in Apps & Gam
   await trash.filter.click();
   await expect(page.getByRole("option")).toHaveText(["All items", "Apps & Games", "Ads", "Emails"]);
   await page.getByRole("option", { name: "Apps & Games" }).click();
-  await expect(page).toHaveURL(/\/apkw\/trash\?resource=apps$/);
+  await expect(page).toHaveURL(/\/apkw\/history\/trash\?resource=apps$/);
   await expect(trash.row(title).getByRole("cell").nth(2)).toHaveText("App");
   // The selection's actions show once there is one (in the shots too).
   await expect(trash.main.getByRole("button", { name: /Restore selected/ })).toHaveCount(0);

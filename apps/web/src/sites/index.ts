@@ -52,6 +52,8 @@ export type SiteRoute = {
   /** Navigation label (DESIGN §9), also the screen's heading. */
   label: string;
   icon: LucideIcon;
+  /** false: reached from another screen, not the sidebar (the Trash, from History). */
+  nav?: false;
 };
 
 export type NavItem = { label: string; to: string; icon: LucideIcon };
@@ -115,7 +117,8 @@ const ROUTES = {
   contacts: { path: "emails", screen: "contacts", label: "Manage Contacts", icon: MessagesSquare },
   profile: { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
   history: { path: "history", screen: "history", label: "History", icon: HistoryIcon },
-  trash: { path: "trash", screen: "trash", label: "Trash", icon: Trash2 },
+  // Under History, so History stays the active sidebar item (the sidebar is the spec's, plus History).
+  trash: { path: "history/trash", screen: "trash", label: "Trash", icon: Trash2, nav: false },
 } satisfies Record<string, SiteRoute>;
 
 /** What differs between the sites is data: their screens, home, wording and the shared rules. */
@@ -181,11 +184,13 @@ export function navItems(site: SiteKey): NavItem[] {
   const { label, icon } = dashboard();
   return [
     { label, icon, to: `/${site}` },
-    ...settings.routes.map((r) => ({
-      label: r.label,
-      icon: r.icon,
-      to: `/${site}/${r.path.replace(/\/:[^/]+\??$/, "")}`,
-    })),
+    ...settings.routes
+      .filter((r) => r.nav !== false)
+      .map((r) => ({
+        label: r.label,
+        icon: r.icon,
+        to: `/${site}/${r.path.replace(/\/:[^/]+\??$/, "")}`,
+      })),
   ];
 }
 

@@ -1,12 +1,14 @@
 import type { HistoryEntry } from "@backoffice/contracts";
-import { History } from "lucide-react";
+import { History, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { FilterSelect, useUrlFilters } from "@/components/list/url-filters";
 import { usePageParam } from "@/components/list/use-page-param";
 import { Pagination } from "@/components/pagination";
 import { ListSkeleton } from "@/components/states";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -47,7 +49,18 @@ export function HistoryScreen() {
 
   return (
     <div className="grid gap-6">
-      <PageHeader title="History" description={historyMessages.subtitle} />
+      <PageHeader
+        title="History"
+        description={historyMessages.subtitle}
+        actions={
+          <Button variant="outline" asChild>
+            <Link to={`/${site.key}/history/trash`}>
+              <Trash2 aria-hidden="true" />
+              Trash
+            </Link>
+          </Button>
+        }
+      />
       <Card className="gap-4">
         <CardHeader className="grid gap-4">
           <CardTitle>Changes{data ? ` (${data.result})` : ""}</CardTitle>

@@ -3,13 +3,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type FieldValues, type UseFormReturn, useWatch } from "react-hook-form";
 import { checkboxControl, selectControl } from "@/components/field-controls";
 import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
-import { RecordHistory } from "@/components/history/record-history";
 import {
   type DialogFormProps,
   type DialogProps,
   FormDialog,
   FormDialogFooter,
 } from "@/components/form-dialog";
+import { RecordHistory } from "@/components/history/record-history";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
