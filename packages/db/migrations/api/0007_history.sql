@@ -97,7 +97,7 @@ declare
   tbl text;
   item record;
   inserted integer;
-  back bigint[];
+  back text[];
   restored bigint[] := '{}';
 begin
   select coalesce(array_agg(distinct table_name), '{}') into tables from trash where id = any(item_ids);
@@ -108,13 +108,16 @@ begin
         execute format(
           'with back as (
              insert into %1$I select r.* from trash, jsonb_populate_record(null::%1$I, trash.row) r
-             where trash.id = any($1) and trash.table_name = %1$L on conflict do nothing returning id
+             where trash.id = any($1) and trash.table_name = %1$L on conflict do nothing returning id::text
            )
-           select array(select trash.id from trash join back on back.id = trash.record_id
-                        where trash.id = any($1) and trash.table_name = %1$L)',
+           select coalesce(array_agg(id), ''{}'') from back',
           tbl
         ) into back using item_ids;
-        restored := restored || back;
+        -- The trash items whose records came back (a hash of the ids, not a join the planner guesses).
+        restored := restored || array(
+          select trash.id from trash
+          where trash.id = any(item_ids) and trash.table_name = tbl and trash.record_id in (select unnest(back))
+        );
       exception when foreign_key_violation then
         waiting := waiting || tbl;
       end;
