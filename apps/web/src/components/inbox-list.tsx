@@ -1,6 +1,6 @@
 import { Copy, Eye, Trash2 } from "lucide-react";
 import { IconButton } from "@/components/icon-button";
-import { SelectableCard } from "@/components/list/selectable-card";
+import { SelectAllCheckbox, SelectableCard } from "@/components/list/selectable-card";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
@@ -32,11 +32,6 @@ export type InboxListProps = {
   onOpen?: (id: string) => void;
   busy: boolean;
 };
-
-function allState(rows: InboxRow[], selected: ReadonlySet<string>): boolean | "indeterminate" {
-  const count = rows.filter((row) => selected.has(row._id)).length;
-  return count === 0 ? false : count === rows.length ? true : "indeterminate";
-}
 
 function RowActions({
   row,
@@ -87,10 +82,11 @@ function InboxTable(props: InboxListProps) {
         <thead>
           <tr className="border-b text-left text-muted-foreground">
             <th scope="col" className="w-10 py-2 pr-2 pl-2">
-              <Checkbox
-                checked={allState(rows, selected)}
-                onCheckedChange={(value) => onToggleAll(value === true)}
-                aria-label={`Select all ${noun}`}
+              <SelectAllCheckbox
+                rows={rows}
+                selected={selected}
+                onToggleAll={onToggleAll}
+                label={`Select all ${noun}`}
               />
             </th>
             {["Email", "From", "Date"].map((column) => (
@@ -161,11 +157,12 @@ function InboxCards(props: InboxListProps) {
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-3 border-b pb-3">
-        <Checkbox
+        <SelectAllCheckbox
           id={selectAllId}
-          checked={allState(rows, selected)}
-          onCheckedChange={(value) => onToggleAll(value === true)}
-          aria-label={`Select all ${noun}`}
+          rows={rows}
+          selected={selected}
+          onToggleAll={onToggleAll}
+          label={`Select all ${noun}`}
         />
         <label htmlFor={selectAllId} className="text-sm text-muted-foreground">
           Select all

@@ -29,3 +29,28 @@ export function SelectableCard({
     </li>
   );
 }
+
+/** The Select all box of a list: checked, unchecked or mixed as the rows in view are chosen. */
+export function SelectAllCheckbox({
+  rows,
+  selected,
+  onToggleAll,
+  label,
+  id,
+}: {
+  rows: readonly { _id: string }[];
+  selected: ReadonlySet<string>;
+  onToggleAll: (on: boolean) => void;
+  label: string;
+  id?: string;
+}) {
+  const count = rows.filter((row) => selected.has(row._id)).length;
+  return (
+    <Checkbox
+      id={id}
+      checked={count === 0 ? false : count === rows.length ? true : "indeterminate"}
+      onCheckedChange={(value) => onToggleAll(value === true)}
+      aria-label={label}
+    />
+  );
+}

@@ -1,7 +1,7 @@
 import type { TrashItem } from "@backoffice/contracts";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { IconButton } from "@/components/icon-button";
-import { SelectableCard } from "@/components/list/selectable-card";
+import { SelectAllCheckbox, SelectableCard } from "@/components/list/selectable-card";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
@@ -24,11 +24,6 @@ const COLUMNS = ["Item", "Kind", "Deleted", "Deleted by", "Purged on"] as const;
 export function TrashList(props: TrashListProps) {
   const { mobile } = useBreakpoint();
   return mobile ? <TrashCards {...props} /> : <TrashTable {...props} />;
-}
-
-function allState({ rows, selected }: TrashListProps): boolean | "indeterminate" {
-  const count = rows.filter((row) => selected.has(row._id)).length;
-  return count === 0 ? false : count === rows.length ? true : "indeterminate";
 }
 
 function Actions({ row, onRestore, onPurge, busy }: { row: TrashItem } & TrashListProps) {
@@ -68,10 +63,11 @@ function TrashTable(props: TrashListProps) {
         <thead>
           <tr className="border-b text-left text-muted-foreground">
             <th scope="col" className="w-10 py-2 pr-2 pl-2">
-              <Checkbox
-                checked={allState(props)}
-                onCheckedChange={(value) => onToggleAll(value === true)}
-                aria-label="Select all items"
+              <SelectAllCheckbox
+                rows={rows}
+                selected={selected}
+                onToggleAll={onToggleAll}
+                label="Select all items"
               />
             </th>
             {COLUMNS.map((column) => (
@@ -128,11 +124,12 @@ function TrashCards(props: TrashListProps) {
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-3 border-b pb-3">
-        <Checkbox
+        <SelectAllCheckbox
           id="trash-select-all"
-          checked={allState(props)}
-          onCheckedChange={(value) => onToggleAll(value === true)}
-          aria-label="Select all items"
+          rows={rows}
+          selected={selected}
+          onToggleAll={onToggleAll}
+          label="Select all items"
         />
         <label htmlFor="trash-select-all" className="text-sm text-muted-foreground">
           Select all
