@@ -17,9 +17,9 @@ export const HISTORY_RESOURCES = [
   "locker",
   "matches",
   "servers",
+  "titles",
   "profile",
   "session",
-  "titles",
 ] as const;
 export type HistoryResource = (typeof HISTORY_RESOURCES)[number];
 

@@ -14,7 +14,7 @@ describe("History filters", () => {
       "Profile",
       "Sign-ins",
     ]);
-    expect(labels("movies")).toEqual(["Ads", "Contacts", "Locker", "Profile", "Sign-ins", "Movies & TV"]);
+    expect(labels("movies")).toEqual(["Ads", "Contacts", "Locker", "Movies & TV", "Profile", "Sign-ins"]);
   });
 
   it("sends only the filters the server accepts", () => {
