@@ -1,8 +1,7 @@
 import { isSite, UNDO_HEADER } from "@backoffice/contracts";
 import { type AuditContext, withAudit } from "@backoffice/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
-
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+import { WRITE_METHODS } from "./auth.ts";
 
 /** The admin behind a request, for the audit log; `site` null for account routes. */
 export function auditContextOf(request: FastifyRequest, site: string | null): AuditContext {

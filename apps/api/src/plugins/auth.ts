@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { hmac, safeEqual, sha256 } from "../lib/crypto.ts";
 import { sessionsRepository } from "../routes/auth/repository.ts";
 
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Methods that change data: they need the CSRF token here and run audited (plugins/audit.ts). */
+export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The CSRF token of a session: derived from its bearer token, so it is bound to that session and stored nowhere. */
 export const csrfTokenFor = (bearerToken: string) => hmac(bearerToken, "csrf-v1");

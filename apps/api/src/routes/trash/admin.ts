@@ -33,7 +33,6 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
       const answer = await content.call(request, "POST", `${CONTENT_PATH}/restore`, { body: { titles } });
       return movieRestoreAnswer.safeParse(parseJson(answer.payload)).data?.restored ?? [];
     });
-  const trashOf = (request: FastifyRequest) => trashRepository(fastify.db, site, titlesBack(request));
   const trash = trashRepository(fastify.db, site);
   const tags = [`${site}: trash`];
 
@@ -58,14 +57,14 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
   fastify.post(
     "/trash/restore",
     { schema: { tags, body: trashIdsBody, response: { 200: restoredAnswer, ...errors } } },
-    async (request) => restoring(() => trashOf(request).restore(request.body.ids)),
+    async (request) => restoring(() => trash.restore(request.body.ids, titlesBack(request))),
   );
 
   fastify.post(
     "/trash/undo",
     { schema: { tags, body: undoBody, response: { 200: restoredAnswer, ...errors } } },
     async (request) => {
-      const answer = await restoring(() => trashOf(request).undo(request.body.token));
+      const answer = await restoring(() => trash.undo(request.body.token, titlesBack(request)));
       if (answer.restored + answer.skipped === 0) throw notFound(HISTORY_MESSAGES.nothingToUndo);
       return answer;
     },

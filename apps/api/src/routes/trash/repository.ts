@@ -53,16 +53,18 @@ export async function purgeExpiredTrash(db: Queryable): Promise<number> {
  * A site's trash: the rows its admins deleted, written by the triggers of migration 0007 in the
  * delete's own transaction. Restoring puts them back with their ids (`restore_trash`).
  */
-export function trashRepository(db: Queryable, site: Site, outside?: OutsideRestore) {
+export function trashRepository(db: Queryable, site: Site) {
   const titles = outsideChanges(db, site, "titles");
 
   /** Titles go back through the content service; the trash keeps what it could not take. */
-  async function restoreOutside(selection: string, values: unknown[]) {
+  async function restoreOutside(selection: string, values: unknown[], outside: OutsideRestore | undefined) {
+    // Only a site with titles has a way to put them back, and only its trash can hold them.
+    if (!outside) return { restored: 0, skipped: 0 };
     const items = await db.query<{ id: string; record_id: string; row: Record<string, unknown> }>(
       `select id::text as id, record_id, row from trash where site = $1 and ${selection} and resource = 'titles'`,
       [site, ...values],
     );
-    if (items.length === 0 || !outside) return { restored: 0, skipped: items.length };
+    if (items.length === 0) return { restored: 0, skipped: 0 };
     const back = new Set(await outside(items.map((item) => item.row)));
     const restored = items.filter((item) => back.has(item.record_id));
     await db.query("delete from trash where id = any($1::bigint[])", [restored.map((item) => item.id)]);
@@ -74,8 +76,8 @@ export function trashRepository(db: Queryable, site: Site, outside?: OutsideRest
   }
 
   /** Restores the site's items that `selection` picks; how many came back, how many could not. */
-  async function restore(selection: string, values: unknown[]) {
-    const elsewhere = await restoreOutside(selection, values);
+  async function restore(selection: string, values: unknown[], outside: OutsideRestore | undefined) {
+    const elsewhere = await restoreOutside(selection, values, outside);
     const [result] = await db.query<{ restored: string[]; found: number }>(
       `with chosen as (select id from trash where site = $1 and ${selection} and resource <> 'titles')
        select restore_trash(array(select id from chosen))::text[] as restored, (select count(*)::int from chosen) as found`,
@@ -102,9 +104,10 @@ export function trashRepository(db: Queryable, site: Site, outside?: OutsideRest
       ]);
       return { items: rows.map(toItem), total: count!.total };
     },
-    restore: (ids: string[]) => restore("id = any($2::bigint[])", [ids]),
+    /** `outside` puts titles back (movies); elsewhere the trash holds none. */
+    restore: (ids: string[], outside?: OutsideRestore) => restore("id = any($2::bigint[])", [ids], outside),
     /** Everything one request deleted (its Undo token); found 0 when nothing of it is left. */
-    undo: (batch: string) => restore("batch = $2::uuid", [batch]),
+    undo: (batch: string, outside?: OutsideRestore) => restore("batch = $2::uuid", [batch], outside),
     async purge(ids: string[]): Promise<number> {
       const rows = await db.query(
         "delete from trash where site = $1 and id = any($2::bigint[]) returning id",
