@@ -9,13 +9,14 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useTruncate } from "@/hooks/use-truncate";
+import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
 import type { SiteSettings } from "@/sites";
 import { useDeleteAd } from "../api/delete-ad";
 import { adsKey } from "../api/get-ads";
 import { useUpdateAd } from "../api/update-ad";
-import { adMessages, formatDateTime } from "../utils/ad-form";
+import { adMessages } from "../utils/ad-form";
 import { AdVersionsDialog } from "./ad-versions-dialog";
 
 export type AdCardProps = { ad: Ad; site: SiteSettings; onEdit: (ad: Ad) => void };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adFormSchema, adToForm, emptyAdForm, formatDateTime, toAdPayload } from "./ad-form";
+import { formatDateTime } from "../../../lib/format"; // relative: the unit test project has no "@" alias
+import { adFormSchema, adToForm, emptyAdForm, toAdPayload } from "./ad-form";
 
 describe("adFormSchema", () => {
   it("needs a page name and a URL, named at their fields", () => {

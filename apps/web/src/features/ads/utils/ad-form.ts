@@ -62,6 +62,3 @@ export function toAdPayload(values: AdFormValues): AdPayload {
     isActive: values.isActive,
   };
 }
-
-// The card's "Updated:" line (relative: the unit test project has no "@" alias).
-export { formatDateTime } from "../../../lib/format";
