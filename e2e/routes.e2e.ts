@@ -90,6 +90,8 @@ test.describe("signed in", () => {
   }
 
   test("every screen of the route table opens inside the shell", async ({ page, signIn }) => {
+    // One full page load a screen, for every screen of the three sites.
+    test.slow();
     await signIn("/apkw/apps");
     for (const { path, heading } of screens) {
       await page.goto(path);

@@ -163,6 +163,19 @@ test("after sign-in the user returns to the page that sent them to /login", asyn
   await expect(page.getByText("Your session ended with the day.")).toHaveCount(0);
 });
 
+test("the page to return to survives a reload of /login, where the sign-in screen loads without the router", async ({
+  page,
+}) => {
+  await page.goto("/apkw/ads");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.reload();
+  await page.getByLabel("Email").fill(users.admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(users.admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/apkw\/ads$/);
+  await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Manage Ads" })).toBeVisible();
+});
+
 test("logout revokes the token, goes to / and shows Logged out", async ({ page }) => {
   await loginViaUi(page, users.admin);
   await expect(page).toHaveURL(/\/apkw\/apps$/);

@@ -1,18 +1,41 @@
-import { StrictMode } from "react";
+import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
 import { AppProvider } from "./app/provider";
-import { createRouter } from "./app/router";
+import { paths } from "./config/paths";
+import { LoginForm } from "./features/auth/components/login-form";
+import { getSession, isSessionStale, returnPath, signOutForTheDay } from "./lib/session";
 import "./index.css";
 
-const router = createRouter();
-const root = document.getElementById("root");
-if (!root) throw new Error("missing #root");
+const element = document.getElementById("root");
+if (!element) throw new Error("missing #root");
+const root = createRoot(element);
+const render = (screen: ReactNode) =>
+  root.render(
+    <StrictMode>
+      <AppProvider>{screen}</AppProvider>
+    </StrictMode>,
+  );
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+const loadDashboard = () => import("./app/dashboard");
+const openDashboard = () => loadDashboard().then(({ Dashboard }) => render(<Dashboard />));
+
+// A signed-out visit to /login shows the sign-in screen before React Router and the route table are
+// downloaded (issue 12: the sign-in screen's JavaScript). The dashboard is fetched once the user
+// starts typing or clicking, and takes over the same page when the form navigates.
+if (window.location.pathname === paths.login && !(getSession() && !isSessionStale())) {
+  // What the dashboard's daily check would do first (spec §4): the form then says why.
+  if (isSessionStale()) signOutForTheDay();
+  for (const intent of ["keydown", "pointerdown"])
+    window.addEventListener(intent, () => void loadDashboard(), { once: true, capture: true });
+  // React Router keeps the state a protected page passed in history.state.usr (kept across reloads).
+  const state = window.history.state as { usr?: unknown } | null;
+  render(
+    <LoginForm
+      returnTo={returnPath(state?.usr)}
+      navigate={(to, { replace }) => {
+        window.history[replace ? "replaceState" : "pushState"](null, "", to);
+        void openDashboard();
+      }}
+    />,
+  );
+} else void openDashboard();

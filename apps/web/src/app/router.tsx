@@ -1,6 +1,14 @@
-import { createBrowserRouter, Navigate, type RouteObject, redirect } from "react-router";
+import {
+  createBrowserRouter,
+  Navigate,
+  type RouteObject,
+  redirect,
+  useLocation,
+  useNavigate,
+} from "react-router";
 import { paths } from "@/config/paths";
 import { LoginForm } from "@/features/auth/components/login-form";
+import { returnPath } from "@/lib/session";
 import type { AdPage, ScreenKey, SiteRoute } from "@/sites";
 import { sites } from "@/sites";
 import { type SiteKey, siteKeys } from "@/sites/keys";
@@ -56,6 +64,18 @@ function siteRoute(site: SiteKey, route: SiteRoute): RouteObject {
   return object;
 }
 
+/** The sign-in screen with the router's navigation; the state says where a protected page sent the user from. */
+function LoginRoute() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <LoginForm
+      returnTo={returnPath(location.state)}
+      navigate={(to, { replace }) => navigate(to, { replace, state: null })}
+    />
+  );
+}
+
 /** The route table of spec §2. */
 export const routes: RouteObject[] = [
   {
@@ -66,7 +86,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnlyRoute />,
         children: [
-          { path: paths.login, element: <LoginForm /> },
+          { path: paths.login, element: <LoginRoute /> },
           {
             path: paths.forgotPassword,
             lazy: () => import("./routes/forgot-password"),

@@ -1,8 +1,7 @@
-import { type FormEvent, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { type FormEvent, type MouseEvent, useState } from "react";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
-import { clearSession, returnPath, saveSession, takeSignOutReason } from "@/lib/session";
+import { clearSession, saveSession, takeSignOutReason } from "@/lib/session";
 import { requestToaster, toast, toastError, toastSuccess } from "@/lib/toast";
 import { login } from "../api/login";
 import { authMessages } from "../messages";
@@ -14,10 +13,18 @@ function denyAccess() {
   toast({ title: "Access denied", description: authMessages.noPermission, variant: "destructive" });
 }
 
-/** Welcome Back: email, password with show/hide, Forgot password? and Sign In (spec §2, §5, §6). */
-export function LoginForm() {
-  const navigate = useNavigate();
-  const location = useLocation();
+export interface LoginNavigation {
+  /** The page that sent the user here, to return to after sign-in (DESIGN §9). */
+  returnTo: string | null;
+  navigate(to: string, options: { replace: boolean }): void;
+}
+
+/**
+ * Welcome Back: email, password with show/hide, Forgot password? and Sign In (spec §2, §5, §6).
+ * It does not use React Router itself: a first visit to /login shows it before the router is
+ * downloaded (main.tsx), and the route table renders it with the router's navigation.
+ */
+export function LoginForm({ returnTo, navigate }: LoginNavigation) {
   const [signedOutForTheDay] = useState(takeSignOutReason);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -39,7 +46,7 @@ export function LoginForm() {
       saveSession(token, user);
       toastSuccess(authMessages.loginSuccess, answer.message, `Signed in as ${user.email}.`);
       // Back to the page that sent the user here; from /login itself, to /apkw (DESIGN §9).
-      navigate(returnPath(location.state) ?? paths.site("apkw"), { replace: true, state: null });
+      navigate(returnTo ?? paths.site("apkw"), { replace: true });
     } catch (e) {
       if (e instanceof ApiError && e.status === 403) return denyAccess();
       toastError(authMessages.loginFailed, e);
@@ -69,12 +76,19 @@ export function LoginForm() {
             invalid={!!error && !password}
           />
           {/* After the password in the tab order (issue 8, defect 4). */}
-          <Link
-            to={paths.forgotPassword}
+          <a
+            href={paths.forgotPassword}
+            onClick={(event: MouseEvent) => {
+              // A modified click opens a new tab as any link does.
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return;
+              event.preventDefault();
+              navigate(paths.forgotPassword, { replace: false });
+            }}
             className="justify-self-end text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
           >
             Forgot password?
-          </Link>
+          </a>
         </div>
         <PendingSubmit pending={busy} pendingText="Signing in...">
           Sign In
