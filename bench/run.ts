@@ -519,41 +519,67 @@ async function moviesList(page: Page, base: string) {
   });
   /**
    * Measured inside the page, so Playwright's own round trips are not counted: from the click until
-   * a frame shows the change (by default, another title in the first row).
+   * a frame shows the change (by default, another title in the first row). One reaction moves by
+   * tens of milliseconds between tries on this machine, so each figure is the median of five, with
+   * `reset` putting the screen back between them.
    */
   const FIRST_ROW = `document.querySelector("[aria-label=Titles] li")?.textContent`;
   const button = (name: string) =>
     `[...document.querySelectorAll("main button")].find((b) => b.textContent.trim() === ${JSON.stringify(name)})`;
-  const react = async (name: string, goal: number, target: string, done = `${FIRST_ROW} !== before`) => {
-    const took = await page.evaluate<number>(`new Promise((resolve) => {
-      const before = ${FIRST_ROW};
-      const at = performance.now();
-      (${target}).click();
-      const check = () => (${done}) ? resolve(performance.now() - at) : requestAnimationFrame(check);
-      requestAnimationFrame(check);
-    })`);
+  const TRIES = 5;
+  const react = async (
+    name: string,
+    goal: number,
+    target: string,
+    { done = `${FIRST_ROW} !== before`, before = async (_try: number) => {}, reset = async () => {} } = {},
+  ) => {
+    const times: number[] = [];
+    for (let attempt = 0; attempt < TRIES; attempt++) {
+      await before(attempt);
+      times.push(
+        await page.evaluate<number>(`new Promise((resolve) => {
+          const before = ${FIRST_ROW};
+          const at = performance.now();
+          (${target}).click();
+          const check = () => (${done}) ? resolve(performance.now() - at) : requestAnimationFrame(check);
+          requestAnimationFrame(check);
+        })`),
+      );
+      await reset();
+    }
+    const took = times.sort((a, b) => a - b)[Math.floor(TRIES / 2)]!;
     record({
       section: "movies list (5,000 titles)",
-      name,
+      name: `${name} (median of ${TRIES})`,
       value: format.ms(took),
       goal: `≤ ${goal} ms`,
       met: took <= goal,
     });
   };
-  await react("type filter (TV Shows) answers", 100, button("TV Shows"));
-  await main.getByRole("searchbox", { name: "Search titles" }).fill("Title 12");
-  await react("search answers", 100, button("Search"));
-  await main.getByRole("button", { name: "Clear search" }).click();
-  await main.getByRole("button", { name: "All", exact: true }).click();
-  await page.waitForURL((url) => !url.search.includes("type="));
-  await rows.first().waitFor();
-  await react("next page reacts", 100, `document.querySelector('[aria-label="Page 2"]')`);
-  await react(
-    "select all reacts",
-    100,
-    `document.getElementById("movies-select-all")`,
-    `document.getElementById("movies-select-all").getAttribute("data-state") === "checked"`,
-  );
+  const firstRowChanged = async () => {
+    await page.waitForURL((url) => !url.search.includes("type=") && !url.search.includes("q="));
+    await rows.first().waitFor();
+  };
+  await react("type filter (TV Shows) answers", 100, button("TV Shows"), {
+    reset: async () => {
+      await main.getByRole("button", { name: "All", exact: true }).click();
+      await firstRowChanged();
+    },
+  });
+  // A different search each time, so none is answered from the query cache.
+  await react("search answers", 100, button("Search"), {
+    before: (attempt) => main.getByRole("searchbox", { name: "Search titles" }).fill(`Title ${attempt + 1}2`),
+    reset: async () => {
+      await main.getByRole("button", { name: "Clear search" }).click();
+      await firstRowChanged();
+    },
+  });
+  await react("next page reacts", 100, button("Next"));
+  const SELECT_ALL = `document.getElementById("movies-select-all")`;
+  await react("select all reacts", 100, SELECT_ALL, {
+    done: `${SELECT_ALL}.getAttribute("data-state") === "checked"`,
+    reset: () => page.locator("#movies-select-all").click(),
+  });
   await react("Newest toggle reacts", 100, `document.getElementById("movies-newest")`);
 }
 
