@@ -129,3 +129,12 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL(/\/movies\/list$/);
   });
 });
+
+test("a dashboard that cannot be downloaded says so and offers Try again", async ({ page, signIn }) => {
+  await page.route(/\/assets\/dashboard-[^/]+\.js$/, (route) => route.abort());
+  await signIn("/apkw/apps");
+  await expect(page.getByText("The dashboard could not be loaded")).toBeVisible();
+  await page.unroute(/\/assets\/dashboard-[^/]+\.js$/);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Apps & Games" })).toBeVisible();
+});
