@@ -187,12 +187,13 @@ test("no stored payload runs on any screen: 100 payloads in every text field", a
   const hits: Record<string, number[]> = {};
   for (const path of screens) {
     await page.goto(path);
+    // A hundred payload records a screen: under CI's load the first render can take longer than 10 s.
     await expect(
       page
         .getByRole("main")
         .getByText(/#\d+ alert\(\d+\)/)
         .first(),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
     // Open what shows a record in full: the contact message details, an edit dialog.
     if (path === "/movies/emails") {
       await page
