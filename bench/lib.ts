@@ -124,6 +124,11 @@ export async function p95(times: number, run: () => Promise<unknown>): Promise<n
   return samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.95) - 1)]!;
 }
 
+/** The middle value of `samples` (the upper middle for an even count). */
+export function median(samples: readonly number[]): number {
+  return [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+}
+
 /** A row of the result table: the figure, its goal and, where it has one, its reference. */
 export interface Figure {
   section: string;
