@@ -1,6 +1,6 @@
 // What the benchmark sections share: real server processes on free loopback ports, autocannon runs,
 // memory readings and the one table every figure lands in.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { freePort } from "@backoffice/server/free-port";
@@ -21,19 +21,6 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-let compiled = false;
-/** What `npm start` runs for a server entry: its compiled bundle (scripts/build-servers.mjs), built once a run. */
-function serverArgs(entry: string): string[] {
-  const server = /^apps\/(\w+)\/src\/server\.ts$/.exec(entry);
-  if (!server) return ["--import", "tsx", entry];
-  if (!compiled) {
-    const build = spawnSync(process.execPath, ["scripts/build-servers.mjs"], { cwd: ROOT, stdio: "inherit" });
-    if (build.status !== 0) throw new Error("scripts/build-servers.mjs failed");
-    compiled = true;
-  }
-  return [`apps/${server[1]}/dist/server.mjs`];
-}
-
 /** Starts a server entry (`apps/api/src/server.ts`…) with `env` and waits until its /readyz answers. */
 export async function startServer(
   entry: string,
@@ -41,10 +28,9 @@ export async function startServer(
   portVariable = "PORT",
 ): Promise<Running> {
   const port = await freePort();
-  const args = serverArgs(entry);
   const started = performance.now();
   // Production logging (info) into a pipe that is read and dropped: its cost is part of the figure.
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env, [portVariable]: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
@@ -80,7 +66,7 @@ export async function startServer(
 
 /** A helper script of bench/ in its own process (so it never shares autocannon's event loop); resolves with its port. */
 export async function startHelper(script: string, args: string[]): Promise<{ url: string; close(): void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const child = spawn(process.execPath, [script, ...args], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -225,7 +225,7 @@ async function intake(kind: "PGlite" | "PostgreSQL", env: Record<string, string>
 
 function seed(env: Record<string, string>, args: string[]): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/cli/seed.ts", ...args], {
+  const child = spawn(process.execPath, ["apps/api/src/cli/seed.ts", ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],

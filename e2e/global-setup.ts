@@ -55,7 +55,7 @@ function startServer(
   env: NodeJS.ProcessEnv,
   entry = `apps/${name}/src/server.ts`,
 ): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", entry], {
+  return spawn(process.execPath, [entry], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "inherit", "inherit"],
@@ -116,8 +116,6 @@ export default async function globalSetup(_config: FullConfig) {
     const result = spawnSync(
       process.execPath,
       [
-        "--import",
-        "tsx",
         process.env.E2E_API_USER_CLI ?? "apps/api/src/cli/user.ts",
         "create",
         "--email",

@@ -21,15 +21,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 class Service {
   child: ChildProcess | null = null;
   restarts: number[] = [];
-  constructor(
-    readonly name: string,
-    readonly entry: string,
-    readonly url: string,
-    readonly env: Record<string, string>,
-  ) {}
+  readonly name: string;
+  readonly entry: string;
+  readonly url: string;
+  readonly env: Record<string, string>;
+  constructor(name: string, entry: string, url: string, env: Record<string, string>) {
+    this.name = name;
+    this.entry = entry;
+    this.url = url;
+    this.env = env;
+  }
   async start() {
     const began = Date.now();
-    this.child = spawn(process.execPath, ["--import", "tsx", join(root, this.entry)], {
+    this.child = spawn(process.execPath, [join(root, this.entry)], {
       cwd: root,
       env: { PATH: process.env.PATH, LOG_LEVEL: "error", SEED_DEMO: "false", ...this.env },
       stdio: ["ignore", "ignore", "inherit"],

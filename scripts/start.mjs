@@ -1,16 +1,26 @@
-// `npm start`: builds the dashboard and compiles the servers when needed, then runs content,
-// sandbox (only while no provider key is configured) and api on the embedded database, and prints
-// where to go.
+// `npm start`: builds the dashboard when needed, then runs content, sandbox (only while no provider
+// key is configured) and api on the embedded database, and prints where to go. The servers run their
+// TypeScript sources directly: Node strips the types (docs/decisions/007-pinned-node-runtime.md).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { buildServers, builtEntry, newestMtime, serversStale } from "./build-servers.mjs";
 
 const env = process.env;
 const host = env.HOST || "127.0.0.1";
 const apiPort = env.PORT || "8080";
 const contentPort = env.CONTENT_PORT || "8081";
 const sandboxPort = env.SANDBOX_PORT || "8082";
+
+/** The newest modification time of the files below `dir` (outside node_modules and dist). */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name === "dist") continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
 
 const built = "apps/web/dist/index.html";
 if (
@@ -22,28 +32,24 @@ if (
     process.exit(1);
 }
 
-// Plain `node` on the compiled servers: tsx would transpile every TypeScript file at each start.
-if (serversStale()) await buildServers();
-
 const useSandbox = !env.APISPORTS_KEY && !env.TMDB_API_KEY;
 const sandboxUrl = `http://${host}:${sandboxPort}`;
 const services = [
-  { name: "content", dir: "apps/content", env: { CONTENT_PORT: contentPort, SANDBOX_URL: sandboxUrl } },
-  ...(useSandbox ? [{ name: "sandbox", dir: "apps/sandbox", env: { SANDBOX_PORT: sandboxPort } }] : []),
+  { name: "content", env: { CONTENT_PORT: contentPort, SANDBOX_URL: sandboxUrl } },
+  ...(useSandbox ? [{ name: "sandbox", env: { SANDBOX_PORT: sandboxPort } }] : []),
   {
     name: "api",
-    dir: "apps/api",
     env: {
       PORT: apiPort,
       CONTENT_URL: env.CONTENT_URL || `http://${host}:${contentPort}`,
       SANDBOX_URL: sandboxUrl,
     },
   },
-].filter((service) => existsSync(join(service.dir, "src/server.ts")));
+];
 
 const children = services.map((service) => {
-  const child = spawn(process.execPath, [builtEntry(service.name)], {
-    cwd: service.dir,
+  const child = spawn(process.execPath, ["src/server.ts"], {
+    cwd: join("apps", service.name),
     env: { ...env, HOST: host, ...service.env },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -74,7 +80,7 @@ const started = Date.now();
       const response = await fetch(`${address}/readyz`);
       if (response.ok) {
         console.log(
-          `\nBack-office ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl+C stops it.\n`,
+          `\nBack-office ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s, Node ${process.versions.node}). Ctrl+C stops it.\n`,
         );
         return;
       }

@@ -10,7 +10,7 @@ import { buildTestApp } from "../test/helpers.ts";
 const serverEntry = join(import.meta.dirname, "server.ts");
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: {
       PATH: process.env.PATH,
       LOG_LEVEL: "warn",
@@ -144,14 +144,10 @@ describe.runIf(testDatabaseKind() === "pglite")("embedded database across restar
 
   it("manages users from the command line while the server is stopped", { timeout: 120_000 }, async () => {
     const cli = (...args: string[]) => {
-      const child = spawn(
-        process.execPath,
-        ["--import", "tsx", join(import.meta.dirname, "cli/user.ts"), ...args],
-        {
-          env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
+      const child = spawn(process.execPath, [join(import.meta.dirname, "cli/user.ts"), ...args], {
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let output = "";
       child.stdout!.on("data", (chunk) => (output += chunk));
       child.stderr!.on("data", (chunk) => (output += chunk));

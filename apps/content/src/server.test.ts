@@ -16,7 +16,7 @@ afterAll(() => {
 
 /** Runs the real entry point (`npm start`'s command) with only the given environment. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+  const child = spawn(process.execPath, ["src/server.ts"], {
     cwd: appDir,
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", CONTENT_PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,11 +1,12 @@
 /** An error whose message is safe to show the client, with its HTTP status. */
 export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
     super(message);
+    this.statusCode = statusCode;
+    this.headers = headers;
   }
 }
 

@@ -19,11 +19,11 @@ const tmdbDetails = z.object({
 
 /** A failed movie-database call, with the status and plain-text message the import answers. */
 export class TmdbError extends Error {
-  constructor(
-    readonly statusCode: 404 | 502,
-    message: string,
-  ) {
+  readonly statusCode: 404 | 502;
+
+  constructor(statusCode: 404 | 502, message: string) {
     super(message);
+    this.statusCode = statusCode;
   }
 }
 

@@ -7,7 +7,11 @@ import { type ScheduledGame, seasonOf, weekOfSeason } from "./schedule.ts";
 
 /** Absolute URLs of the sandbox's stand-in for media.api-sports.io. */
 export class MediaLinks {
-  constructor(private readonly base: string) {}
+  private readonly base: string;
+
+  constructor(base: string) {
+    this.base = base;
+  }
 
   teamLogo(sport: Sport, id: number): string {
     return `${this.base}/media/${sport}/teams/${id}.png`;

@@ -33,11 +33,12 @@ export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x
 /** An RGBA raster with the few drawing operations the posters and badges need, encoded as PNG. */
 export class Canvas {
   readonly pixels: Uint8Array;
+  readonly width: number;
+  readonly height: number;
 
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {
+  constructor(width: number, height: number) {
+    this.width = width;
+    this.height = height;
     this.pixels = new Uint8Array(width * height * 4);
   }
 

@@ -36,8 +36,11 @@ for (const [sport, config] of Object.entries(SPORTS)) {
 /** Bounded memo of generated images: the same URL always gives the same bytes. */
 class ImageCache {
   private readonly entries = new Map<string, Buffer | string>();
+  private readonly limit: number;
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   get<T extends Buffer | string>(key: string, make: () => T): T {
     const hit = this.entries.get(key);

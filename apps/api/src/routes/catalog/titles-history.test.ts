@@ -43,7 +43,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => tmdb.listen(0, "127.0.0.1", resolve));
   const port = await freePort();
   contentUrl = `http://127.0.0.1:${port}`;
-  content = spawn(process.execPath, ["--import", "tsx", "apps/content/src/server.ts"], {
+  content = spawn(process.execPath, ["apps/content/src/server.ts"], {
     env: {
       ...process.env,
       CONTENT_PORT: String(port),
