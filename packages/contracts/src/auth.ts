@@ -24,7 +24,7 @@ export const editProfileBody = z.strictObject({
   email: email.refine((value) => value.includes("@"), "email must contain an @"),
   // Empty keeps the current password.
   password: z.union([z.literal(""), newPassword]).default(""),
-  /** Needed when the password or the email changes (DESIGN §7). */
+  /** Needed when the password or the email changes (docs/PRODUCT-RULES.md#passwords-and-the-profile). */
   currentPassword: z.string({ error: "currentPassword must be text" }).max(200).default(""),
 });
 

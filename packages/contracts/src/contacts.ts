@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { optionalHttpUrl } from "./common.ts";
 
-/** A visitor's message from the movies site's contact form (spec §3 "Contact message"). */
+/** A visitor's message from the movies site's contact form. */
 export const contactMessageSchema = z.object({
   _id: z.string(),
   email: z.string(),
@@ -26,7 +26,7 @@ const oneLine = (field: string, max: number, required: boolean) =>
     .max(max, `${field} must be at most ${max} characters`)
     .refine((value) => !/[\r\n]/.test(value), `${field} must be on one line`);
 
-/** `POST /api/v1/public/movies/contacts` (DESIGN §4). */
+/** `POST /api/v1/public/movies/contacts`, anonymous (docs/PRODUCT-RULES.md#public-endpoints). */
 export const contactBody = z.strictObject({
   email: oneLine("email", 254, true).pipe(z.email("email must be a valid email address")),
   firstName: oneLine("firstName", CONTACT_LIMITS.name, false).default(""),

@@ -3,7 +3,8 @@ import { idSchema, pageQuery } from "./common.ts";
 import { SITES } from "./site-rules.ts";
 
 /**
- * Issue 13: the audit log (History), the trash with Undo, and ad script versions.
+ * The audit log (History), the trash with Undo, and ad script versions
+ * (docs/PRODUCT-RULES.md#history-trash-and-undo).
  * Every admin change is written by database triggers in the change's own transaction
  * (packages/db/migrations/api/0007_history.sql); these are the shapes the API answers with.
  */

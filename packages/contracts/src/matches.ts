@@ -2,7 +2,7 @@ import { z } from "zod";
 import { httpUrl, idSchema, messageBody } from "./common.ts";
 import { MATCH_SPORTS, MATCH_STATUSES } from "./sports.ts";
 
-/** Texts the matches and other-servers routes answer with (spec §5, §8; DESIGN §3). */
+/** Texts the matches and other-servers routes answer with, word for word. */
 export const MATCH_MESSAGES = {
   required: "Please fill all the fields",
   created: "Match created successfully",
@@ -23,7 +23,7 @@ const teamSchema = z.object({
   score: z.number().int().nullable().optional(),
 });
 
-/** A stored match, nested as the spec's client reads it (spec §3). */
+/** A stored match, nested as the dashboard reads it. */
 export const matchSchema = z.object({
   _id: z.string(),
   status: z.enum(MATCH_STATUSES),
@@ -54,7 +54,7 @@ const requiredUrl = (field: string) =>
     .trim()
     .min(1, { error: MATCH_MESSAGES.required, abort: true })
     .pipe(httpUrl(field));
-/** A score arrives as a number or its text; blank means none (spec §3: scores optional). */
+/** A score arrives as a number or its text; blank means none (scores are optional). */
 const optionalScore = (field: string) =>
   z
     .union([z.number(), z.string().trim(), z.null()], { error: `${field} must be a whole number` })
@@ -92,7 +92,7 @@ const isFirstField = z
   .union([z.boolean(), z.enum(["true", "false"])], { error: "isFirst must be true or false" })
   .transform((value) => value === true || value === "true");
 
-/** `POST /matches` and `PUT /matches/{id}`: the spec's flattened payload (spec §7). */
+/** `POST /matches` and `PUT /matches/{id}`: the flattened payload (`isFirst` as text, scores optional). */
 export const matchBody = z.strictObject({
   status: z
     .enum(MATCH_STATUSES, { error: `status must be one of ${MATCH_STATUSES.join(", ")}` })
@@ -116,7 +116,7 @@ export const matchBody = z.strictObject({
 export type MatchBody = z.output<typeof matchBody>;
 export type MatchInput = z.input<typeof matchBody>;
 
-/** A stream server attached to a match (spec §3 "Other server"). */
+/** A stream server attached to a match. */
 export const otherServerSchema = z.object({
   _id: z.string(),
   match_id: z.string(),
@@ -131,14 +131,14 @@ const serverField = z
   .trim()
   .min(1, { error: MATCH_MESSAGES.serverRequired, abort: true });
 
-/** `POST /other-servers`: the match must exist, the URL be http(s) (spec §5). */
+/** `POST /other-servers`: the match must exist, the URL be http(s). */
 export const otherServerBody = z.strictObject({
   match_id: serverField.pipe(idSchema),
   name: serverField.pipe(z.string().max(200, "name must be at most 200 characters")),
   url: serverField.pipe(httpUrl("url")),
 });
 
-/** A public match: the stored match with its stream servers (DESIGN §4). */
+/** A public match: the stored match with its stream servers (docs/PRODUCT-RULES.md#public-endpoints). */
 /** `DELETE /matches {ids}`: the ids that went. */
 export const deleteMatchesAnswer = messageBody.extend({ deleted: z.array(z.string()) });
 
@@ -146,7 +146,7 @@ export const publicMatchSchema = matchSchema.extend({
   servers: z.array(otherServerSchema.pick({ _id: true, name: true, url: true })),
 });
 
-/** `GET /connect/{sport}` (DESIGN §3, §6): the provider's records for today, and its daily quota left. */
+/** `GET /connect/{sport}`: the provider's records for today, and its daily quota left. */
 export const connectAnswer = z.object({
   status: z.literal("success"),
   response: z.array(z.unknown()),

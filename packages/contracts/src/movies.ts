@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { booleanish, deletedCountAnswer, idsBody } from "./common.ts";
 
-/** Movie and TV titles of the content service (spec §3 "Movie/TV item", §7 "Content service"). */
+/** Movie and TV titles of the content service (docs/PRODUCT-RULES.md#movies-and-tv). */
 export const MOVIE_KINDS = ["movie", "tv"] as const;
 export type MovieKind = (typeof MOVIE_KINDS)[number];
 export const movieKind = (field: string) => z.enum(MOVIE_KINDS, { error: `${field} must be movie or tv` });
@@ -123,8 +123,8 @@ export type MovieImportBody = z.infer<typeof movieImportBody>;
 export const movieItemAnswer = z.object({ status: z.literal("success"), data: movieItem });
 
 /**
- * Content service `POST /api/movies/restore` (signed; issue 13): titles deleted earlier, put back as
- * they were (same ids). The main API keeps them in its trash meanwhile.
+ * Content service `POST /api/movies/restore` (signed; for Undo and the Trash): titles deleted earlier,
+ * put back as they were (same ids). The main API keeps them in its trash meanwhile.
  */
 export const movieRestoreBody = z.strictObject({
   titles: z.array(movieItem, { error: "titles must be a list of titles" }).min(1).max(1000),

@@ -1,21 +1,21 @@
-// The per-site rules of the product, in one place (DESIGN §3, §9; spec §9). Zod-free on purpose:
+// The per-site rules of the product, in one place (docs/PRODUCT-RULES.md#sites). Zod-free on purpose:
 // the sign-in bundle imports it and must stay small. Server, web, seed and tests read these values;
 // nothing else branches on a site key.
 
 export const SITES = ["apkw", "sportbn", "movies"] as const;
 export type Site = (typeof SITES)[number];
 
-/** Default dashboard (spec §9). */
+/** The site selected until the user picks another. */
 export const DEFAULT_SITE: Site = "apkw";
 
 export function isSite(value: unknown): value is Site {
   return typeof value === "string" && (SITES as readonly string[]).includes(value);
 }
 
-/** Display names (DESIGN §9). */
+/** Display names. */
 export const SITE_NAMES: Record<Site, string> = { apkw: "APKW", sportbn: "SportBN", movies: "Movies" };
 
-/** Which site has which resource (DESIGN §3); everywhere else the resource answers 404. */
+/** Which site has which resource; everywhere else the resource answers 404. */
 export const SITE_RESOURCES = {
   ads: ["apkw", "sportbn", "movies"],
   emails: ["apkw", "sportbn"],
@@ -24,7 +24,7 @@ export const SITE_RESOURCES = {
   matches: ["sportbn"],
   contacts: ["movies"],
   catalog: ["movies"],
-  // The audit log and the trash (issue 13).
+  // The audit log and the trash (docs/PRODUCT-RULES.md#history-trash-and-undo).
   history: ["apkw", "sportbn", "movies"],
 } as const satisfies Record<string, readonly Site[]>;
 
@@ -46,13 +46,13 @@ export function adPagesOf(site: Site): readonly string[] | null {
 export const LOCKER_KINDS = ["js", "api"] as const;
 export type LockerKind = (typeof LOCKER_KINDS)[number];
 
-/** Locker types a site may choose (movies is fixed to js, spec §9). */
+/** Locker types a site may choose (movies is fixed to js). */
 export const LOCKER_TYPES_OF: Partial<Record<Site, readonly LockerKind[]>> = {
   sportbn: ["js", "api"],
   movies: ["js"],
 };
 
-/** Locker timer range and the record every locker site starts with (spec §4, §9). */
+/** Locker timer range and the record every locker site starts with. */
 export const LOCKER_RULES = {
   min: 1,
   max: 300,
@@ -65,8 +65,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const OTP_LENGTH = 6;
 
 /**
- * Character limits of shortened texts (spec §9): "narrow" is under 992 px, "mobile" under 640 px.
- * apkw uses sportbn's lengths (DESIGN §9).
+ * Character limits of shortened texts: "narrow" is under 992 px, "mobile" under 640 px.
+ * apkw uses sportbn's lengths (docs/PRODUCT-RULES.md#shortened-text-and-breakpoints).
  */
 export interface Truncation {
   appTitle: { desktop: number };
@@ -90,11 +90,11 @@ export const TRUNCATION: Record<Site, Truncation> = {
   movies: { ...sportbnTruncation, adUrl: { default: 40, mobile: 24 } },
 };
 
-/** Breakpoints in px (spec §9, DESIGN §9). */
+/** Breakpoints in px: "narrow" is under 992 (also the sidebar's), "mobile" under 640. */
 export const BREAKPOINTS = { narrow: 992, mobile: 640 } as const;
 
 /**
- * The wording variant of a site (DESIGN §9): movies has its own client messages, ads load error,
+ * The wording variant of a site: movies has its own client messages, ads load error,
  * ad-updated toast and locker screen.
  */
 export type WordingVariant = "default" | "movies";

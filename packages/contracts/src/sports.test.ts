@@ -101,7 +101,7 @@ const nfl = {
   },
 };
 
-describe("normalisers (spec §3, §7)", () => {
+describe("normalisers", () => {
   it("football: fixture id, date, short status, venue, league and country, teams, goals", () => {
     expect(NORMALISERS.football(football)).toEqual({
       id: 1208021,
@@ -162,7 +162,7 @@ describe("normalisers (spec §3, §7)", () => {
   });
 });
 
-describe("feed status mapping (DESIGN §6)", () => {
+describe("feed status mapping", () => {
   it("maps every family", () => {
     for (const code of ["FT", "AET", "PEN", "AOT", "AP", "AW", "CANC", "ABD", "AWD", "WO"])
       expect(feedStatus(code)).toBe("finished");
@@ -173,7 +173,7 @@ describe("feed status mapping (DESIGN §6)", () => {
   });
 });
 
-describe("accept payload (spec §3, §7)", () => {
+describe("accept payload", () => {
   const options = { timeZone: "Europe/Paris", matchUrl: "https://sportbn.example" };
 
   it("builds the flattened payload with the feed's time zone and the defaults", () => {
@@ -233,9 +233,9 @@ describe("accept payload (spec §3, §7)", () => {
   });
 });
 
-describe("predefined leagues (spec §3)", () => {
+describe("predefined leagues", () => {
   it("names football's ten and five for every other sport, each with a logo file", () => {
-    // The spec's ten, in its order, written out here as one line.
+    // Football's ten, in their order, written out here as one line.
     expect(PREDEFINED_LEAGUES.football.map((l) => l.name).join(", ")).toBe(
       "Champions League, Premier League, La Liga, Serie A, Bundesliga, Ligue 1, Europa League, MLS, Conference League, World Cup",
     );

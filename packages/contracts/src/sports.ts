@@ -1,19 +1,20 @@
-// The sports feed's rules (spec §3, §4, §7; DESIGN §6), as pure functions the api and the web app
-// share: the sports, the predefined leagues, the feed status mapping, one normaliser per sport of
-// API-Sports' records and the payload an accepted fixture becomes. Zod-free on purpose.
+// The sports feed's rules (docs/PRODUCT-RULES.md#matches-and-the-sports-feed), as pure functions the
+// api and the web app share: the sports, the predefined leagues, the feed status mapping, one
+// normaliser per sport of API-Sports' records and the payload an accepted fixture becomes. Zod-free on
+// purpose.
 
-/** Sport types of a stored match (spec §3). */
+/** Sport types of a stored match. */
 export const MATCH_SPORTS = ["football", "basketball", "tennis", "hockey", "AM-football"] as const;
 export type MatchSport = (typeof MATCH_SPORTS)[number];
 
 export const MATCH_STATUSES = ["live", "upcoming", "finished"] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
-/** The sports the feed serves, as the fetch screen names them (spec §2, §7). */
+/** The sports the feed serves, as the fetch screen names them. */
 export const FEED_SPORTS = ["football", "basketball", "hockey", "nfl"] as const;
 export type FeedSport = (typeof FEED_SPORTS)[number];
 
-/** `GET /connect/{path}` of each feed sport (DESIGN §3). */
+/** `GET /connect/{path}` of each feed sport. */
 export const FEED_PATHS: Record<FeedSport, string> = {
   football: "football",
   basketball: "basketball",
@@ -21,7 +22,7 @@ export const FEED_PATHS: Record<FeedSport, string> = {
   nfl: "am-football",
 };
 
-/** The stored sport of a feed sport: `nfl` is stored as `AM-football` (DESIGN §6). */
+/** The stored sport of a feed sport: `nfl` is stored as `AM-football`. */
 export const STORED_SPORT: Record<FeedSport, MatchSport> = {
   football: "football",
   basketball: "basketball",
@@ -62,7 +63,7 @@ const league = (name: string): PredefinedLeague => ({
     .replace(/^-|-$/g, "")}.svg`,
 });
 
-/** The predefined leagues of each sport (spec §3: football's ten by name; five real ones for the others). */
+/** The predefined leagues of each sport: football's ten by name; five real ones for the others. */
 export const PREDEFINED_LEAGUES: Record<MatchSport, readonly PredefinedLeague[]> = {
   football: [
     "Champions League",
@@ -83,7 +84,8 @@ export const PREDEFINED_LEAGUES: Record<MatchSport, readonly PredefinedLeague[]>
 };
 
 /**
- * DESIGN §6 (a refinement of spec §4's "FT finished, NS upcoming, anything else live"): a match
+ * A refinement of "FT finished, NS upcoming, anything else live", which would call a match decided
+ * on penalties live (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): a match
  * decided on penalties, after overtime, cancelled or awarded is finished; one not yet played or
  * postponed is upcoming; everything else is live.
  */
@@ -97,7 +99,7 @@ export function feedStatus(short: string | null | undefined): MatchStatus {
   return "live";
 }
 
-/** A fixture of the feed as the fetch screen shows it (spec §3 "Fetched external match"). */
+/** A fixture of the feed as the fetch screen shows it. */
 export interface FetchedMatch {
   id: number | string;
   sport: FeedSport;
@@ -143,7 +145,7 @@ function teams(record: Json) {
   };
 }
 
-/** One normaliser per sport (spec §7 "Fixture fields read from the external feed"). */
+/** One normaliser per sport: the fields the fetch screen reads from each provider record. */
 export const NORMALISERS: Record<FeedSport, (raw: unknown) => FetchedMatch> = {
   football(raw) {
     const record = obj(raw);
@@ -207,7 +209,7 @@ function common(record: Json, sport: FeedSport, blocks: { game: Json; when: Json
   };
 }
 
-/** The flattened payload `POST /matches` takes (spec §3 "Accepted match payload", §7). */
+/** The flattened payload `POST /matches` takes when a fixture is accepted. */
 export interface AcceptedMatchPayload {
   status: MatchStatus;
   type: MatchSport;

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { MOVIE_KINDS } from "./movies.ts";
 
 /**
- * The movie database (TMDB v3) as the dashboard reads it through `/api/v1/tmdb` (DESIGN §5): only
+ * The movie database (TMDB v3) as the dashboard reads it through `/api/v1/tmdb` (key kept server-side): only
  * `trending/{kind}/day`, `{kind}/{id}` and `search/{kind}`, only TMDB's documented query parameters.
  */
 export const TMDB_PATH = "/tmdb";
-/** Poster widths the image path serves: 500 on the import screen, 185 for list thumbnails (spec §7). */
+/** Poster widths the image path serves: 500 on the import screen, 185 for list thumbnails. */
 export const TMDB_IMAGE_SIZES = ["w92", "w185", "w342", "w500", "w780", "original"] as const;
 export type TmdbImageSize = (typeof TMDB_IMAGE_SIZES)[number];
 
@@ -69,7 +69,7 @@ export const tmdbSearchQuery = z.strictObject({
   first_air_date_year: year("first_air_date_year"),
 });
 
-/** A title as TMDB lists it (spec §3 "Movie-database item"); other fields pass through untouched. */
+/** A title as TMDB lists it; other fields pass through untouched. */
 export const tmdbItem = z.looseObject({
   id: z.number(),
   title: z.string().nullish(),

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * Who is changing data, set by the api around an admin write (issue 13). While a context is active,
+ * Who is changing data, set by the api around an admin write (for History). While a context is active,
  * every statement runs in a transaction that first sets `audit.context`, which the triggers of
  * migration 0007 read to write the audit log and the trash in the change's own transaction.
  */

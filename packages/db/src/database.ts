@@ -19,7 +19,7 @@ export class DatabaseLockedError extends Error {}
 
 // The embedded server's page cache lives in the process's WebAssembly memory, which never shrinks;
 // its files are read through the OS's cache anyway. 16 MB instead of PostgreSQL's 128 MB keeps the
-// api at about 350 MB with a million-row database and opens it about 0.2 s sooner (bench/, issue 12).
+// api at about 350 MB with a million-row database and opens it about 0.2 s sooner (measured by bench/).
 const PGLITE_SETTINGS = ["shared_buffers = 16MB"];
 
 /**

@@ -1,4 +1,5 @@
-// Server-only: the content service's request signature (DESIGN §5). The browser never signs.
+// Server-only: the content service's request signature (docs/PRODUCT-RULES.md#secrets-stay-on-the-servers).
+// The browser never signs.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 export const TIMESTAMP_HEADER = "X-Timestamp";

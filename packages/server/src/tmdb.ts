@@ -1,4 +1,4 @@
-/** The movie database's hosts (DESIGN §6). */
+/** The movie database's hosts. */
 export const TMDB_PRODUCTION_URL = "https://api.themoviedb.org/3";
 export const TMDB_PRODUCTION_IMAGE_URL = "https://image.tmdb.org/t/p";
 
@@ -27,7 +27,7 @@ interface TmdbConfig {
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
 /**
- * Where the movie database is (DESIGN §6), for every server that calls it: an explicit base URL as
+ * Where the movie database is, for every server that calls it: an explicit base URL as
  * given; otherwise TMDB itself when a key is set, else the sandbox, which takes any key.
  */
 export function tmdbSettings(config: TmdbConfig): TmdbSettings {

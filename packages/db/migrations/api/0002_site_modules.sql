@@ -31,7 +31,8 @@ create table lockers (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
--- Each site with a locker has its record from the start (DESIGN §3); ids follow the usual time-prefixed form.
+-- Each site with a locker has its record from the start (30 s, active, js), so there is always one to
+-- update; ids follow the usual time-prefixed form.
 insert into lockers (id, site)
 select lpad(to_hex(extract(epoch from now())::bigint), 8, '0') || substr(md5(random()::text || site), 1, 16), site
 from (values ('sportbn'), ('movies')) as sites (site);

@@ -1,4 +1,4 @@
--- Sports matches of a site and the extra stream servers attached to them (spec §3).
+-- Sports matches of a site and the extra stream servers attached to them.
 create table matches (
   id char(24) primary key,
   site text not null,
@@ -21,7 +21,7 @@ create table matches (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
--- The same sport, teams and day is one match: accepting a fixture twice never makes a second (DESIGN §9).
+-- The same sport, teams and day is one match: accepting a fixture twice never makes a second (409).
 create unique index matches_site_fixture_key on matches (site, type, lower(home_name), lower(away_name), day);
 create index matches_site_id_idx on matches (site, id desc);
 

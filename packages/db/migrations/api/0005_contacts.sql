@@ -1,4 +1,4 @@
--- Contact messages the movies site's visitors send (DESIGN §4); rows scoped by site like the others.
+-- Contact messages the movies site's visitors send (public intake); rows scoped by site like the others.
 create table contact_messages (
   id char(24) primary key,
   site text not null,

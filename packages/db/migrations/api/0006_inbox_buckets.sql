@@ -1,5 +1,6 @@
 -- Row counts of the inboxes (email subscriptions, contact messages) per site and id prefix, so a page
--- of a million-row list and its total cost the same on the last page as on the first (issue 12).
+-- of a million-row list and its total cost the same on the last page as on the first
+-- (docs/PRODUCT-RULES.md#performance-goals).
 -- Ids start with their creation second in hex; the first 4 digits make a bucket of 65,536 seconds (18 h).
 -- Statement triggers keep the counts in the same transaction as the rows they count.
 create table inbox_buckets (

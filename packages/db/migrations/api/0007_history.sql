@@ -1,4 +1,5 @@
--- Issue 13: the audit log (History), the trash (Undo, restore, purge after 30 days).
+-- The audit log (History), the trash (Undo, restore, purge after 30 days):
+-- docs/PRODUCT-RULES.md#history-trash-and-undo.
 -- Statement triggers write both in the transaction of the change itself, so a change that fails leaves
 -- no entry and an entry always has its change. They act only when the api has set `audit.context`
 -- (transaction-local JSON: batch, actorId, actorEmail, address, site, action), which it does for
