@@ -29,17 +29,18 @@ export default defineConfig({
           setupFiles: ["./apps/web/test/setup.ts"],
         },
       },
-      {
+      // The reliability suite on each engine: short in `npm test`, full sizes with RELIABILITY_FULL=1
+      // (`npm run test:reliability`).
+      ...databaseKinds.map((kind) => ({
         extends: true,
-        // The reliability suite (npm run test:reliability; short here, full in CI with RELIABILITY_FULL=1).
         test: {
-          name: "reliability",
+          name: `reliability-${kind}`,
           include: ["reliability/**/*.test.ts"],
-          env: { TEST_DB_KIND: "pglite" },
+          env: { TEST_DB_KIND: kind },
           globalSetup: ["./test/global-setup.ts"],
           testTimeout: 900_000,
         },
-      },
+      })),
       ...databaseKinds.map((kind) => ({
         extends: true,
         test: {

@@ -55,8 +55,9 @@ class Service {
   }
 }
 
-// PGlite always; PostgreSQL too when the suite has a server (TEST_DATABASE_URL), on fresh databases.
-const kinds = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
+// The engine of this Vitest project (reliability-pglite or reliability-postgres); PostgreSQL on fresh
+// databases of the TEST_DATABASE_URL server.
+const kinds = [process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite"] as const;
 
 async function onPostgres(sql: string) {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

@@ -19,9 +19,11 @@ export const artifactsDir = join(import.meta.dirname, "../.artifacts/reliability
 /** Writes one test's figures to `.artifacts/reliability/<name>.json` (RELIABILITY.md quotes them). */
 export function report(name: string, figures: Record<string, unknown>) {
   mkdirSync(artifactsDir, { recursive: true });
-  const entry = { ...figures, full: FULL, date: new Date().toISOString() };
-  writeFileSync(join(artifactsDir, `${name}.json`), `${JSON.stringify(entry, null, 2)}\n`);
-  console.log(`reliability ${name}: ${JSON.stringify(figures)}`);
+  const engine = process.env.TEST_DB_KIND ?? "pglite";
+  const entry = { ...figures, engine, full: FULL, date: new Date().toISOString() };
+  const file = name.endsWith(engine) ? name : `${name}-${engine}`;
+  writeFileSync(join(artifactsDir, `${file}.json`), `${JSON.stringify(entry, null, 2)}\n`);
+  console.log(`reliability ${file}: ${JSON.stringify(figures)}`);
 }
 
 export interface Stack {

@@ -36,8 +36,12 @@ const secrets = {
   VITE_CONTENT_HMAC_SECRET: process.env.E2E_CONTENT_HMAC_SECRET,
   VITE_TMDB_API_KEY: process.env.E2E_TMDB_API_KEY,
 };
-const build = run("npm", ["run", "build", "-w", "apps/web"], { env: { ...process.env, ...secrets } });
-if (build !== 0) process.exit(build);
+// `--build-only` and `--no-build` let `npm test` build in one stage and run the browsers in the next.
+const flags = new Set(["--build-only", "--no-build"]);
+const extra = process.argv.slice(2).filter((arg) => !flags.has(arg));
+if (!process.argv.includes("--no-build")) {
+  const build = run("npm", ["run", "build", "-w", "apps/web"], { env: { ...process.env, ...secrets } });
+  if (build !== 0 || process.argv.includes("--build-only")) process.exit(build);
+}
 
-const extra = process.argv.slice(2);
 process.exit(run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts", ...extra]));

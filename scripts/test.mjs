@@ -1,45 +1,150 @@
-// `npm test`: lint and type checks, the unit and API suites (PGlite, plus PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser suite; ends with one "N passed, N failed" line.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+// `npm test`: every test, in stages, then a table of each stage's time and result and one
+// "tests: N passed, N failed" line. Stages that do not compete for the same resource run side by
+// side in two lanes (docs/TESTING.md); a lane stops at its first failed stage only when what follows
+// needs it (the browser suite needs the build).
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const started = Date.now();
-const run = (command, args) => spawnSync(command, args, { stdio: "inherit", env: process.env }).status === 0;
-const count = (file, pick) => {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
-  return pick(JSON.parse(readFileSync(file, "utf8")));
+const ci = process.env.CI === "true" || process.env.CI === "1";
+mkdirSync(".artifacts/logs", { recursive: true });
+
+const vitestStage = (name, projects, report) => ({
+  name,
+  command: "npx",
+  args: [
+    "vitest",
+    "run",
+    ...projects.flatMap((project) => ["--project", project]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=.artifacts/${report}.json`,
+  ],
+  report: `.artifacts/${report}.json`,
+  count: (json) => ({
+    passed: json.numPassedTests,
+    failed: json.numFailedTests + (json.numFailedTestSuites ?? 0),
+  }),
+});
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+const stages = {
+  check: { name: "check", command: "npm", args: ["run", "check"] },
+  unit: vitestStage("unit + components", ["unit", "web"], "unit-results"),
+  apiPglite: vitestStage("API on PGlite", ["db-pglite"], "api-pglite-results"),
+  apiPostgres: postgres && vitestStage("API on PostgreSQL", ["db-postgres"], "api-postgres-results"),
+  reliability: vitestStage(
+    "reliability",
+    ["reliability-pglite", ...(postgres ? ["reliability-postgres"] : [])],
+    "reliability-results",
+  ),
+  build: { name: "build", command: "node", args: ["scripts/e2e.mjs", "--build-only"] },
+  browser: {
+    name: "browser",
+    command: "node",
+    args: ["scripts/e2e.mjs", "--no-build"],
+    needs: "build",
+    report: ".artifacts/e2e-results.json",
+    count: (json) => ({
+      passed: json.stats.expected + (json.stats.flaky ?? 0),
+      failed: json.stats.unexpected,
+    }),
+  },
+  // The short benchmark (CI): it fails when a public read's ratio to a bare server falls below its goal
+  // by more than the noise measured over repeated runs (bench/run.ts, docs/PERFORMANCE.md). It runs
+  // alone, after everything else, so that no other stage shares the machine with it.
+  bench: process.env.BENCH_SHORT === "1" && {
+    name: "bench (short)",
+    command: "npm",
+    args: ["run", "bench", "--", "--short"],
+  },
 };
 
-mkdirSync(".artifacts", { recursive: true });
-rmSync(".artifacts/unit-results.json", { force: true });
-rmSync(".artifacts/e2e-results.json", { force: true });
+// Lane 1 is CPU-bound Node work; lane 2 builds the dashboard and then drives Chromium against it.
+const lanes = [
+  [stages.check, stages.unit, stages.apiPglite, stages.apiPostgres, stages.reliability].filter(Boolean),
+  [stages.build, stages.browser],
+];
 
-const stages = [];
-stages.push({ name: "check", ok: run("npm", ["run", "check"]) });
-const unitOk = run("npx", ["vitest", "run"]);
-const unit = count(".artifacts/unit-results.json", (report) => ({
-  passed: report.numPassedTests,
-  failed: report.numFailedTests + (report.numFailedTestSuites ?? 0),
-}));
-stages.push({ name: "unit+api", ok: unitOk, ...unit });
-const e2eOk = run("node", ["scripts/e2e.mjs"]);
-const e2e = count(".artifacts/e2e-results.json", (report) => ({
-  passed: report.stats.expected + (report.stats.flaky ?? 0),
-  failed: report.stats.unexpected,
-}));
-stages.push({ name: "e2e", ok: e2eOk, ...e2e });
-// CI adds the short benchmark: it fails when a public read's ratio to a bare server falls below
-// its goal by more than the noise measured over repeated runs (bench/run.ts, docs/PERFORMANCE.md).
-if (process.env.BENCH_SHORT === "1")
-  stages.push({ name: "bench", ok: run("npm", ["run", "bench", "--", "--short"]) });
+const results = new Map();
+const parallel = lanes.length > 1;
 
-const passed = stages.reduce((sum, stage) => sum + (stage.passed ?? 0), 0);
-const failedStages = stages.filter((stage) => !stage.ok);
-const failed =
-  stages.reduce((sum, stage) => sum + (stage.failed ?? 0), 0) +
-  failedStages.filter((s) => s.name === "check" || s.name === "bench").length;
+function runStage(stage) {
+  if (stage.report) rmSync(stage.report, { force: true });
+  const log = `.artifacts/logs/${stage.name.replace(/\W+/g, "-")}.log`;
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    // Side by side, each stage writes to its own log (printed whole if it fails); alone, to the terminal.
+    const child = spawn(stage.command, stage.args, {
+      stdio: parallel ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
+    if (parallel) {
+      const file = createWriteStream(log);
+      child.stdout.pipe(file);
+      child.stderr.pipe(file);
+    }
+    console.log(`▶ ${stage.name}${parallel ? ` (log: ${log})` : ""}`);
+    child.on("exit", (code) => {
+      const result = { stage, ok: code === 0, seconds: (Date.now() - begun) / 1000, log };
+      if (stage.report) {
+        const counted = existsSync(stage.report)
+          ? stage.count(JSON.parse(readFileSync(stage.report, "utf8")))
+          : { passed: 0, failed: 1 };
+        Object.assign(result, counted);
+      }
+      results.set(stage.name, result);
+      console.log(`${result.ok ? "✔" : "✘"} ${stage.name} in ${Math.round(result.seconds)} s`);
+      if (!result.ok && parallel) setTimeout(() => resolve(result), 200);
+      else resolve(result);
+    });
+  });
+}
+
+async function runLane(lane) {
+  for (const stage of lane) {
+    const needed = stage.needs && results.get(stages[stage.needs].name);
+    if (needed && !needed.ok) {
+      results.set(stage.name, { stage, ok: false, skipped: true, seconds: 0, failed: 1 });
+      continue;
+    }
+    await runStage(stage);
+  }
+}
+
+await Promise.all(lanes.map(runLane));
+if (stages.bench) await runStage(stages.bench);
+
+const ordered = [...results.values()];
+for (const result of ordered.filter((r) => !r.ok && !r.skipped && parallel)) {
+  console.log(`\n──── ${result.stage.name} failed; its log (${result.log}) ────`);
+  console.log(readFileSync(result.log, "utf8").split("\n").slice(-300).join("\n"));
+}
+
+const rows = [];
+const install = Number(process.env.CI_INSTALL_SECONDS);
+if (install) rows.push(["install", install, "ok", ""]);
+for (const r of ordered)
+  rows.push([
+    r.stage.name,
+    r.seconds,
+    r.skipped ? "skipped" : r.ok ? "ok" : "FAILED",
+    r.passed !== undefined ? `${r.passed} passed, ${r.failed} failed` : "",
+  ]);
+const total = (Date.now() - started) / 1000 + (install || 0);
+console.log(`\nstage               time  result   tests`);
+for (const [name, seconds, status, tests] of rows)
+  console.log(`${name.padEnd(18)} ${formatTime(seconds).padStart(6)}  ${status.padEnd(7)}  ${tests}`);
 console.log(
-  `\nstages: ${stages.map((s) => `${s.name} ${s.ok ? "ok" : "FAILED"}`).join(", ")} in ${Math.round((Date.now() - started) / 1000)} s`,
+  `${"total (wall)".padEnd(18)} ${formatTime(total).padStart(6)}  ${ci ? "(two lanes side by side)" : ""}`,
 );
+console.log(`runtime: Node ${process.versions.node}`);
+
+const passed = ordered.reduce((sum, r) => sum + (r.passed ?? 0), 0);
+const failed = ordered.reduce((sum, r) => sum + (r.failed || (r.ok ? 0 : 1)), 0);
 console.log(`tests: ${passed} passed, ${failed} failed`);
-process.exit(failedStages.length ? 1 : 0);
+process.exit(ordered.every((r) => r.ok) ? 0 : 1);
+
+function formatTime(seconds) {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testDatabaseKind } from "@backoffice/db/testing";
@@ -194,6 +194,11 @@ describe.runIf(testDatabaseKind() === "pglite")("npm start", () => {
     const exited = new Promise<number | null>((resolve) => npm.on("exit", (code) => resolve(code)));
     const urls = [port, contentPort, sandboxPort].map((p) => `http://127.0.0.1:${p}`);
     for (const url of urls) await waitReady(url, npm);
+
+    // The api serves on the project's pinned Node (.nvmrc), whatever Node runs npm.
+    const pinned = readFileSync(join(import.meta.dirname, "../../../.nvmrc"), "utf8").trim();
+    const metrics = await (await fetch(`${urls[0]}/metrics`)).text();
+    expect(metrics).toMatch(new RegExp(`^nodejs_version_info\\{version="v${pinned}"`, "m"));
 
     const stopping = Date.now();
     npm.kill("SIGTERM");
