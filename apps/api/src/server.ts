@@ -18,7 +18,7 @@ runServer(async () => {
     import("./app.ts"),
     import("./bootstrap.ts"),
   ]);
-  // Embedded mode shares the content service's generated secret through DATA_DIR (DESIGN §5).
+  // Embedded mode shares the content service's generated secret through DATA_DIR.
   config.CONTENT_HMAC_SECRET ??= readOrCreateContentSecret(config.DATA_DIR);
   const front: FrontDoor = {};
   const fastify = Fastify(serverOptions(config, front));

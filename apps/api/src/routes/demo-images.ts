@@ -43,7 +43,7 @@ function svg(kind: "icon" | "background" | "league", slug: string): string {
 
 /**
  * Generated images the product serves itself, so screens work offline: the demo apps' icons and
- * backgrounds (issue 8, defect 11) and the predefined leagues' logos (issue 9).
+ * backgrounds (never an outside host) and the predefined leagues' logos.
  */
 const demoImagesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(

@@ -27,7 +27,7 @@ const header = (request: FastifyRequest, name: string) => {
 };
 
 /**
- * A `preValidation` hook admitting only signed requests (DESIGN §5): X-Signature must be the HMAC of
+ * A `preValidation` hook admitting only signed requests: X-Signature must be the HMAC of
  * METHOD + path + raw body + X-Timestamp, the timestamp within 300 s of now, and the signature not
  * seen before. It runs before validation, so an unsigned caller learns nothing about the payload rules.
  */

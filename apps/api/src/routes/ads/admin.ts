@@ -93,7 +93,7 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
     },
   );
 
-  // Script versions (issue 13): every save is one, from the audit log; a restore saves a new one.
+  // Script versions: every save is one, from the audit log; a restore saves a new one.
   fastify.get(
     "/ads/:id/versions",
     { schema: { tags, params: idParams, response: { 200: successOf(z.array(adVersionSchema)), ...errors } } },

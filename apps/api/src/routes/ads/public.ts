@@ -6,7 +6,7 @@ import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { checkAdPage } from "./admin.ts";
 import { adsRepository } from "./repository.ts";
 
-/** `GET /api/v1/public/{site}/ads?page=`: the active ads the public site shows (DESIGN §4). */
+/** `GET /api/v1/public/{site}/ads?page=`: the active ads the public site shows, anonymous. */
 const adsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const ads = adsRepository(fastify.db, site);
   fastify.get(

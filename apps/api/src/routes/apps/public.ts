@@ -5,7 +5,7 @@ import { cacheKeys } from "../../lib/cache-keys.ts";
 import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { appsRepository } from "./repository.ts";
 
-/** `GET /api/v1/public/apkw/apps?category=`: the catalogue the public site lists (DESIGN §4). */
+/** `GET /api/v1/public/apkw/apps?category=`: the catalogue the public site lists, anonymous. */
 const appsPublicRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const apps = appsRepository(fastify.db);
   fastify.get(

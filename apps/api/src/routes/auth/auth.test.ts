@@ -392,7 +392,7 @@ describe("PUT /api/v1/auth/me/edit-profile", () => {
   });
 });
 
-describe("PUT /api/v1/auth/me/edit-profile needs the current password (DESIGN §7)", () => {
+describe("PUT /api/v1/auth/me/edit-profile needs the current password", () => {
   it("refuses a password or email change without it or with a wrong one, and counts the failures", async () => {
     await t.createUser("careful@example.com", "Careful-pass-1");
     const token = await t.login("careful@example.com", "Careful-pass-1");

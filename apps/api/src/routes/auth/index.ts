@@ -50,7 +50,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const otps = otpRepository(fastify.db);
 
   /**
-   * A password check that counts failures like a sign-in (DESIGN §7): 5 per account and address
+   * A password check that counts failures like a sign-in: 5 per account and address
    * pair, 5 per address across accounts, and per account only a growing delay, so that an attacker
    * elsewhere cannot lock the real admin out.
    */
@@ -234,7 +234,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       async (request) => {
         const session = request.session!;
         const { email, password, currentPassword } = request.body;
-        // Changing the password or the email needs the current password (DESIGN §7, ASVS 6.2.3).
+        // Changing the password or the email needs the current password (ASVS 6.2.3).
         if (password || normaliseEmail(email) !== normaliseEmail(session.email)) {
           const me = await users.findByEmail(session.email);
           if (

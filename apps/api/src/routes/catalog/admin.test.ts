@@ -124,7 +124,7 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     expect(small.body).toBe("[]");
   });
 
-  it("signs writes as DESIGN §5 says: METHOD + content path + the exact body + timestamp", async () => {
+  it("signs writes over METHOD + content path + the exact body + timestamp", async () => {
     contentAnswers(200, `{"status":"success","data":{}}`);
     const patch = await t.admin("PATCH", `/api/v1/movies/catalog/${ID}`, { featured: true });
     expect(patch.statusCode).toBe(200);

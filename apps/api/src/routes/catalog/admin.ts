@@ -23,10 +23,10 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const plainText = z.string();
 
 /**
- * `/api/v1/movies/catalog/...` stands for the content service's `/api/movies/...` (DESIGN §5): the
+ * `/api/v1/movies/catalog/...` stands for the content service's `/api/movies/...`: the
  * admin session and CSRF token are checked here, writes are signed with the secret the browser never
  * sees, and the content service's status and body come back unchanged (the import answers plain text).
- * Its writes are logged in the History and a delete's titles kept in the trash here (issue 13), once
+ * Its writes are logged in the History and a delete's titles kept in the trash here, once
  * the content service has confirmed them: one transaction cannot span the two databases.
  */
 const catalogRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {

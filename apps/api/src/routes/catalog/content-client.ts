@@ -34,8 +34,9 @@ export function parseJson(payload: Buffer): unknown {
 }
 
 /**
- * Calls to the content service (DESIGN §5): writes signed with the secret the browser never sees;
- * its 401 (a signature problem, not the admin's session) and unknown formats become 502s.
+ * Calls to the content service (docs/PRODUCT-RULES.md#secrets-stay-on-the-servers): writes signed with
+ * the secret the browser never sees; its 401 (a signature problem, not the admin's session) and
+ * unknown formats become 502s.
  */
 export function contentClient(fastify: FastifyInstance) {
   const { config } = fastify;

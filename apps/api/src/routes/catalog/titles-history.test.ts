@@ -87,7 +87,7 @@ async function imported(tmdbId: number): Promise<string> {
   return (await catalog()).find((item) => item.tmdbId === tmdbId)!._id;
 }
 
-describe("titles in the History and the trash (issue 13)", () => {
+describe("titles in the History and the trash", () => {
   it("logs an import as the title's creation, and an update with its fields before and after", async () => {
     const id = await imported(101);
     const [created] = (await t.admin("GET", "/api/v1/movies/history?resource=titles")).json().data;

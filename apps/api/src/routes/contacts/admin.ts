@@ -2,7 +2,7 @@ import { CONTACT_MESSAGES, contactMessageSchema } from "@backoffice/contracts";
 import { inboxRoutes } from "../inbox/admin.ts";
 import { contactsRepository } from "./repository.ts";
 
-/** `GET /contacts?page=n` and `DELETE /contacts {ids}` (spec §7): the movies site's contact inbox. */
+/** `GET /contacts?page=n` and `DELETE /contacts {ids}`: the movies site's contact inbox. */
 export default inboxRoutes({
   path: "/contacts",
   row: contactMessageSchema,

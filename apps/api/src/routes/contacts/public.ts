@@ -6,7 +6,7 @@ import { contactsRepository } from "./repository.ts";
 /** A 5000-character message in any script, with its other fields, fits. */
 const BODY_LIMIT = 32 * 1024;
 
-/** `POST /api/v1/public/movies/contacts`: a visitor's message (DESIGN §4); 201 once it is stored. */
+/** `POST /api/v1/public/movies/contacts`: a visitor's message, anonymous; 201 once it is stored. */
 const contactsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const contacts = contactsRepository(fastify.db, site);
   fastify.post(

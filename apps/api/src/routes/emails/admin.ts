@@ -2,7 +2,7 @@ import { emailSubscriptionSchema } from "@backoffice/contracts";
 import { inboxRoutes } from "../inbox/admin.ts";
 import { emailsRepository } from "./repository.ts";
 
-/** `GET /emails?page=n` and `DELETE /emails {ids}` (spec §7): the subscriptions a public site collected. */
+/** `GET /emails?page=n` and `DELETE /emails {ids}`: the subscriptions a public site collected. */
 export default inboxRoutes({
   path: "/emails",
   row: emailSubscriptionSchema,

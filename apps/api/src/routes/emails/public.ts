@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { httpUrlOrNull, publicIntakeOptions } from "../../lib/public-reply.ts";
 import { emailsRepository } from "./repository.ts";
 
-/** `POST /api/v1/public/{site}/emails {email, url}`: a visitor subscribes (DESIGN §4). */
+/** `POST /api/v1/public/{site}/emails {email, url}`: a visitor subscribes, anonymously. */
 const emailsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const emails = emailsRepository(fastify.db, site);
   fastify.post(

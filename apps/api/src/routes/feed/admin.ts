@@ -25,7 +25,7 @@ const params = z.strictObject({
   }),
 });
 
-/** `GET /connect/{sport}` (DESIGN §3, §6): today's fixtures from API-Sports, cached, with the quota left. */
+/** `GET /connect/{sport}`: today's fixtures from API-Sports, cached, with the quota left. */
 const feedRoutes: FastifyPluginAsyncZod<{ site: Site; now?: () => Date }> = async (fastify, options) => {
   const sources = feedSources(fastify.config);
   const timeZone = fastify.config.FEED_TIMEZONE;

@@ -3,7 +3,7 @@ import { HttpError } from "@backoffice/server";
 import type { Config } from "../../config.ts";
 import type { ProviderOutcome } from "../../lib/metrics.ts";
 
-/** The provider's hosts (DESIGN §6); with no key and no URL the sandbox stands in. */
+/** The provider's hosts; with no key and no URL the sandbox stands in. */
 const PRODUCTION_URLS: Record<FeedSport, string> = {
   football: "https://v3.football.api-sports.io",
   basketball: "https://v1.basketball.api-sports.io",
@@ -30,7 +30,7 @@ export interface FeedSource {
   key: string | undefined;
 }
 
-/** Where each sport's fixtures come from (DESIGN §6: an explicit base URL is used as given). */
+/** Where each sport's fixtures come from: an explicit base URL is used as given, even without a key. */
 export function feedSources(config: Config): Record<FeedSport, FeedSource> {
   const explicit: Record<FeedSport, string | undefined> = {
     football: config.APISPORTS_FOOTBALL_URL,

@@ -14,7 +14,7 @@ import { historyRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
-/** A site's History (issue 13): every admin change, newest first, and one record's own history. */
+/** A site's History: every admin change, newest first, and one record's own history. */
 const historyRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const history = historyRepository(fastify.db, site);
   const tags = [`${site}: history`];

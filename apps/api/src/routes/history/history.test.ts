@@ -2,7 +2,8 @@ import { HISTORY_MESSAGES, UNDO_HEADER } from "@backoffice/contracts";
 import { describe, expect, it } from "vitest";
 import { ADMIN, signedInApp } from "../../../test/helpers.ts";
 
-// Issue 13: the audit log, the trash with Undo, and ad script versions, through HTTP.
+// The audit log, the trash with Undo, and ad script versions, through HTTP
+// (docs/PRODUCT-RULES.md#history-trash-and-undo).
 const t = signedInApp();
 const { admin } = t;
 

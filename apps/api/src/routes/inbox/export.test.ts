@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
 import { insertBulkRows } from "../../seed/bulk.ts";
 
-// GET …/emails/export.csv and …/contacts/export.csv (issue 13 §1): streamed, RFC 4180, guarded.
+// GET …/emails/export.csv and …/contacts/export.csv (docs/PRODUCT-RULES.md#emails-and-contacts):
+// streamed, RFC 4180, guarded.
 const t = signedInApp();
 
 const exportOf = (url: string) => t.admin("GET", url);

@@ -4,14 +4,14 @@ import { cacheKeys } from "../../lib/cache-keys.ts";
 import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { lockersRepository } from "./repository.ts";
 
-/** What a site without a stored locker uses (spec §4). */
+/** What a site without a stored locker uses: 30 seconds, active, js. */
 const DEFAULT_LOCKER = {
   type: LOCKER_RULES.defaultType,
   seconds: LOCKER_RULES.defaultSeconds,
   isActive: LOCKER_RULES.defaultActive,
 };
 
-/** `GET /api/v1/public/{site}/locker`: the wait-timer setting (DESIGN §4). */
+/** `GET /api/v1/public/{site}/locker`: the wait-timer setting, anonymous. */
 const lockerPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const lockers = lockersRepository(fastify.db, site);
   fastify.get(

@@ -17,7 +17,7 @@ import { matchesRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-/** Manage Matches (spec §2, §7): the flattened payload in, the nested match out. */
+/** Manage Matches: the flattened payload in, the nested match out. */
 const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const matches = matchesRepository(fastify.db, site);
   const changed = () => fastify.publicCache.invalidate(cacheKeys.matchesOf(site));

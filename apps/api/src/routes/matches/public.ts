@@ -6,7 +6,7 @@ import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { otherServersRepository } from "../other-servers/repository.ts";
 import { matchesRepository } from "./repository.ts";
 
-/** `GET /api/v1/public/{site}/matches`: every match with its stream servers (DESIGN §4). */
+/** `GET /api/v1/public/{site}/matches`: every match with its stream servers, anonymous. */
 const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const matches = matchesRepository(fastify.db, site);
   const servers = otherServersRepository(fastify.db, site);

@@ -62,7 +62,7 @@ const columns = (input: MatchBody) => [
   input.matchUrl,
 ];
 
-/** A second match with the same sport, teams and day answers 409 (DESIGN §9). */
+/** A second match with the same sport, teams and day answers 409: a fixture accepted twice is one match. */
 async function unique<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;

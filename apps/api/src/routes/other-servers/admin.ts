@@ -17,7 +17,7 @@ import { otherServersRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** Other Servers (spec §2, §7): extra stream servers of a match. */
+/** Other Servers: extra stream servers of a match. */
 const otherServersRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const servers = otherServersRepository(fastify.db, site);
   const matches = matchesRepository(fastify.db, site);

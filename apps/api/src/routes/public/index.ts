@@ -20,7 +20,7 @@ const modules: [SiteResource, FastifyPluginAsync<{ site: Site }>][] = [
   ["contacts", contactsPublicRoutes],
 ];
 
-/** What the three public sites read and send (DESIGN §4). */
+/** What the three public sites read and send (docs/PRODUCT-RULES.md#public-endpoints). */
 const publicRoutes: FastifyPluginAsync<{ origins: string[] }> = async (fastify, { origins }) => {
   // Cross-origin calls are allowed here only, and only from the public sites' own origins.
   await fastify.register(cors, { origin: origins, methods: ["GET", "POST"], maxAge: 600 });

@@ -31,9 +31,9 @@ const OTHER: Messages = { failed: TMDB_MESSAGES.error, unreachable: TMDB_MESSAGE
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 502: errorBody };
 
 /**
- * `/api/v1/tmdb/...` (DESIGN §5): the movie database's trending, details and search paths for the
+ * `/api/v1/tmdb/...`: the movie database's trending, details and search paths for the
  * dashboard, with the key added here and answers cached briefly; TMDB's error envelope becomes the
- * spec's messages (404 stays 404, any other refusal or a timeout is a 502). Posters come through
+ * dashboard's fixed texts (404 stays 404, any other refusal or a timeout is a 502). Posters come through
  * `/api/v1/tmdb/images/{size}/{file}`, so the dashboard loads them from its own origin.
  */
 const tmdbRoutes: FastifyPluginAsyncZod = async (fastify) => {

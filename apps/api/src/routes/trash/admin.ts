@@ -23,7 +23,7 @@ import { type OutsideRestore, trashRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** A site's trash (issue 13): deleted records kept 30 days, restored by Undo or from the Trash screen. */
+/** A site's trash: deleted records kept 30 days, restored by Undo or from the Trash screen. */
 const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const content = siteHas(site, "catalog") ? contentClient(fastify) : undefined;
   /** Trashed titles go back through the content service's signed restore. */

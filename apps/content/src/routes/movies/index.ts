@@ -33,7 +33,7 @@ const writeErrors = { 400: errorBody, 401: errorBody, 404: errorBody };
 const plainText = z.string();
 const TEXT = "text/plain; charset=utf-8";
 
-/** Spec §7 "Content service": the public list, and the signed writes. */
+/** The titles: the public list, and the signed writes (docs/PRODUCT-RULES.md#secrets-stay-on-the-servers). */
 const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify, options) => {
   const titles = titlesRepository(fastify.db);
   const { config } = fastify;
@@ -42,7 +42,7 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
   // until the next successful signed write (this service alone writes its database).
   const { listCache } = fastify;
 
-  // The public list, readable from the public sites' pages (DESIGN §4): only the configured
+  // The public list, readable from the public sites' pages: only the configured
   // origins, only GET; @fastify/cors in this scope alone, so the signed writes never answer CORS.
   await fastify.register(async (publicScope) => {
     await publicScope.register(cors, {
