@@ -36,10 +36,10 @@ const openDashboard = () =>
   );
 
 // A signed-out visit to /login shows the sign-in screen before React Router and the route table are
-// downloaded (issue 12: the sign-in screen's JavaScript). The dashboard is fetched once the user
-// starts typing or clicking, and takes over the same page when the form navigates.
+// downloaded (its JavaScript budget: docs/PRODUCT-RULES.md#performance-goals). The dashboard is
+// fetched once the user starts typing or clicking, and takes over the same page when the form navigates.
 if (window.location.pathname === paths.login && !(getSession() && !isSessionStale())) {
-  // What the dashboard's daily check would do first (spec §4): the form then says why.
+  // What the dashboard's daily check would do first: the form then says why.
   if (isSessionStale()) signOutForTheDay();
   for (const intent of ["keydown", "pointerdown"])
     window.addEventListener(intent, () => void loadDashboard(), { once: true, capture: true });

@@ -35,7 +35,7 @@ function DeleteOpener() {
   );
 }
 
-describe("dialogs return focus to the control that opened them (issue 8, defect 1)", () => {
+describe("dialogs return focus to the control that opened them", () => {
   it("a form dialog, closed with Escape or Cancel", async () => {
     const user = userEvent.setup();
     render(<EditOpener />);

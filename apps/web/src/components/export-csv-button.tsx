@@ -48,8 +48,9 @@ function save(blob: Blob, filename: string) {
 }
 
 /**
- * Export CSV of an inbox (issue 13 §1): the selection when there is one, else the whole list,
- * streamed by `GET {path}/export.csv` with its progress on the button and for screen readers.
+ * Export CSV of an inbox (docs/PRODUCT-RULES.md#emails-and-contacts): the selection when there is
+ * one, else the whole list, streamed by `GET {path}/export.csv` with its progress on the button and
+ * for screen readers.
  */
 export function ExportCsvButton({
   site,

@@ -1,6 +1,6 @@
 /**
- * The one form idiom (issue 8): react-hook-form with `zodResolver` on the contract's schema, and
- * fields that read their own error from the form context.
+ * The one form idiom (docs/PRODUCT-RULES.md#forms-dialogs-and-lists): react-hook-form with
+ * `zodResolver` on the contract's schema, and fields that read their own error from the form context.
  *
  *   const form = useForm({ resolver: zodResolver(schema), defaultValues });
  *   <Form form={form} onSubmit={save} aria-label="Edit Ad">

@@ -198,7 +198,7 @@ function InboxCards(props: InboxListProps) {
 
 export type ConnectionState = "connected" | "disconnected" | "connecting";
 
-/** Connected after a successful load, Disconnected after a failure (spec §4). */
+/** Connected after a successful load, Disconnected after a failure. */
 export function ConnectionBadge({ state }: { state: ConnectionState }) {
   const label =
     state === "connected" ? "Connected" : state === "disconnected" ? "Disconnected" : "Connecting...";

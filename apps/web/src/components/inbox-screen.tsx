@@ -17,8 +17,8 @@ export type InboxQuery = ListQuery & {
 
 /**
  * The frame of an inbox screen (Manage Emails, Manage Contacts): heading with the connection badge
- * (spec §4), the list's card titled with its total, its actions, the list in its loading, failed
- * and empty states, and the pages.
+ * (Connected or Disconnected), the list's card titled with its total, its actions, the list in its
+ * loading, failed and empty states, and the pages.
  */
 export function InboxScreen({
   title,

@@ -9,7 +9,7 @@ export type PaginationProps = {
   totalPages: number;
   onPageChange: (page: number) => void;
   /**
-   * "fixed": buttons 1..5 whatever the current page (emails and contacts, spec §9);
+   * "fixed": buttons 1..5 whatever the current page (emails and contacts);
    * "window": 5 buttons around the current page (movies list).
    */
   mode?: PaginationMode;

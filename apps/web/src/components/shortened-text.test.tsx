@@ -5,7 +5,7 @@ import { ShortenedText } from "./shortened-text";
 
 const url = "https://ads.example.com/campaigns/summer";
 
-describe("ShortenedText (issue 8, defect 12)", () => {
+describe("ShortenedText", () => {
   it("keeps the cut on screen and the whole text for screen readers", () => {
     render(<ShortenedText slot="ad-url" text={url} short="https://ads.example..." />);
     expect(document.querySelector('[data-slot="ad-url"]')).toHaveTextContent("https://ads.example...");

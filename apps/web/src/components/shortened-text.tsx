@@ -1,7 +1,8 @@
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 
 /**
- * A text cut by the spec's truncation rules, without losing it (issue 8, defect 12): the short
+ * A text cut by the shortening rules (docs/PRODUCT-RULES.md#shortened-text-and-breakpoints), without
+ * losing it: the short
  * form on screen, the whole text in a tooltip on hover and on keyboard focus, and the whole text
  * (not the cut one) for screen readers.
  */

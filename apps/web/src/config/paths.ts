@@ -1,6 +1,6 @@
 import type { SiteKey } from "@/sites/keys";
 
-/** The route table's fixed paths (spec §2); site screens come from `sites/`. */
+/** The route table's fixed paths; site screens come from `sites/`. */
 export const paths = {
   root: "/",
   login: "/login",

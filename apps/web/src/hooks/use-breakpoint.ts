@@ -1,7 +1,7 @@
 import { BREAKPOINTS } from "@backoffice/contracts/site-rules";
 import { useMediaQuery } from "./use-media-query";
 
-/** DESIGN §9: "narrow" is under 992px (also the sidebar breakpoint), "mobile" under 640px. */
+/** "Narrow" is under 992px (also the sidebar breakpoint), "mobile" under 640px. */
 export const NARROW_MAX = BREAKPOINTS.narrow - 0.02;
 export const MOBILE_MAX = BREAKPOINTS.mobile - 0.02;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** `value`, once it has stopped changing for `delayMs` (search as you type, spec §9: 500 ms). */
+/** `value`, once it has stopped changing for `delayMs` (search as you type waits 500 ms). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

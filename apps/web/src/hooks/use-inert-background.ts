@@ -11,7 +11,7 @@ function hold(on: boolean) {
 /**
  * While a popup (a select's list, a menu) is open, the page behind it is `inert`, not only
  * `aria-hidden`: Radix hides the background from screen readers, and without `inert` its buttons
- * stay focusable inside a hidden tree (axe: aria-hidden-focus, issue 8 defect 4). Popups render
+ * stay focusable inside a hidden tree (axe: aria-hidden-focus). Popups render
  * in a portal outside #root, so they stay usable. Returns the `onOpenChange` to pass to Radix.
  */
 export function useInertBackground(onOpenChange?: (open: boolean) => void) {

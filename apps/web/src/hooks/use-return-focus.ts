@@ -4,7 +4,7 @@ type Handler = ((event: Event) => void) | undefined;
 
 /**
  * Where focus goes when a dialog closes: back to the control that was focused when it opened
- * (issue 8, defect 1). Radix returns focus only to its own Trigger; our dialogs are opened from
+ * (Escape or Cancel alike). Radix returns focus only to its own Trigger; our dialogs are opened from
  * buttons, cards and menus, so the content remembers the opener itself. The opener is read when
  * the dialog opens (the content element is rendered even while the dialog is closed).
  */

@@ -7,10 +7,10 @@ export const API_BASE = "/api/v1";
 export type ApiVariant = "default" | "movies";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** A field the server refused, from the error envelope's `errors` (DESIGN §3). */
+/** A field the server refused, from the error envelope's `errors`. */
 export type FieldError = { path: string; message: string };
 
-/** Texts the client shows itself (spec §6 and §8; movies variants from DESIGN §9). */
+/** Texts the client shows itself (docs/PRODUCT-RULES.md#client-messages-and-toasts). */
 export const clientMessages = {
   noToken: "No authentication token",
   noTokenMovies: "Not authenticated for Movies module",
@@ -121,7 +121,7 @@ async function fetchCsrfToken(token: string, signal?: AbortSignal): Promise<stri
 
 /**
  * Sends a call with the bearer token (and a CSRF token before every write) and returns the answer
- * when it succeeded; every failure throws an `ApiError` with the spec's messages (§8).
+ * when it succeeded; every failure throws an `ApiError` with the client's fixed messages.
  */
 async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
   const { auth = true, variant = "default", body, query, signal } = options;

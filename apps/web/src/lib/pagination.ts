@@ -2,7 +2,7 @@ export type PaginationMode = "fixed" | "window";
 
 /**
  * The page numbers whose buttons are shown. "fixed": 1..5 whatever the current page (emails
- * and contacts, spec §9); "window": up to 5 pages around the current one (movies list).
+ * and contacts); "window": up to 5 pages around the current one (movies list).
  */
 export function pageNumbers(
   page: number,

@@ -4,7 +4,7 @@ import { todayMarker } from "./format";
 export type SessionUser = User;
 export type Session = { token: string; user: SessionUser };
 
-/** Local storage keys. Token, user and date also exist with the `:movies` suffix (spec §3). */
+/** Local storage keys. Token, user and date also exist with the `:movies` suffix. */
 export const storageKeys = {
   token: "token",
   user: "user",
@@ -84,7 +84,7 @@ export function updateSessionUser(user: SessionUser) {
   notify();
 }
 
-/** Clears all local storage (spec §4: logout, a 401, the daily check, a non-admin sign-in). */
+/** Clears all local storage (on logout, a 401, the daily check, a non-admin sign-in). */
 export function clearSession() {
   try {
     window.localStorage.clear();
@@ -96,7 +96,7 @@ export function clearSession() {
 
 const SIGN_OUT_REASON = "signOutReason";
 
-/** The daily check signs the user out; the login screen says why (DESIGN §9). */
+/** The daily check signs the user out; the login screen says why. */
 export function signOutForTheDay() {
   clearSession();
   try {

@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
 
-/** Site names and public URLs, read at run time (DESIGN §9). */
+/** Site names and public URLs, read at run time, not from the build. */
 export async function getConfig(): Promise<PublicConfig> {
   return (await api.get<z.infer<typeof configAnswer>>("/config", { auth: false })).data;
 }

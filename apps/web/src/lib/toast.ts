@@ -73,7 +73,7 @@ export function toast({ title, description, variant = "default", id, action, dur
   });
 }
 
-/** Said when nothing more specific is known, so every toast has a description (DESIGN §9). */
+/** Said when nothing more specific is known, so every toast has a description. */
 export const GENERIC_ERROR_DESCRIPTION = "Something went wrong. Please try again.";
 
 /**

@@ -49,7 +49,7 @@ export type SiteRoute = {
   /** Path below the site prefix, in React Router syntax. */
   path: string;
   screen: ScreenKey;
-  /** Navigation label (DESIGN §9), also the screen's heading. */
+  /** Navigation label, also the screen's heading. */
   label: string;
   icon: LucideIcon;
   /** false: reached from another screen, not the sidebar (the Trash, from History). */
@@ -69,7 +69,7 @@ export type SiteSettings = {
   /** Where /{site} leads. */
   home: string;
   routes: SiteRoute[];
-  /** The API client variant (movies has its own wording, DESIGN §9). */
+  /** The API client variant (movies has its own wording). */
   apiVariant: WordingVariant;
   wording: {
     adsLoadError: { title: string; description: string };
@@ -80,13 +80,13 @@ export type SiteSettings = {
   /** Movies ads have one list per page (tabs); the others have a single list. */
   adPages: readonly AdPage[] | null;
   lockerTypes: readonly LockerKind[] | null;
-  /** Which Manage Locker the site shows (spec §2, §7, §8: sportbn's or movies' calls and wording), or null. */
+  /** Which Manage Locker the site shows (sportbn's or movies' calls and wording), or null. */
   lockerVariant: "sportbn" | "movies" | null;
 };
 
 const dashboard = (icon: LucideIcon = LayoutDashboard) => ({ label: "Dashboard", icon });
 
-// apkw uses sportbn's wording and truncation lengths for ads and emails (DESIGN §9).
+// apkw uses sportbn's wording and truncation lengths for ads and emails.
 const sportbnWording: SiteSettings["wording"] = {
   adsLoadError: { title: "Connection Error", description: "Failed to connect to email API" },
   adUpdated: "Ad created successfully",
@@ -194,7 +194,7 @@ export function navItems(site: SiteKey): NavItem[] {
   ];
 }
 
-/** The item whose path is the longest prefix of `pathname` (DESIGN §9), or null. */
+/** The item whose path is the longest prefix of `pathname`, or null. */
 export function activeNavItem(items: NavItem[], pathname: string): NavItem | null {
   let best: NavItem | null = null;
   for (const item of items) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { activeNavItem, navItems, siteOfPath, sites } from "./index";
 
-describe("navigation labels (DESIGN §9)", () => {
+describe("navigation labels", () => {
   it.each([
     ["apkw", ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History"]],
     [

@@ -9,7 +9,7 @@ import { DEFAULT_SITE, isSiteKey } from "@/sites/keys";
 export function ProtectedRoute() {
   const location = useLocation();
   const stored = useSession();
-  // Only administrators may use the dashboard (spec §4): any other stored role counts as no session.
+  // Only administrators may use the dashboard: any other stored role counts as no session.
   const session = stored?.user.role === "admin" ? stored : null;
   useLayoutEffect(() => {
     if (!session) clearSession();
@@ -23,12 +23,12 @@ export function ProtectedRoute() {
   return <Outlet />;
 }
 
-/** Sign-in screens: a signed-in user goes to the selected site's section (DESIGN §9). */
+/** Sign-in screens: a signed-in user goes to the selected site's section. */
 export function PublicOnlyRoute() {
   const session = useSession();
   const location = useLocation();
   if (session && !isSessionStale()) {
-    // Just signed in: back to the page that sent the user here, if one did (DESIGN §9).
+    // Just signed in: back to the page that sent the user here, if one did.
     const stored = getStoredSite();
     const home = paths.site(isSiteKey(stored) ? stored : DEFAULT_SITE);
     return <Navigate to={returnPath(location.state) ?? home} replace />;

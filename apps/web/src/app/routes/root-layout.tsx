@@ -4,8 +4,9 @@ import { paths } from "@/config/paths";
 import { isSessionStale, signOutForTheDay } from "@/lib/session";
 
 /**
- * The daily check (spec §4): when the stored date marker is not today's, all local storage is
- * cleared and the user goes to the root path. Runs on every navigation, on focus and each minute.
+ * The daily check (docs/PRODUCT-RULES.md#sessions): when the stored date marker is not today's, all
+ * local storage is cleared and the user goes to the root path. Runs on every navigation, on focus and
+ * each minute.
  */
 export function RootLayout() {
   const { pathname } = useLocation();

@@ -16,7 +16,7 @@ import { requestToaster, toast } from "@/lib/toast";
 import { activeNavItem, DEFAULT_SITE, navItems, type SiteKey, siteList, siteOfPath, sites } from "@/sites";
 import { QueryBoundary } from "./query-boundary";
 
-/** The dashboard shell: header, sidebar and the current screen (spec §2, DESIGN §9). */
+/** The dashboard shell: header, sidebar and current screen (docs/PRODUCT-RULES.md#routes-and-navigation). */
 export function SiteShell() {
   return (
     <QueryBoundary>
@@ -39,7 +39,7 @@ function Shell() {
   const [open, setOpen] = useState(desktop);
   useLayoutEffect(() => setOpen(desktop), [desktop]);
 
-  // A path of a site selects that site (links and bookmarks work, DESIGN §9).
+  // A path of a site selects that site (links and bookmarks work).
   useEffect(() => storeSite(site), [site]);
   useEffect(requestToaster, []);
 

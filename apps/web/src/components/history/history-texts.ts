@@ -1,6 +1,6 @@
 import type { HistoryAction, HistoryEntry, HistoryResource } from "@backoffice/contracts";
 
-/** The Resource filter's names (issue 13: History screen). */
+/** The Resource filter's names on the History screen. */
 export const RESOURCE_LABELS: Record<HistoryResource, string> = {
   apps: "Apps & Games",
   ads: "Ads",

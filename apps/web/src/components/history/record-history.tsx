@@ -9,7 +9,7 @@ import { useRecordHistory } from "./get-record-history";
 import { actionLabel, changedFields, changesSummary } from "./history-texts";
 
 /**
- * A record's own history in its edit dialog (issue 13): a "History" disclosure listing who changed
+ * A record's own history in its edit dialog: a "History" disclosure listing who changed
  * it, when, how, and which fields. It loads when opened.
  */
 export function RecordHistory({

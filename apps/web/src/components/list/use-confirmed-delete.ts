@@ -26,7 +26,7 @@ export function useConfirmedDelete<T extends { _id: string }, Answer>({
   const confirm = useConfirm();
   /** `wording` changes the confirmation of one call (a row's own Delete asking about "this item"). */
   return async (targets: T[], wording?: Partial<ConfirmOptions>): Promise<boolean> => {
-    // An empty selection does nothing (spec §5).
+    // An empty selection does nothing.
     if (targets.length === 0) return false;
     if (!(await confirm({ confirmText: "Delete", ...ask(targets), ...wording }))) return false;
     const ids = targets.map((item) => item._id);

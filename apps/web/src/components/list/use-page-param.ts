@@ -10,7 +10,7 @@ export function pageFromParam(value: string | null): number {
 /**
  * The current page of a paged list, kept in the URL (`?page=`; Back, reload and links keep it).
  * The page shown is derived: never past the last page the server reported, so a list that shrank
- * shows its new last page without an effect rewriting the URL (issue 8 item 3). Call
+ * shows its new last page without an effect rewriting the URL. Call
  * `reportPages(n)` with the number of pages of each answer.
  */
 export function usePageParam() {

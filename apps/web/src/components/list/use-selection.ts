@@ -11,7 +11,7 @@ function readStored(key: string | undefined): ReadonlySet<string> {
 }
 
 /**
- * The selection of a list, kept by id (issue 8 item 3). It survives paging and filtering; what a
+ * The selection of a list, kept by id. It survives paging and filtering; what a
  * view can act on is `inView(ids)`: the selected ids among the rows on screen, so a filter never
  * leaves hidden rows to be deleted. `prune(ids)` keeps only ids that still exist after a reload
  * or a delete. With a `storageKey` it survives a reload (kept in local storage, so signing out

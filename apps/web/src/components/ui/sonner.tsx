@@ -10,7 +10,7 @@ export function Toaster(props: ToasterProps) {
   return (
     <Sonner
       // Never over a dialog's actions (bottom right) nor, on phones, over the last rows of a list
-      // (issue 8, defect 10): bottom left beside centred dialogs, top centre on small screens.
+      // bottom left beside centred dialogs, top centre on small screens.
       position={mobile ? "top-center" : "bottom-left"}
       closeButton
       duration={4000}
