@@ -14,6 +14,7 @@ import { sites } from "@/sites";
 import { type SiteKey, siteKeys } from "@/sites/keys";
 import { ProtectedRoute, PublicOnlyRoute } from "./routes/guards";
 import { FullPageLoader, RootLayout } from "./routes/root-layout";
+import { PageError, retryableScreen, ScreenError } from "./routes/route-error";
 
 type LazyRoute = () => Promise<{ Component: React.ComponentType }>;
 
@@ -53,7 +54,7 @@ const screens: Record<ScreenKey, LazyRoute> = {
 };
 
 function siteRoute(site: SiteKey, route: SiteRoute): RouteObject {
-  const object: RouteObject = { path: route.path, lazy: screens[route.screen] };
+  const object: RouteObject = { path: route.path, lazy: retryableScreen(screens[route.screen]) };
   // /movies/ads/{page?}: the page is one of home, info, player, browse; any other path goes to /.
   if (route.path.includes(":page")) {
     object.loader = ({ params }) =>
@@ -80,6 +81,7 @@ function LoginRoute() {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    ErrorBoundary: PageError,
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       { path: paths.root, element: <Navigate to={paths.login} replace /> },
@@ -100,6 +102,8 @@ export const routes: RouteObject[] = [
             lazy: () => import("./routes/site-shell"),
             children: siteKeys.map((key) => ({
               path: `/${key}`,
+              // Inside the shell: a screen that fails keeps the sidebar and header around its message.
+              ErrorBoundary: ScreenError,
               children: [
                 { index: true, element: <Navigate to={`/${key}/${sites[key].home}`} replace /> },
                 ...sites[key].routes.map((route) => siteRoute(key, route)),
