@@ -1,4 +1,4 @@
-/** The spec's sign-in and forgotten-password texts (spec §5, §6, §8), written once. */
+/** The sign-in and forgotten-password texts, fixed word for word, written once. */
 export const authMessages = {
   fillAllFields: "Please fill in all fields",
   loginFailed: "Login failed",

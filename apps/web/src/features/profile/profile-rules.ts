@@ -14,7 +14,7 @@ export const profileMessages = {
   failed: "Profile update failed",
 } as const;
 
-/** The live checklist of the Change Password card (spec §2). */
+/** The live checklist of the Change Password card: length, uppercase, lowercase, number. */
 export function passwordRequirements(password: string) {
   return [
     { label: "At least 8 characters", met: password.length >= MIN_PASSWORD_LENGTH },
@@ -30,7 +30,7 @@ export function passwordRequirements(password: string) {
  */
 export function canUpdateProfile(email: string, password: string, confirm: string): boolean {
   if (!email.includes("@")) return false;
-  // A confirmation typed without a new password does not match either (issue 8, defect 3).
+  // A confirmation typed without a new password does not match either.
   if (password === "" && confirm === "") return true;
   return password === confirm && password.length >= MIN_PASSWORD_LENGTH;
 }

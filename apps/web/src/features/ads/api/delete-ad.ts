@@ -13,7 +13,7 @@ export function useDeleteAd(site: SiteSettings) {
     adsKey(site),
     (id: string) => deleteAd(site, id),
     (_answer, id, queryClient) => {
-      // The ad leaves the list at once (spec §7); the refetch below confirms it.
+      // The ad leaves the list at once; the refetch below confirms it.
       queryClient.setQueriesData<Ad[]>({ queryKey: adsKey(site) }, (ads) =>
         ads?.filter((ad) => ad._id !== id),
       );

@@ -5,7 +5,7 @@ import type { AdPayload } from "../utils/ad-form";
 import { AD_WRITE_HEADERS, type AdAnswer } from "./create-ad";
 import { adsKey } from "./get-ads";
 
-/** A full edit sends the five fields; a toggle sends only `isActive` (spec §7). */
+/** A full edit sends the five fields; a toggle sends only `isActive`. */
 export type UpdateAdInput = { id: string; changes: AdPayload | { isActive: boolean } };
 
 export function updateAd(site: SiteSettings, { id, changes }: UpdateAdInput): Promise<AdAnswer> {

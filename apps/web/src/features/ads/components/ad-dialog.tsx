@@ -30,7 +30,7 @@ export type AdDialogState = { mode: "create"; page: AdPage | null } | { mode: "e
 
 export type AdDialogProps = DialogProps<{ state: AdDialogState | null }>;
 
-/** Create New Ad / Edit Ad (spec §2). */
+/** Create New Ad / Edit Ad: page name, URL, head and body scripts, Active. */
 export function AdDialog({ site, state, onClose }: AdDialogProps) {
   const editing = state?.mode === "edit";
   return (

@@ -39,7 +39,7 @@ export const versionMessages = {
     `The ad "${ad.page}" (${ad.url}) gets the scripts and settings of version ${version} back, saved as a new version.`,
 } as const;
 
-/** Ad script versions (issue 13): two versions side by side, and Restore the older one. */
+/** Ad script versions: two versions side by side, and Restore the older one. */
 export function AdVersionsDialog({
   site,
   ad,

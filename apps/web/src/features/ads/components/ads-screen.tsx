@@ -11,7 +11,7 @@ import { adPageLabel, currentAdPage } from "../utils/ad-pages";
 import { AdDialog, type AdDialogState } from "./ad-dialog";
 import { AdsList } from "./ads-list";
 
-/** Manage Ads (spec §2): one list per site, or per page on movies (tabs routed at /movies/ads/{page}). */
+/** Manage Ads: one list per site, or per page on movies (tabs routed at /movies/ads/{page}). */
 export function AdsScreen() {
   const site = useCurrentSite();
   const params = useParams();

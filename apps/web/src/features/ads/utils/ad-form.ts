@@ -14,7 +14,7 @@ export const adFormSchema = z.object({
 });
 export type AdFormValues = z.infer<typeof adFormSchema>;
 
-/** What POST /ads and PUT /ads/{id} carry: an empty script is the text "null" (spec §5). */
+/** What POST /ads and PUT /ads/{id} carry: an empty script is the text "null". */
 export type AdPayload = { page: string; url: string; head: string; body: string; isActive: boolean };
 
 export const adMessages = {

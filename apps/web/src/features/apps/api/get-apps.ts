@@ -5,7 +5,7 @@ import type { SiteSettings } from "@/sites";
 
 type AppsAnswer = ListAnswer<typeof appSchema>;
 
-/** The catalogue of a site, optionally one category (spec §7: `GET /apps?category=`). */
+/** The catalogue of a site, optionally one category (`GET /apps?category=`). */
 export async function getApps(
   site: SiteSettings,
   category: AppCategory | null,

@@ -21,7 +21,7 @@ export type AppCardProps = {
 };
 
 /**
- * One catalogue entry (spec §2): icon, title (shortened on desktop), type, developer, the
+ * One catalogue entry: icon, title (shortened on desktop), type, developer, the
  * Trending and Game/App badges, rating, size, downloads, Edit and Delete.
  */
 export function AppCard({

@@ -37,7 +37,7 @@ export type AppDialogProps = DialogProps<{ state: AppDialogState | null }>;
 
 export const categoryLabels: Record<AppCategory, string> = { apps: "Apps", games: "Games" };
 
-/** Add App / Edit App (spec §2): every field of the App entity, checked before sending. */
+/** Add App / Edit App: every field of the App entity, checked before sending. */
 export function AppDialog({ site, state, onClose }: AppDialogProps) {
   const editing = state?.mode === "edit";
   return (

@@ -24,7 +24,7 @@ import { AppDialog, type AppDialogState, categoryLabels } from "./app-dialog";
 
 type CategoryFilter = "all" | AppCategory;
 
-/** Apps & Games (apkw, spec §2): search, category filter, selection, bulk delete, Add/Edit dialog. */
+/** Apps & Games (apkw): search, category filter, selection, bulk delete, Add/Edit dialog. */
 export function AppsScreen() {
   const site = useCurrentSite();
   const confirm = useConfirm();

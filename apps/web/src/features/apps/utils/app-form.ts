@@ -41,7 +41,7 @@ export const REQUIRED_FORM_FIELDS = [
 ] as const satisfies readonly AppFormField[];
 
 /**
- * What `POST /apps` and `PUT /apps/{id}` carry (spec §7): every field, booleans as the text
+ * What `POST /apps` and `PUT /apps/{id}` carry: every field, booleans as the text
  * "true"/"false", the device list under the name `supportedDevices[]`.
  */
 export type AppPayload = AppDetails & {

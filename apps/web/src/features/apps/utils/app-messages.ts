@@ -1,6 +1,6 @@
 import { APP_MESSAGES } from "@backoffice/contracts";
 
-/** The screen's texts; the spec's ones (§2, §5, §8) word for word. */
+/** The screen's texts; the fixed ones word for word (docs/PRODUCT-RULES.md). */
 export const appMessages = {
   subtitle: "Manage the apps and games of the public catalogue.",
   fetchFailed: "Failed to fetch apps",

@@ -6,7 +6,8 @@ export type LoginInput = { email: string; password: string };
 
 /**
  * Signs in. Called directly rather than through TanStack Query: the sign-in screen is the
- * one route that does not download the query library (bundle budget, issue 3 item 8).
+ * one route that does not download the query library (its JavaScript budget:
+ * docs/PRODUCT-RULES.md#performance-goals).
  */
 export async function login(input: LoginInput): Promise<LoginAnswer> {
   const body = await api.post<LoginAnswer>("/auth/login", input, { auth: false });

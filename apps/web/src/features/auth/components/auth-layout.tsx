@@ -31,7 +31,7 @@ export function AuthLayout({
   }, [title]);
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-muted/60 px-4 py-10">
-      {/* The brand is the page's banner, so nothing sits outside a landmark (issue 8, defect 4). */}
+      {/* The brand is the page's banner, so nothing sits outside a landmark. */}
       <header>
         <BrandMark />
       </header>

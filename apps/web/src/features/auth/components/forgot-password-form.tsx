@@ -21,7 +21,10 @@ const stepText: Record<Step, { title: string; description: string }> = {
   password: { title: "Reset Password", description: "Choose a new password for your account." },
 };
 
-/** The three-step password reset: email, then code, then new password (spec §2, §4, §5). */
+/**
+ * The three-step password reset: email, then code, then new password
+ * (docs/PRODUCT-RULES.md#passwords-and-the-profile).
+ */
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>("email");

@@ -14,13 +14,13 @@ function denyAccess() {
 }
 
 export interface LoginNavigation {
-  /** The page that sent the user here, to return to after sign-in (DESIGN §9). */
+  /** The page that sent the user here, to return to after sign-in. */
   returnTo: string | null;
   navigate(to: string, options: { replace: boolean }): void;
 }
 
 /**
- * Welcome Back: email, password with show/hide, Forgot password? and Sign In (spec §2, §5, §6).
+ * Welcome Back: email, password with show/hide, Forgot password? and Sign In.
  * It does not use React Router itself: a first visit to /login shows it before the router is
  * downloaded (main.tsx), and the route table renders it with the router's navigation.
  */
@@ -41,11 +41,11 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
     try {
       const answer = await login({ email: email.trim(), password });
       const { user, token } = answer.data;
-      // Only administrators may stay signed in (spec §4, §6).
+      // Only administrators may stay signed in (docs/PRODUCT-RULES.md#sessions).
       if (user.role !== "admin") return denyAccess();
       saveSession(token, user);
       toastSuccess(authMessages.loginSuccess, answer.message, `Signed in as ${user.email}.`);
-      // Back to the page that sent the user here; from /login itself, to /apkw (DESIGN §9).
+      // Back to the page that sent the user here; from /login itself, to /apkw.
       navigate(returnTo ?? paths.site("apkw"), { replace: true });
     } catch (e) {
       if (e instanceof ApiError && e.status === 403) return denyAccess();
@@ -75,7 +75,7 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
             onChange={setPassword}
             invalid={!!error && !password}
           />
-          {/* After the password in the tab order (issue 8, defect 4). */}
+          {/* After the password in the tab order. */}
           <a
             href={paths.forgotPassword}
             onClick={(event: MouseEvent) => {

@@ -16,7 +16,7 @@ type Endpoint = "/contacts" | "/emails";
 type DeleteAnswer = z.infer<typeof deletedCountAnswer>;
 
 /**
- * The endpoint that answered, per site (spec §7): `/contacts`, or `/emails` when the first answers
+ * The endpoint that answered, per site: `/contacts`, or `/emails` when the first answers
  * 404 (an older server). Later loads and deletes use the one that worked.
  */
 const working = new Map<string, Endpoint>();

@@ -28,7 +28,7 @@ import { useUndo } from "@/lib/undo";
 import { contactsEndpoint, contactsKey, useContacts, useDeleteContacts } from "../api/contacts";
 import { contactMessages, nameOf } from "../utils/contact-texts";
 
-/** Manage Contacts (movies, spec §2): the messages visitors sent, 20 a page. */
+/** Manage Contacts (movies): the messages visitors sent, 20 a page. */
 export function ContactsScreen() {
   const site = useCurrentSite();
   const _confirm = useConfirm();

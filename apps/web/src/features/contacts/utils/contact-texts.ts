@@ -1,4 +1,4 @@
-/** The texts of Manage Contacts (spec §2, §5, §8). */
+/** The texts of Manage Contacts, fixed word for word. */
 export const contactMessages = {
   subtitle: "Read and answer the messages visitors send from the movies site.",
   loadError: "Connection Error",
@@ -13,7 +13,7 @@ export const contactMessages = {
     description: `${n === 1 ? "1 email" : `${n} emails`} copied to clipboard`,
   }),
   confirmDelete: "Delete this message?",
-  // One item reads in the singular (DESIGN §9).
+  // One item reads in the singular.
   confirmBulkDelete: (n: number) => `Delete ${n} selected ${n === 1 ? "message" : "messages"}?`,
   deleted: (n: number) => (n === 1 ? "Message deleted" : "Messages deleted"),
   empty: { title: "No messages found", description: "No contact messages to display" },

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 
-/** The paged list answer (spec §3): 20 a page, newest first. */
+/** The paged list answer: 20 a page, newest first. */
 export type EmailsPage = PagedAnswer<typeof emailSubscriptionSchema>;
 
 export function getEmails(site: SiteSettings, page: number, signal?: AbortSignal): Promise<EmailsPage> {

@@ -15,7 +15,7 @@ import { useDeleteEmails } from "../api/delete-emails";
 import { emailsKey, useEmails } from "../api/get-emails";
 import { emailMessages } from "../utils/email-texts";
 
-/** Manage Emails (spec §2): the subscriptions a public site collected, 20 a page. */
+/** Manage Emails: the subscriptions a public site collected, 20 a page. */
 export function EmailsScreen() {
   const site = useCurrentSite();
   const confirm = useConfirm();
@@ -67,7 +67,7 @@ export function EmailsScreen() {
 
   const onDeleteSelected = async () => {
     const ids = selectedIds;
-    // An empty selection does nothing (spec §5).
+    // An empty selection does nothing.
     if (ids.length === 0) return;
     const named = {
       title: emailMessages.confirmBulkDelete(ids.length),

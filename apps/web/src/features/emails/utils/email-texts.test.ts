@@ -5,7 +5,7 @@ import { emailMessages } from "./email-texts";
 describe("emails helpers", () => {
   it("words the bulk confirmation with the count", () => {
     expect(emailMessages.confirmBulkDelete(3)).toBe("Are you sure you want to delete 3 emails?");
-    // One reads in the singular (DESIGN §9, issue 8 defect 8).
+    // One reads in the singular.
     expect(emailMessages.confirmBulkDelete(1)).toBe("Are you sure you want to delete 1 email?");
     expect(emailMessages.copied("a@b.example").description).toBe("Email a@b.example copied to clipboard");
   });

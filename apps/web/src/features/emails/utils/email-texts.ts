@@ -1,4 +1,4 @@
-/** The texts of Manage Emails (spec §2, §5, §8). */
+/** The texts of Manage Emails, fixed word for word. */
 export const emailMessages = {
   subtitle: "View and manage email subscriptions.",
   connected: "Connected",
@@ -10,7 +10,7 @@ export const emailMessages = {
   copied: (email: string) => ({ title: "Copied!", description: `Email ${email} copied to clipboard` }),
   copyFailed: { title: "Copy failed", description: "Failed to copy email to clipboard" },
   confirmDelete: "Are you sure you want to delete this email?",
-  // One item reads in the singular (DESIGN §9).
+  // One item reads in the singular.
   confirmBulkDelete: (n: number) => `Are you sure you want to delete ${n} ${n === 1 ? "email" : "emails"}?`,
   selectedEmails: (n: number) =>
     `The ${n === 1 ? "selected email" : `${n} selected emails`} will be removed.`,

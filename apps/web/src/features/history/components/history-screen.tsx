@@ -27,7 +27,7 @@ import {
 import { HistoryDetails } from "./history-details";
 import { HistoryList } from "./history-list";
 
-/** History (issue 13): the site's audit log, newest first, filtered and paged in the URL. */
+/** History: the site's audit log, newest first, filtered and paged in the URL. */
 export function HistoryScreen() {
   const site = useCurrentSite();
   const { page, setPage, reportPages } = usePageParam();

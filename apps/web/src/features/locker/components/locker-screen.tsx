@@ -10,7 +10,7 @@ import { lockerTexts, lockerValuesOf } from "../utils/locker-texts";
 import { LockerForm } from "./locker-form";
 import { StatusIndicator } from "./locker-summary";
 
-/** Manage Locker (spec §2): sportbn's type, seconds and switch, or movies' fixed-js variant. */
+/** Manage Locker: sportbn's type, seconds and switch, or movies' fixed-js variant. */
 export function LockerScreen() {
   const site = useCurrentSite();
   const variant = site.lockerVariant ?? "sportbn";

@@ -55,7 +55,7 @@ describe("lockerPayload", () => {
   });
 });
 
-describe("toast wording (spec §8)", () => {
+describe("toast wording", () => {
   it("sportbn", () => {
     expect(lockerTexts.sportbn.saved({ type: "js", seconds: 30, isActive: true }).description).toBe(
       "Locker activated with 30 seconds for locker JS.",

@@ -7,7 +7,7 @@ export type LockerType = Locker["type"];
 /** The form's values; `seconds` is what the input holds (non-numeric text counts as 0). */
 export type LockerValues = { type: LockerType; seconds: number; isActive: boolean };
 
-/** With no record, and after Reset to Defaults: 30 seconds, enabled (spec §4, §9). */
+/** With no record, and after Reset to Defaults: 30 seconds, enabled. */
 export const LOCKER_DEFAULTS = { seconds: LOCKER_RULES.defaultSeconds, isActive: LOCKER_RULES.defaultActive };
 
 type ToastText = { title: string; description?: string };
@@ -23,7 +23,7 @@ export type LockerTexts = {
 
 const onOff = (isActive: boolean) => (isActive ? "activated" : "deactivated");
 
-/** The two wordings of spec §8: sportbn's (also its error toasts, DESIGN §9) and movies'. */
+/** The two wordings: sportbn's (with its own error toasts) and movies'. */
 export const lockerTexts: Record<LockerVariant, LockerTexts> = {
   sportbn: {
     heading: "Manage Locker",
@@ -54,7 +54,7 @@ export const lockerTexts: Record<LockerVariant, LockerTexts> = {
 
 /**
  * What the form edits. Seconds are checked with the contract's rule (whole, 1–300) at the field
- * before saving, so 12.5 or an empty field is never silently saved as 12 or 0 (issue 8, defect 9).
+ * before saving, so 12.5 or an empty field is never silently saved as 12 or 0.
  */
 export const lockerFormSchema = z.object({
   type: z.enum(LOCKER_KINDS),
@@ -79,7 +79,7 @@ export function lockerValuesOf(locker: Locker | null, types: readonly LockerType
 
 /**
  * The save payload. sportbn sends isActive as the text "true"/"false"; movies names its site
- * and the fixed type js (spec §7).
+ * and the fixed type js.
  */
 export function lockerPayload(variant: LockerVariant, site: string, values: LockerValues) {
   if (variant === "movies") {

@@ -11,7 +11,7 @@ import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import { matchesKey } from "./matches";
 
-/** Today's fixtures of the four feed sports, loaded in parallel; each fails alone (spec §7). */
+/** Today's fixtures of the four feed sports, loaded in parallel; each fails alone. */
 export function useFeed(site: SiteSettings) {
   return useQueries({
     queries: FEED_SPORTS.map((sport) => ({
@@ -27,7 +27,7 @@ export function useFeed(site: SiteSettings) {
 export type FeedQuery = ReturnType<typeof useFeed>[number];
 export const feedSportOf = (index: number): FeedSport => FEED_SPORTS[index]!;
 
-/** Accept: the built payload goes to `POST /matches` (spec §7). */
+/** Accept: the built payload goes to `POST /matches`. */
 export function useAcceptMatch(site: SiteSettings) {
   return useListWrite(matchesKey(site), (payload: MatchInput) =>
     siteApi(site).post<{ message?: string }>("/matches", payload),

@@ -31,7 +31,7 @@ export function useMatches(site: SiteSettings) {
   return useQuery(matchesQueryOptions(site));
 }
 
-/** `POST /matches` or `PUT /matches/{id}` with the flattened payload (spec §7). */
+/** `POST /matches` or `PUT /matches/{id}` with the flattened payload. */
 export function useSaveMatch(site: SiteSettings) {
   return useListWrite(matchesKey(site), ({ id, payload }: { id: string | null; payload: MatchInput }) =>
     id

@@ -28,7 +28,7 @@ export function useCreateServer(site: SiteSettings) {
   return useMutation({
     mutationFn: (input: { match_id: string; name: string; url: string }) =>
       siteApi(site).post<SuccessAnswer<typeof otherServerSchema>>("/other-servers", input),
-    // The new server goes to the top of the list at once (spec §7).
+    // The new server goes to the top of the list at once.
     onSuccess: (answer) =>
       queryClient.setQueryData<OtherServer[]>(serversKey(site), (servers) => [
         answer.data,

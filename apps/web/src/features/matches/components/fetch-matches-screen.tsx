@@ -18,7 +18,7 @@ import { STATUS_OPTIONS } from "../utils/match-form";
 import { STATUS_BADGE } from "./match-card";
 
 const SPORT_NAMES = { football: "Football", basketball: "Basketball", hockey: "Hockey", nfl: "NFL" } as const;
-/** Sport badges have a colour each (spec §2). */
+/** Sport badges have a colour each. */
 const SPORT_BADGE = {
   football: "bg-[oklch(0.45_0.12_150)] text-white",
   basketball: "bg-[oklch(0.5_0.15_50)] text-white",
@@ -27,7 +27,7 @@ const SPORT_BADGE = {
 } as const;
 const FILTERS = ["q", "sport", "league", "status", "country"] as const;
 
-/** Fetch Matches (sportbn, spec §2): today's fixtures of four sports, filtered, accepted one by one. */
+/** Fetch Matches (sportbn): today's fixtures of four sports, filtered, accepted one by one. */
 export function FetchMatchesScreen() {
   const site = useCurrentSite();
   const config = useConfig();

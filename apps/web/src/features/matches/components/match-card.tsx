@@ -9,7 +9,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { useTruncate } from "@/hooks/use-truncate";
 import type { SiteSettings } from "@/sites";
 
-/** Badge colours of DESIGN §6: grey finished, yellow upcoming, green live. */
+/** Status badge colours: grey finished, yellow upcoming, green live. */
 export const STATUS_BADGE = {
   finished: "bg-muted text-foreground",
   upcoming: "bg-[oklch(0.9_0.12_95)] text-[oklch(0.3_0.06_80)]",

@@ -81,7 +81,7 @@ function MatchForm({
   const predefined = PREDEFINED_LEAGUES[sport];
   const isPredefined = predefined.some((l) => l.name === leagueName);
 
-  // Changing the sport clears the league and its logo (spec §2).
+  // Changing the sport clears the league and its logo.
   const changeSport = (next: MatchFormValues["type"]) => {
     form.setValue("type", next, { shouldDirty: true });
     form.setValue("league_name", "", { shouldDirty: true });

@@ -23,7 +23,7 @@ import { MatchCard } from "./match-card";
 import { MatchDialog, type MatchDialogState } from "./match-dialog";
 import { MatchFilters } from "./match-filters";
 
-/** Manage Matches (sportbn, spec §2): filters, summary, selection, bulk delete, add/edit dialog. */
+/** Manage Matches (sportbn): filters, summary, selection, bulk delete, add/edit dialog. */
 export function MatchesScreen() {
   const site = useCurrentSite();
   const _confirm = useConfirm();

@@ -32,7 +32,7 @@ import { filterMatches, matchFiltersOf } from "../utils/match-form";
 import { STATUS_BADGE } from "./match-card";
 import { MatchFilters } from "./match-filters";
 
-/** The texts of Other Servers (spec §2, §5, §8). */
+/** The texts of Other Servers, fixed word for word. */
 const texts = {
   subtitle: "Manage additional servers for match streaming.",
   loadFailed: { title: "Error", description: "Failed to fetch matches" },
@@ -43,7 +43,7 @@ const texts = {
   count: (n: number) => `${n} ${n === 1 ? "match" : "matches"}`,
 } as const;
 
-/** Other Servers (sportbn, spec §2): the extra stream servers of each match. */
+/** Other Servers (sportbn): the extra stream servers of each match. */
 export function OtherServersScreen() {
   const site = useCurrentSite();
   const matches = useMatches(site);

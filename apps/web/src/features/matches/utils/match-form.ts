@@ -11,7 +11,7 @@ import {
 } from "@backoffice/contracts";
 import { z } from "zod";
 
-/** The texts of Manage Matches (spec §2, §5, §8). */
+/** The texts of Manage Matches, fixed word for word. */
 export const matchMessages = {
   subtitle: "Create, edit and remove the matches the public site streams.",
   required: "Please fill all the fields",
@@ -95,7 +95,7 @@ export function matchToForm(match: Match): MatchFormValues {
   };
 }
 
-/** The flattened payload (spec §7): isFirst as text, blank scores left out. */
+/** The flattened payload: isFirst as text, blank scores left out. */
 export function toMatchPayload(values: MatchFormValues): MatchInput {
   const { homeTeam_score, awayTeam_score, ...rest } = values;
   return {
@@ -149,7 +149,7 @@ export function matchFiltersOf(get: (key: "q" | "sport" | "status" | "league") =
   };
 }
 
-/** Match Summary (spec §2): live, upcoming and finished counts, distinct leagues and sports. */
+/** Match Summary: live, upcoming and finished counts, distinct leagues and sports. */
 export function matchSummary(matches: readonly Match[]) {
   const count = (status: MatchStatus) => matches.filter((m) => m.status === status).length;
   return {

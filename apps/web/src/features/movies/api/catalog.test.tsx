@@ -36,7 +36,7 @@ function withCatalogueLoaded() {
   );
 }
 
-describe("useCatalog while the service answers a new filter (issue 12: ≤ 100 ms)", () => {
+describe("useCatalog while the service answers a new filter (reactions within 100 ms)", () => {
   it("shows the loaded catalogue filtered at once, as the service filters: type, and search in title or overview", async () => {
     const wrapper = withCatalogueLoaded();
     const search = renderHook(() => useCatalog(sites.movies, { search: "  teacher " }), { wrapper });

@@ -12,7 +12,7 @@ import { siteApi } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 
-/** The content service's titles, through the main API (DESIGN §5: `/catalog` stands for `/api/movies`). */
+/** The content service's titles, through the main API (`/catalog` stands for `/api/movies`). */
 type ItemAnswer = z.infer<typeof movieItemAnswer>;
 type DeleteAnswer = z.infer<typeof movieDeleteAnswer>;
 export type CatalogFilter = { type?: MovieKind | undefined; search?: string | undefined };
@@ -30,16 +30,16 @@ export const catalogQueryOptions = (site: SiteSettings, filter: CatalogFilter = 
       }),
     retry: false,
     // Comparing 5,000 titles deeply with the previous answer on every answer and placeholder costs
-    // more than the dozen rows it could spare from re-rendering (issue 12: reactions ≤ 100 ms).
+    // more than the dozen rows it could spare from re-rendering (reactions must stay within 100 ms).
     structuralSharing: false,
   });
 
-/** `GET /api/movies` with the type filter and search sent on (spec §7). */
+/** `GET /api/movies` with the type filter and search sent on. */
 export function useCatalog(site: SiteSettings, filter: CatalogFilter = {}) {
   const queryClient = useQueryClient();
   const { type, search } = filter;
   // While the service answers a new filter, the whole catalogue already loaded is filtered here,
-  // so the list reacts at once (issue 12: ≤ 100 ms); the service's answer then replaces it. One
+  // so the list reacts at once (within 100 ms); the service's answer then replaces it. One
   // function per filter: TanStack Query computes a placeholder once for the same function.
   const placeholderData = useCallback(
     (previous: MovieItem[] | undefined) => {

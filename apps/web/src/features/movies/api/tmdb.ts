@@ -7,7 +7,7 @@ const tmdb = <T>(path: string, query: Record<string, string>, signal: AbortSigna
   api.get<T>(`/tmdb/${path}`, { query, signal, variant: "movies" });
 
 /**
- * What the Import screen lists (spec §2, §4): trending of the day sorted by rating when the search
+ * What the Import screen lists: trending of the day sorted by rating when the search
  * is empty, the one title of a numeric id, otherwise the text search's results.
  */
 export async function findTitles(kind: MovieKind, text: string, signal: AbortSignal): Promise<TmdbItem[]> {

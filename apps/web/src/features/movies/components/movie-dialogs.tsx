@@ -31,7 +31,7 @@ import {
 const MovieField = fieldOf<MovieFormValues>();
 const QuickAddField = fieldOf<QuickAddValues>();
 
-/** The Edit dialog (spec §2): title, description, poster with preview, rating, Featured, Locker selected. */
+/** The Edit dialog: title, description, poster with preview, rating, Featured, Locker selected. */
 export function MovieEditDialog({ site, item, onClose }: DialogProps<{ item: MovieItem | null }>) {
   return (
     <FormDialog
@@ -109,7 +109,7 @@ function MovieForm({ site, item, onDone, reportDirty }: DialogFormProps<{ item: 
   );
 }
 
-/** Quick Add (spec §2): a title by its movie-database id, imported at once. */
+/** Quick Add: a title by its movie-database id, imported at once. */
 export function QuickAddDialog({ site, open, onClose }: DialogProps<{ open: boolean }>) {
   return (
     <FormDialog

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { genresLine, KIND_LABELS, posterUrl, ratingText, statusOf, yearOf } from "../utils/movie-texts";
 
-/** One title of the list (spec §2 "Item row"): poster, badges, facts and the row actions. */
+/** One title of the list: poster, badges, facts and the row actions. */
 export function MovieRow({
   item,
   selected,

@@ -23,7 +23,7 @@ const KINDS = [
   ["tv", "TV Shows"],
 ] as const;
 
-/** Import Movies & TV (spec §2): trending or search results from the movie database, one click to import. */
+/** Import Movies & TV: trending or search results from the movie database, one click to import. */
 export function MoviesImportScreen() {
   const site = useCurrentSite();
   const url = useUrlFilters(["kind", "q"] as const, "q");
@@ -109,7 +109,7 @@ export function MoviesImportScreen() {
             {searching ? movieMessages.loadingResults : movieMessages.loadingTrending}
           </p>
         ) : results.isError ? (
-          // A search error in red, a trending error in grey (spec §8).
+          // A search error in red, a trending error in grey.
           <div
             role="alert"
             className={cn("grid gap-2 text-sm", searching ? "text-destructive" : "text-muted-foreground")}

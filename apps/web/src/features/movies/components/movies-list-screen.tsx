@@ -48,7 +48,7 @@ import {
 import { MovieEditDialog, QuickAddDialog } from "./movie-dialogs";
 import { MovieRow } from "./movie-row";
 
-/** Per-item locker calls run this many at a time (spec §7: one call per item, in parallel). */
+/** Per-item locker calls run this many at a time (one call per item, in parallel). */
 const LOCKER_CONCURRENCY = 6;
 
 const namesOf = (items: readonly MovieItem[]) =>
@@ -59,7 +59,7 @@ const namesOf = (items: readonly MovieItem[]) =>
         .map((item) => item.title)
         .join(", ")} and ${items.length - 3} more`;
 
-/** Movies & TV Shows list (spec §2): filters, search, toolbar, rows, 12 a page on the client. */
+/** Movies & TV Shows list: filters, search, toolbar, rows, 12 a page on the client. */
 export function MoviesListScreen() {
   const site = useCurrentSite();
   const { mobile } = useBreakpoint();
@@ -90,7 +90,7 @@ export function MoviesListScreen() {
   useErrorToast(query, (error) => toastError(movieMessages.loadFailed, error));
 
   const items = useMemo(() => sortTitles(query.data ?? [], newest), [query.data, newest]);
-  // A reload keeps the selection only for titles still in the result (spec §4).
+  // A reload keeps the selection only for titles still in the result.
   const { prune } = selection;
   useEffect(() => {
     if (query.data) prune(query.data.map((item) => item._id));

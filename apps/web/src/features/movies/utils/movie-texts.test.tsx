@@ -17,7 +17,7 @@ import {
 
 const item = movieItem;
 
-describe("the movies screens' rules (spec §2, §3, §5, §8)", () => {
+describe("the movies screens' rules", () => {
   it("reads a poster starting with http as a full URL, anything else as a movie-database path", () => {
     expect(posterUrl("https://cdn.example/p.jpg", "w185")).toBe("https://cdn.example/p.jpg");
     expect(posterUrl("/abc.jpg", "w185")).toBe("/api/v1/tmdb/images/w185/abc.jpg");

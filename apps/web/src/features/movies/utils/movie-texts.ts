@@ -8,7 +8,7 @@ import {
 import { z } from "zod";
 import { API_BASE, ApiError } from "@/lib/api-client";
 
-/** The texts of the movies screens (spec §2, §5, §7, §8). */
+/** The texts of the movies screens, fixed word for word. */
 export const movieMessages = {
   listSubtitle: "Curate the titles the movies site shows: feature, lock, edit and remove them.",
   importSubtitle: "Find titles in the movie database and add them to the catalogue.",
@@ -52,7 +52,7 @@ export const PAGE_SIZE = 12;
 
 /**
  * A movies alert's message: the server's answer text (the import answers plain text), its
- * message, or the word "error" (spec §8).
+ * message, or the word "error".
  */
 export function failureText(error: unknown): string {
   if (error instanceof ApiError) {
@@ -62,7 +62,7 @@ export function failureText(error: unknown): string {
   return "error";
 }
 
-/** A poster: a full URL as given, else a movie-database image path served through the API (DESIGN §5). */
+/** A poster: a full URL as given, else a movie-database image path served through the API. */
 export function posterUrl(path: string | null | undefined, size: TmdbImageSize): string | null {
   const value = path?.trim();
   if (!value) return null;
@@ -71,12 +71,12 @@ export function posterUrl(path: string | null | undefined, size: TmdbImageSize):
 }
 
 // One collator for every comparison: localeCompare with options builds one per call, which is slow
-// when 5,000 titles are sorted on every toggle (bench, issue 12).
+// when 5,000 titles are sorted on every toggle (measured by bench/).
 const byTitle = new Intl.Collator(undefined, { sensitivity: "base" });
 
 /**
  * A to Z by title, or newest added first: ids are 24 lowercase hex digits whose first 8 are the
- * creation second (spec §3), so their order is the creation order.
+ * creation second, so their order is the creation order.
  */
 export function sortTitles(items: readonly MovieItem[], newest: boolean): MovieItem[] {
   return [...items].sort((a, b) =>

@@ -24,7 +24,7 @@ import {
   profileMessages,
 } from "../profile-rules";
 
-/** Edit Profile: the email card, the change-password card with its live checklist (spec §2, §5). */
+/** Edit Profile: the email card, the change-password card with its live checklist. */
 export function EditProfile() {
   const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
@@ -45,7 +45,7 @@ export function EditProfile() {
   const enabled = canUpdateProfile(email.trim(), password, confirm);
 
   const onSubmit = async ({ email, password, currentPassword }: ProfileFormValues) => {
-    // A new password or email needs the current password (DESIGN §7); asked here before the server does.
+    // A new password or email needs the current password; asked here before the server does.
     const changesCredentials = password !== "" || email.trim().toLowerCase() !== signedInEmail.toLowerCase();
     if (changesCredentials && currentPassword === "") {
       form.setError("currentPassword", { message: profileMessages.currentNeeded }, { shouldFocus: true });

@@ -21,7 +21,7 @@ import { useRestoreTrash } from "../api/restore-trash";
 import { RESOURCE_LABELS, trashMessages as texts, trashResourcesOf } from "../utils/trash-texts";
 import { TrashList } from "./trash-list";
 
-/** Trash (issue 13): what was deleted in the last TRASH_DAYS days, to restore or delete forever. */
+/** Trash: what was deleted in the last TRASH_DAYS days, to restore or delete forever. */
 export function TrashScreen() {
   const site = useCurrentSite();
   const resources = trashResourcesOf(site.key);
