@@ -9,7 +9,8 @@ import pg from "pg";
 
 export const ROOT = new URL("..", import.meta.url).pathname;
 export const SHORT = process.argv.includes("--short");
-/** Seconds of each autocannon run (10 in the full run, as issue 12 asks; 3 in CI's short run). */
+/** Seconds of each autocannon run (10 in the full run, as the performance goals ask; 3 in CI's short
+ * run). */
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? (SHORT ? 3 : 10));
 export const CONNECTIONS = 50;
 

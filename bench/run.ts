@@ -1,6 +1,7 @@
-// `npm run bench` (issue 12): every figure next to its goal and, where one exists, a reference measured
-// in the same run. `npm run bench -- --short` is CI's version: the ratio figures only, shorter runs,
-// failing when a ratio falls below its goal by more than the noise measured over repeated runs.
+// `npm run bench` (docs/PRODUCT-RULES.md#performance-goals): every figure next to its goal and, where
+// one exists, a reference measured in the same run. `npm run bench -- --short` is CI's version: the
+// ratio figures only, shorter runs, failing when a ratio falls below its goal by more than the noise
+// measured over repeated runs.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import {
@@ -310,7 +311,7 @@ async function largeTables(kind: "PGlite" | "PostgreSQL", env: Record<string, st
     goal: "≤ 200 ms",
     met: deleteMs <= 200,
   });
-  // Issue 13: that delete wrote 1,000 history entries and trash rows; its Undo puts the rows back.
+  // That delete also wrote 1,000 history entries and trash rows; its Undo puts the rows back.
   const undoStarted = performance.now();
   const undone = await fetch(`${server.url}/api/v1/apkw/trash/undo`, {
     method: "POST",
@@ -327,7 +328,7 @@ async function largeTables(kind: "PGlite" | "PostgreSQL", env: Record<string, st
     goal: "≤ 200 ms",
     met: undoMs <= 200,
   });
-  // Issue 13 §1: the whole million-row list as CSV, streamed; memory sampled while it runs.
+  // Export: the whole million-row list as CSV, streamed; memory sampled while it runs.
   const rssBefore = rssMb(server.child.pid!);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
@@ -341,14 +342,14 @@ async function largeTables(kind: "PGlite" | "PostgreSQL", env: Record<string, st
   const exportMs = performance.now() - exportStarted;
   clearInterval(sampler);
   record({
-    section: "export (issue 13)",
+    section: "export",
     name: `CSV export of ${(lines - 1).toLocaleString("en-US")} emails (${kind})`,
     value: `${(exportMs / 1000).toFixed(1)} s`,
     goal: "< 30 s",
     met: exportMs < 30_000 && lines > 999_000,
   });
   record({
-    section: "export (issue 13)",
+    section: "export",
     name: `api memory growth during the export (${kind})`,
     value: `${Math.round(rssPeak - rssBefore)} MB (${Math.round(rssBefore)} → ${Math.round(rssPeak)} MB)`,
     goal: "< 50 MB",
@@ -488,7 +489,7 @@ async function fiveThousandTitles(dataDir: string) {
   }
 }
 
-/** Issue 12 §4 in Chromium: first page, type filter, search, paging, select all and Newest. */
+/** The 5,000-title movies list in Chromium: first page, type filter, search, paging, select all, Newest. */
 async function moviesList(page: Page, base: string) {
   const rows = page.getByRole("list", { name: "Titles" }).getByRole("listitem");
   const main = page.getByRole("main");

@@ -11,7 +11,7 @@ async function violations(page: Page, rules?: string[]) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-test.describe("accessibility beyond the static screens (issue 8, defect 4)", () => {
+test.describe("accessibility beyond the static screens", () => {
   test("axe stays clean while the account menu or the site switcher is open", async ({ page, signIn }) => {
     await signIn("/apkw/apps");
     await page.getByRole("button", { name: /Account menu/ }).click();

@@ -50,7 +50,7 @@ for (const site of ["apkw", "sportbn"] as const) {
       ).toBeVisible();
       await expect(ads.empty()).toContainText("No ads created yet.");
       await expect(ads.empty()).toContainText("Create your first ad to get started.");
-      // The empty state offers the screen's main action (issue 8, defect 7).
+      // The empty state offers the screen's main action.
       await ads.empty().getByRole("button", { name: "Create your first ad" }).click();
       await expect(ads.dialog.getByRole("heading", { name: "Create New Ad" })).toBeVisible();
       await ads.dialog.getByRole("button", { name: "Cancel" }).click();
@@ -76,7 +76,7 @@ for (const site of ["apkw", "sportbn"] as const) {
       await ads.fill({ url: "ftp://files.example.com" });
       await ads.dialog.getByRole("button", { name: "Create Ad" }).click();
       await expect(toastWith(page, "Error").filter({ hasText: "url must be an http(s) URL" })).toBeVisible();
-      // The refused field says so itself (issue 8, defect 6).
+      // The refused field says so itself, at the field.
       await expect(ads.dialog.getByLabel("Domain URL *")).toHaveAttribute("aria-invalid", "true");
       await expect(ads.dialog.getByText("url must be an http(s) URL")).toBeVisible();
 
@@ -185,7 +185,7 @@ for (const site of ["apkw", "sportbn"] as const) {
         body: ALERT_BODY,
         isActive: true,
       });
-      // The update reuses the create wording (spec §8); the description names the ad saved.
+      // The update reuses the create wording here (movies has its own); the description names the ad saved.
       await expect(
         toastWith(page, "Ad created successfully").filter({ hasText: "footer was saved." }),
       ).toBeVisible();

@@ -152,7 +152,7 @@ test("search, category filter, count, empty state and Clear Filters", async ({ p
   await search.fill("");
   await expect(count(page)).toHaveText("3 items found");
 
-  // The category asks the server for that category (spec §7).
+  // The category asks the server for that category.
   const games = page.waitForRequest((r) => r.url().includes("/api/v1/apkw/apps?category=games"));
   await chooseCategory(page, page, "Filter by category", "Games");
   await games;
@@ -491,7 +491,7 @@ test("failures show the spec's toasts", async ({ page, signIn }) => {
   await expect(toastWith(page, "Failed to fetch apps")).toBeVisible();
   await expect(toastWith(page, "Database unavailable")).toBeVisible();
   await expect(page.getByRole("main").getByText("Failed to fetch apps")).toBeVisible();
-  // The error state does not claim an empty catalogue (issue 8, defect 7).
+  // The error state does not claim an empty catalogue.
   await expect(page.getByRole("main").getByText("0 items found")).toHaveCount(0);
   failReads = false;
   await page.getByRole("button", { name: "Try again" }).click();

@@ -33,7 +33,7 @@ test("/login downloads at most 150 KB of gzipped JavaScript, neither the router 
   }
 });
 
-test("the dashboard bundle holds neither the content signing secret nor the TMDB key (DESIGN §5)", async () => {
+test("the dashboard bundle holds neither the content signing secret nor the TMDB key", async () => {
   // scripts/e2e.mjs builds with both in the environment (plain and VITE_-prefixed): a build that
   // read either would carry it.
   const secrets = [contentSecret(), process.env.E2E_TMDB_API_KEY ?? "e2e-tmdb-key-fedcba9876543210"];

@@ -228,7 +228,7 @@ test("failures: Connection Error and Disconnected, then Refresh reconnects; dele
     toastWith(page, "Connection Error").filter({ hasText: "Failed to connect to email API" }),
   ).toBeVisible();
   await expect(screen.badge).toHaveText("Disconnected");
-  // The error state offers Try again (issue 8, defect 7); Refresh in the card header works too.
+  // The error state offers Try again; Refresh in the card header works too.
   const tryAgain = page.getByRole("main").getByRole("button", { name: "Try again" });
   await expect(tryAgain).toBeVisible();
   await page.unroute("**/api/v1/apkw/emails?**");

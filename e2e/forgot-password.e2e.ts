@@ -67,7 +67,7 @@ test("reset with the code from the mail, then sign in with the new password", as
   await expect(page.getByRole("heading", { name: "Verify OTP" })).toBeVisible();
   const code = await mail.waitForOtp(user.email, since);
 
-  // The client sends the email with the code (DESIGN §7).
+  // The client sends the email with the code, which the server binds to it.
   const verify = page.waitForRequest("**/api/v1/auth/verify-otp");
   await page.getByLabel("OTP Code").fill(code);
   await page.getByRole("button", { name: "Verify OTP" }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-/** Unsaved changes are never lost silently (issue 8: what forms and dialogs carry). */
+/** Unsaved changes are never lost silently (docs/PRODUCT-RULES.md#forms-dialogs-and-lists). */
 test("a dirty dialog asks before it closes", async ({ page, signIn }) => {
   await signIn("/sportbn/ads");
   await page.getByRole("main").getByRole("button", { name: "Create New Ad" }).first().click();

@@ -96,7 +96,7 @@ test("sportbn: type, seconds and switch, save, reset (form only), range error at
   expect(await publicLocker(page, "sportbn")).toEqual({ type: "api", seconds: 45, isActive: false });
 
   // Out of range, 12.5 and an empty field: the range error shows at the field and nothing is sent
-  // (issue 8, defect 9; the server's own check is covered by the API tests).
+  // (the server's own check is covered by the API tests).
   const sentBefore = writes.length;
   for (const bad of ["301", "12.5", ""]) {
     await screen.seconds.fill(bad);

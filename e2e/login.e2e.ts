@@ -106,7 +106,7 @@ test("the form works with the keyboard alone", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByLabel("Email")).toBeFocused();
   await page.keyboard.type(users.admin.email);
-  // Email, then Password (issue 8, defect 4: "Forgot password?" comes after the password).
+  // Email, then Password ("Forgot password?" comes after the password).
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
   await page.keyboard.type(users.admin.password);

@@ -36,7 +36,7 @@ test("edit profile: screens, checklist and the enabling rule", async ({ page, si
   await expect(submit).toBeDisabled();
   await email.fill(users.admin.email);
   await expect(submit).toBeEnabled();
-  // A confirmation without a new password does not match either (issue 8, defect 3).
+  // A confirmation without a new password does not match either.
   await confirm.fill("Abcdefg1");
   await expect(page.getByText("Password Mismatch")).toBeVisible();
   await expect(submit).toBeDisabled();
@@ -109,7 +109,7 @@ test("change the password: Updating Profile..., Profile Updated, sign in with th
   });
   await page.getByLabel("New Password", { exact: true }).fill(newPassword);
   await page.getByLabel("Confirm New Password").fill(newPassword);
-  // Without the current password the form asks for it at its field and sends nothing (DESIGN §7).
+  // Without the current password the form asks for it at its field and sends nothing.
   await page.getByRole("button", { name: "Update Profile" }).click();
   await expect(page.getByText("Enter your current password to change your email or password.")).toBeVisible();
   await expect(page.getByLabel("Current Password")).toBeFocused();
@@ -131,7 +131,7 @@ test("change the password: Updating Profile..., Profile Updated, sign in with th
   await expect(toastWith(page, "Profile updated successfully")).toBeVisible();
   await expect(page.getByLabel("New Password", { exact: true })).toHaveValue("");
 
-  // The current session stays; the others are revoked (DESIGN §7).
+  // The current session stays; the others are revoked.
   expect(await tokenIsValid(session.token)).toBe(true);
   expect(await tokenIsValid(other.token)).toBe(false);
   await apiLogout(session.token);

@@ -201,7 +201,7 @@ test.describe("daily check", () => {
     await signIn("/apkw/apps", users.admin, { date: "2000-01-01", "date:movies": "2000-01-01" });
     await expect(page).toHaveURL(/\/login$/);
     expect(await storage(page)).toEqual({});
-    // The login screen says why (DESIGN §9).
+    // The login screen says why.
     await expect(
       page.getByRole("status").filter({ hasText: "Your session ended with the day." }),
     ).toBeVisible();

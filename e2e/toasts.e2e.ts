@@ -1,7 +1,7 @@
 import type { Locator } from "@playwright/test";
 import { expect, test, toastWith, users } from "./fixtures";
 
-/** Toasts never hide what the user acts on next (issue 8, defect 10). */
+/** Toasts never hide what the user acts on next. */
 async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   const [x, y] = [await a.boundingBox(), await b.boundingBox()];
   if (!x || !y) throw new Error("element not laid out");
@@ -93,7 +93,7 @@ test("a 401 during a save shows one toast; a failed toggle says more than its ti
   await expect(page.locator("[data-sonner-toast]").filter({ hasNotText: "Failed to toggle" })).toHaveCount(1);
 });
 
-test("toasts carry a title and a description (DESIGN §9)", async ({ page }) => {
+test("toasts carry a title and a description", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill(users.admin.email);
   await page.getByLabel("Password", { exact: true }).fill(users.admin.password);

@@ -3,8 +3,9 @@ import { apiLogin, captureScreen, expect, test, toastWith, users } from "./fixtu
 import { createApp, routeImages, sampleApp } from "./support/apps";
 import { subscribe } from "./support/site-data";
 
-// Issue 13: Undo in a delete's toast, and the Trash screen. Each test makes its own records, with
-// names of their own, so it never depends on what other specs leave in the shared server.
+// Undo in a delete's toast, and the Trash screen (docs/PRODUCT-RULES.md#history-trash-and-undo). Each
+// test makes its own records, with names of their own, so it never depends on what other specs leave
+// in the shared server.
 
 const unique = () => Date.now().toString(36);
 

@@ -4,7 +4,7 @@ import { newToken, sha256 } from "../apps/api/src/lib/crypto.ts";
 import { sessionsRepository, usersRepository } from "../apps/api/src/routes/auth/repository.ts";
 import { type Operation, operationsOf, report, type Stack, startStack, urlOf } from "./support.ts";
 
-/** What anyone may call without a session (DESIGN §4, §7): everything else is the admins'. */
+/** What anyone may call without a session (sign-in, password reset, public endpoints); the rest is admin. */
 const PUBLIC = [
   /^\/(healthz|readyz)$/,
   /^\/api\/v1\/public\//,
@@ -14,7 +14,7 @@ const PUBLIC = [
   /^\/api\/v1\/auth\/(login|get-otp|verify-otp|forgot-password)$/,
   // Not a session's: a scraper on loopback or with METRICS_TOKEN, anyone else a 404 (routes/metrics.test.ts).
   /^\/metrics$/,
-  // The content service's list is public (DESIGN §4); its writes are signed.
+  // The content service's list is public; its writes are signed.
   /^\/api\/movies$/,
 ];
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);

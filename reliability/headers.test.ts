@@ -10,7 +10,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stack.close());
 
-/** What every answer must carry, errors included (issue 11 §5). */
+/** What every answer must carry, errors included: CSP, HSTS, nosniff, Referrer-Policy, no X-Powered-By. */
 function problemsOf(headers: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const csp = String(headers["content-security-policy"] ?? "");

@@ -203,7 +203,7 @@ export async function send(
   return stack.content.inject(options);
 }
 
-/** The error envelope every refusal must use (DESIGN §3). */
+/** The error envelope every refusal must use: `{status: "fail" | "error", message, errors?}`. */
 export function isEnvelope(body: string): boolean {
   try {
     const value = JSON.parse(body) as { status?: unknown; message?: unknown };

@@ -27,7 +27,7 @@ if (!existsSync(CHROMIUM)) {
 }
 
 // The servers' secrets, known to the build's environment on purpose: e2e/bundle.e2e.ts proves the
-// dashboard bundle holds neither (DESIGN §5), whatever the build could read.
+// dashboard bundle holds neither, whatever the build could read.
 process.env.E2E_CONTENT_HMAC_SECRET ??= "e2e-content-secret-0123456789abcdef";
 process.env.E2E_TMDB_API_KEY ??= "e2e-tmdb-key-fedcba9876543210";
 const secrets = {

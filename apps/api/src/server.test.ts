@@ -57,14 +57,14 @@ describe("first start", () => {
     expect((await get("/api/v1/apkw/emails")).pagination.numberOfPages).toBeGreaterThan(1);
     expect((await get("/api/v1/sportbn/ads")).data.length).toBeGreaterThan(0);
     expect((await get("/api/v1/movies/ads?page=player")).data.length).toBeGreaterThan(0);
-    // Matches of the five sports and three statuses, live ones with servers (issue 9).
+    // Matches of the five sports and three statuses, live ones with servers.
     const matches: { type: string; status: string }[] = (await get("/api/v1/sportbn/matches")).data;
     expect(new Set(matches.map((m) => m.type))).toEqual(
       new Set(["football", "basketball", "tennis", "hockey", "AM-football"]),
     );
     expect(new Set(matches.map((m) => m.status))).toEqual(new Set(["live", "upcoming", "finished"]));
     expect((await get("/api/v1/sportbn/other-servers/all")).data.length).toBeGreaterThan(0);
-    // History, an ad's versions and the Trash have something to show on every site (issue 13).
+    // History, an ad's versions and the Trash have something to show on every site.
     for (const site of ["apkw", "sportbn", "movies"]) {
       const history = (await get(`/api/v1/${site}/history?resource=ads`)).data as {
         action: string;
@@ -74,7 +74,7 @@ describe("first start", () => {
       expect((await get(`/api/v1/${site}/ads/${history[2]!.recordId}/versions`)).data).toHaveLength(2);
       expect((await get(`/api/v1/${site}/trash`)).data).toHaveLength(1);
     }
-    // Every demo image is served by the product itself (issue 8, defect 11).
+    // Every demo image is served by the product itself, never an outside host.
     const apps: { icon_app: string; bg_app: string }[] = (await get("/api/v1/apkw/apps")).data;
     for (const url of apps.flatMap((app) => [app.icon_app, app.bg_app])) {
       const { origin, pathname } = new URL(url);
