@@ -19,8 +19,6 @@ export const adsQueryOptions = (site: SiteSettings, page: AdPage | null) =>
   queryOptions({
     queryKey: [...adsKey(site), page ?? "all"] as const,
     queryFn: ({ signal }) => getAds(site, page, signal),
-    // A failed load shows its toast once; retrying would only delay it.
-    retry: false,
   });
 
 export function useAds(site: SiteSettings, page: AdPage | null) {

@@ -27,8 +27,6 @@ export const appsQueryOptions = (site: SiteSettings, category: AppCategory | nul
     queryFn: ({ signal }) => getApps(site, category, signal),
     // Switching category keeps the previous cards on screen until the new list arrives.
     placeholderData: keepPreviousData,
-    // A failed load shows its toast once; retrying would only delay it.
-    retry: false,
   });
 
 export function useApps(site: SiteSettings, category: AppCategory | null) {

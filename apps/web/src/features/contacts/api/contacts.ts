@@ -69,7 +69,6 @@ export function useContacts(site: SiteSettings, page: number) {
       queryKey: [...contactsKey(site), page] as const,
       queryFn: ({ signal }) => getContacts(site, page, signal),
       placeholderData: keepPreviousData,
-      retry: false,
     }),
   );
 }

@@ -19,8 +19,6 @@ export const emailsQueryOptions = (site: SiteSettings, page: number) =>
     queryFn: ({ signal }) => getEmails(site, page, signal),
     // Keep the table on screen while the next page loads.
     placeholderData: keepPreviousData,
-    // A failed load shows its toast and the Disconnected badge at once.
-    retry: false,
   });
 
 export function useEmails(site: SiteSettings, page: number) {

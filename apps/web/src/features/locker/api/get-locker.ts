@@ -22,8 +22,6 @@ export const lockerQueryOptions = (site: SiteSettings) =>
   queryOptions({
     queryKey: lockerKey(site),
     queryFn: ({ signal }) => getLocker(site, signal),
-    // A failed load shows its toast once; retrying would only delay it.
-    retry: false,
   });
 
 export function useLocker(site: SiteSettings) {

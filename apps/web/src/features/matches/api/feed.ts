@@ -18,7 +18,6 @@ export function useFeed(site: SiteSettings) {
       queryKey: ["feed", site.key, sport] as const,
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         siteApi(site).get<ConnectAnswer>(`/connect/${FEED_PATHS[sport]}`, { signal }),
-      retry: false,
       staleTime: 60_000,
     })),
   });

@@ -23,8 +23,6 @@ export const matchesQueryOptions = (site: SiteSettings) =>
     queryKey: matchesKey(site),
     queryFn: async ({ signal }) =>
       (await siteApi(site).get<ListAnswer<typeof matchSchema>>("/matches", { signal })).data,
-    // A failed load shows its toast once; retrying would only delay it.
-    retry: false,
   });
 
 export function useMatches(site: SiteSettings) {

@@ -18,7 +18,6 @@ export function useServers(site: SiteSettings) {
       queryFn: async ({ signal }) =>
         (await siteApi(site).get<ListAnswer<typeof otherServerSchema>>("/other-servers/all", { signal }))
           .data,
-      retry: false,
     }),
   );
 }

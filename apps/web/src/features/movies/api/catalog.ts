@@ -28,7 +28,6 @@ export const catalogQueryOptions = (site: SiteSettings, filter: CatalogFilter = 
         query: { type: filter.type, search: filter.search || undefined },
         signal,
       }),
-    retry: false,
     // Comparing 5,000 titles deeply with the previous answer on every answer and placeholder costs
     // more than the dozen rows it could spare from re-rendering (reactions must stay within 100 ms).
     structuralSharing: false,

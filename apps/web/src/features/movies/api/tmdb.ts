@@ -31,7 +31,6 @@ export function useTmdbTitles(kind: MovieKind, text: string) {
   return useQuery({
     queryKey: ["tmdb", kind, text] as const,
     queryFn: ({ signal }) => findTitles(kind, text, signal),
-    retry: false,
     staleTime: 60_000,
     // The cards stay while the next search loads, so the grid does not flash.
     placeholderData: keepPreviousData,

@@ -25,7 +25,6 @@ export const trashQueryOptions = (site: SiteSettings, page: number, resource: Tr
     // Deletes on other screens fill the trash without telling it: load it each time it is opened.
     staleTime: 0,
     placeholderData: keepPreviousData,
-    retry: false,
   });
 
 export function useTrash(site: SiteSettings, page: number, resource: TrashResource | undefined) {
