@@ -77,7 +77,7 @@ function LoginRoute() {
   );
 }
 
-/** The route table of spec §2. */
+/** The route table (docs/PRODUCT-RULES.md#routes-and-navigation). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
