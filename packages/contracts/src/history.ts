@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, pageQuery } from "./common.ts";
+import { HISTORY_RESOURCES, TRASH_RESOURCES } from "./resources.ts";
 import { SITES } from "./site-rules.ts";
 
 /**
@@ -8,25 +9,6 @@ import { SITES } from "./site-rules.ts";
  * Every admin change is written by database triggers in the change's own transaction
  * (packages/db/migrations/api/0007_history.sql); these are the shapes the API answers with.
  */
-
-/** The kinds of record the history names, one per audited table. `session` rows are sign-ins. */
-export const HISTORY_RESOURCES = [
-  "apps",
-  "ads",
-  "emails",
-  "contacts",
-  "locker",
-  "matches",
-  "servers",
-  "titles",
-  "profile",
-  "session",
-] as const;
-export type HistoryResource = (typeof HISTORY_RESOURCES)[number];
-
-/** What can be in the trash: every deletable record (titles kept by the api for the content service). */
-export const TRASH_RESOURCES = ["apps", "ads", "emails", "contacts", "matches", "servers", "titles"] as const;
-export type TrashResource = (typeof TRASH_RESOURCES)[number];
 
 export const HISTORY_ACTIONS = ["create", "update", "delete", "restore"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];

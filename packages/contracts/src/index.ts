@@ -9,6 +9,7 @@ export * from "./history.ts";
 export * from "./locker.ts";
 export * from "./matches.ts";
 export * from "./movies.ts";
+export * from "./resources.ts";
 export * from "./site-rules.ts";
 export * from "./sports.ts";
 export * from "./tmdb.ts";

@@ -15,24 +15,7 @@ export function isSite(value: unknown): value is Site {
 /** Display names. */
 export const SITE_NAMES: Record<Site, string> = { apkw: "APKW", sportbn: "SportBN", movies: "Movies" };
 
-/** Which site has which resource; everywhere else the resource answers 404. */
-export const SITE_RESOURCES = {
-  ads: ["apkw", "sportbn", "movies"],
-  emails: ["apkw", "sportbn"],
-  locker: ["sportbn", "movies"],
-  apps: ["apkw"],
-  matches: ["sportbn"],
-  contacts: ["movies"],
-  catalog: ["movies"],
-  // The audit log and the trash (docs/PRODUCT-RULES.md#history-trash-and-undo).
-  history: ["apkw", "sportbn", "movies"],
-} as const satisfies Record<string, readonly Site[]>;
-
-export type SiteResource = keyof typeof SITE_RESOURCES;
-
-export function siteHas(site: Site, resource: SiteResource): boolean {
-  return (SITE_RESOURCES[resource] as readonly Site[]).includes(site);
-}
+// Which site has which resource (`SITE_RESOURCES`, `siteHas`) derives from resources.ts.
 
 /** Sites whose ads are kept per page (movies: one list per tab); elsewhere ads have no page list. */
 export const AD_PAGES: Partial<Record<Site, readonly string[]>> = {

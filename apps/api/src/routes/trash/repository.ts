@@ -1,4 +1,10 @@
-import { type Site, TRASH_DAYS, type TrashItem, type TrashResource } from "@backoffice/contracts";
+import {
+  type Site,
+  TRASH_DAYS,
+  type TrashItem,
+  type TrashResource,
+  trashFactsOf,
+} from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
 import { iso } from "../../lib/rows.ts";
 import { outsideChanges } from "../history/repository.ts";
@@ -15,26 +21,13 @@ interface TrashRow {
   deleted_by: string | null;
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
-/** What each kind of record is called on its screen. */
-const LABELS: Record<TrashResource, (row: Record<string, unknown>) => string> = {
-  apps: (row) => text(row.title),
-  ads: (row) => text(row.url),
-  emails: (row) => text(row.email),
-  contacts: (row) => [text(row.subject), text(row.email)].filter(Boolean).join(" · "),
-  matches: (row) => `${text(row.home_name)} vs ${text(row.away_name)}`,
-  servers: (row) => text(row.name),
-  titles: (row) => text(row.title),
-};
-
 const DAY_MS = 86_400_000;
 
 const toItem = (row: TrashRow): TrashItem => ({
   _id: row.id,
   resource: row.resource,
   recordId: row.record_id,
-  label: LABELS[row.resource](row.row),
+  label: trashFactsOf(row.resource).recordName(row.row),
   deletedAt: iso(row.deleted_at),
   deletedBy: row.deleted_by,
   expiresAt: iso(new Date(new Date(row.deleted_at).getTime() + TRASH_DAYS * DAY_MS)),

@@ -1,32 +1,4 @@
-import type { HistoryAction, HistoryEntry, HistoryResource } from "@backoffice/contracts";
-
-/** The Resource filter's names on the History screen. */
-export const RESOURCE_LABELS: Record<HistoryResource, string> = {
-  apps: "Apps & Games",
-  ads: "Ads",
-  emails: "Emails",
-  contacts: "Contacts",
-  locker: "Locker",
-  matches: "Matches",
-  servers: "Servers",
-  profile: "Profile",
-  session: "Sign-ins",
-  titles: "Movies & TV",
-};
-
-/** What one record of a resource is called in an action ("Updated ad"). */
-const NOUNS: Record<HistoryResource, string> = {
-  apps: "app",
-  ads: "ad",
-  emails: "email",
-  contacts: "contact message",
-  locker: "locker",
-  matches: "match",
-  servers: "server",
-  profile: "profile",
-  session: "session",
-  titles: "title",
-};
+import { type HistoryAction, type HistoryEntry, RECORD_KINDS } from "@backoffice/contracts";
 
 const VERBS: Record<HistoryAction, string> = {
   create: "Created",
@@ -44,7 +16,9 @@ const fieldsOf = (entry: Pick<HistoryEntry, "before" | "after">): Fields => entr
 export function actionLabel(entry: Pick<HistoryEntry, "resource" | "action" | "before" | "after">): string {
   if (entry.resource === "session") return entry.action === "delete" ? "Signed out" : "Signed in";
   const noun =
-    entry.resource === "apps" && fieldsOf(entry).category === "games" ? "game" : NOUNS[entry.resource];
+    entry.resource === "apps" && fieldsOf(entry).category === "games"
+      ? "game"
+      : RECORD_KINDS[entry.resource].noun;
   return `${VERBS[entry.action]} ${noun}`;
 }
 

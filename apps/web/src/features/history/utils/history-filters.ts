@@ -1,6 +1,10 @@
-import { HISTORY_RESOURCES, type HistoryResource } from "@backoffice/contracts";
-import { type Site, type SiteResource, siteHas } from "@backoffice/contracts/site-rules";
-import { RESOURCE_LABELS } from "../../../components/history/history-texts"; // relative: no "@" alias in unit tests
+import {
+  HISTORY_RESOURCES,
+  type HistoryResource,
+  kindsOn,
+  RECORD_KINDS,
+  type Site,
+} from "@backoffice/contracts";
 
 /** The History screen's filters, as kept in the URL. */
 export const HISTORY_FILTER_KEYS = ["resource", "admin", "from", "to"] as const;
@@ -15,24 +19,11 @@ export type HistoryQuery = {
   to?: string;
 };
 
-/** The screen a history resource belongs to; account events (profile, sign-ins) belong to every site. */
-const SCREEN_OF: Partial<Record<HistoryResource, SiteResource>> = {
-  apps: "apps",
-  ads: "ads",
-  emails: "emails",
-  contacts: "contacts",
-  locker: "locker",
-  matches: "matches",
-  servers: "matches",
-  titles: "catalog",
-};
-
-/** The Resource filter of a site: only what the site has, then Profile and Sign-ins. */
+/** The Resource filter of a site: the kinds of the resources it has, then Profile and Sign-ins. */
 export function resourceOptions(site: Site) {
-  return HISTORY_RESOURCES.filter((resource) => {
-    const screen = SCREEN_OF[resource];
-    return !screen || siteHas(site, screen);
-  }).map((resource) => [resource, RESOURCE_LABELS[resource]] as const);
+  return kindsOn(site, HISTORY_RESOURCES).map(
+    (resource) => [resource, RECORD_KINDS[resource].label] as const,
+  );
 }
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));

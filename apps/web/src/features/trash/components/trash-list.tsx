@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { formatDateTime, formatDayMonthYear } from "@/lib/format";
-import { KIND_LABELS } from "../utils/trash-texts";
+import { kindLabel } from "../utils/trash-texts";
 
 export type TrashListProps = {
   rows: readonly TrashItem[];
@@ -49,7 +49,7 @@ function Actions({ row, onRestore, onPurge, busy }: { row: TrashItem } & TrashLi
 }
 
 const facts = (row: TrashItem) => ({
-  kind: KIND_LABELS[row.resource],
+  kind: kindLabel(row.resource),
   deleted: <time dateTime={row.deletedAt}>{formatDateTime(row.deletedAt)}</time>,
   by: row.deletedBy ?? "-",
   purged: <time dateTime={row.expiresAt}>{formatDayMonthYear(row.expiresAt)}</time>,

@@ -18,7 +18,7 @@ import { restoredText } from "@/lib/undo";
 import { useTrash } from "../api/get-trash";
 import { usePurgeTrash } from "../api/purge-trash";
 import { useRestoreTrash } from "../api/restore-trash";
-import { RESOURCE_LABELS, trashMessages as texts, trashResourcesOf } from "../utils/trash-texts";
+import { resourceLabel, trashMessages as texts, trashResourcesOf } from "../utils/trash-texts";
 import { TrashList } from "./trash-list";
 
 /** Trash: what was deleted in the last TRASH_DAYS days, to restore or delete forever. */
@@ -77,7 +77,7 @@ export function TrashScreen() {
                 label="Filter by kind"
                 all="All items"
                 value={resource ?? ""}
-                options={resources.map((r) => [r, RESOURCE_LABELS[r]] as const)}
+                options={resources.map((r) => [r, resourceLabel(r)] as const)}
                 onChange={(value) => url.set("resource", value)}
               />
             </div>

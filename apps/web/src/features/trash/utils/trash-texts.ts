@@ -1,43 +1,24 @@
-import { TRASH_DAYS, TRASH_RESOURCES, type TrashItem, type TrashResource } from "@backoffice/contracts";
-import { type Site, type SiteResource, siteHas } from "@backoffice/contracts/site-rules";
-
-/** The site resource a kind of trashed record belongs to: a match's servers come with matches. */
-const OWNER: Record<TrashResource, SiteResource> = {
-  apps: "apps",
-  ads: "ads",
-  emails: "emails",
-  contacts: "contacts",
-  matches: "matches",
-  servers: "matches",
-  titles: "catalog",
-};
+import {
+  kindsOn,
+  RECORD_KINDS,
+  type Site,
+  TRASH_DAYS,
+  TRASH_RESOURCES,
+  type TrashItem,
+  type TrashResource,
+  trashFactsOf,
+} from "@backoffice/contracts";
 
 /** The kinds of record a site can have in its trash, in the filter's order. */
 export function trashResourcesOf(site: Site): TrashResource[] {
-  return TRASH_RESOURCES.filter((resource) => siteHas(site, OWNER[resource]));
+  return kindsOn(site, TRASH_RESOURCES);
 }
 
 /** The filter's options: the kinds as their screens name them. */
-export const RESOURCE_LABELS: Record<TrashResource, string> = {
-  apps: "Apps & Games",
-  ads: "Ads",
-  emails: "Emails",
-  contacts: "Contacts",
-  matches: "Matches",
-  servers: "Servers",
-  titles: "Movies & TV",
-};
+export const resourceLabel = (resource: TrashResource): string => RECORD_KINDS[resource].label;
 
 /** The Kind column: what one record is. */
-export const KIND_LABELS: Record<TrashResource, string> = {
-  apps: "App",
-  ads: "Ad",
-  emails: "Email",
-  contacts: "Contact message",
-  matches: "Match",
-  servers: "Server",
-  titles: "Movie or TV show",
-};
+export const kindLabel = (resource: TrashResource): string => trashFactsOf(resource).kind;
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 

@@ -1,0 +1,168 @@
+// What the product knows about each resource and each kind of record, written once. Zod-free like
+// site-rules.ts: the web app reads it outside the forms. The site table, the History and Trash
+// kinds, their labels and the screen that owns each kind all derive from `RESOURCES`; a new
+// resource is one entry here (plus its own files), and a record kind cannot be left out of a map
+// because no map is written by hand.
+import { SITES, type Site } from "./site-rules.ts";
+
+/** What the Trash shows of a kind whose deleted records it keeps. */
+export interface TrashFacts {
+  /** The Kind column: what one record is. */
+  kind: string;
+  /** What a deleted row (its table's columns, snake_case) is called on its screen. */
+  recordName: (row: Record<string, unknown>) => string;
+}
+
+/** One kind of record: one audited table (the name its triggers pass to `audit_changes`). */
+export interface RecordKindFacts {
+  /** The kind as its screen names it: History's and the Trash's Resource filter. */
+  label: string;
+  /** One record in an action: "Updated <noun>". */
+  noun: string;
+  /** Set when a delete moves the records to the trash (restorable, with Undo in the toast). */
+  trash?: TrashFacts;
+}
+
+/** A resource: an admin API module and its screens, on the sites that have it. */
+export interface ResourceFacts {
+  /** The sites that have it; elsewhere its routes answer 404 and its screens are absent. */
+  sites: readonly Site[];
+  /** The kinds of record it owns, in History's order; a site's History and Trash show them where it is. */
+  records: Readonly<Record<string, RecordKindFacts>>;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/**
+ * Every resource, in the order History and the Trash list their kinds. `account` is the signed-in
+ * admin's own records (profile changes and sign-ins): on every site's History, never in the trash.
+ */
+export const RESOURCES = {
+  apps: {
+    sites: ["apkw"],
+    records: {
+      apps: {
+        label: "Apps & Games",
+        noun: "app",
+        trash: { kind: "App", recordName: (row) => text(row.title) },
+      },
+    },
+  },
+  ads: {
+    sites: SITES,
+    records: { ads: { label: "Ads", noun: "ad", trash: { kind: "Ad", recordName: (row) => text(row.url) } } },
+  },
+  emails: {
+    sites: ["apkw", "sportbn"],
+    records: {
+      emails: {
+        label: "Emails",
+        noun: "email",
+        trash: { kind: "Email", recordName: (row) => text(row.email) },
+      },
+    },
+  },
+  contacts: {
+    sites: ["movies"],
+    records: {
+      contacts: {
+        label: "Contacts",
+        noun: "contact message",
+        trash: {
+          kind: "Contact message",
+          recordName: (row) => [text(row.subject), text(row.email)].filter(Boolean).join(" · "),
+        },
+      },
+    },
+  },
+  locker: { sites: ["sportbn", "movies"], records: { locker: { label: "Locker", noun: "locker" } } },
+  matches: {
+    sites: ["sportbn"],
+    records: {
+      matches: {
+        label: "Matches",
+        noun: "match",
+        trash: { kind: "Match", recordName: (row) => `${text(row.home_name)} vs ${text(row.away_name)}` },
+      },
+      // A match's extra stream servers, on the Other Servers screen.
+      servers: {
+        label: "Servers",
+        noun: "server",
+        trash: { kind: "Server", recordName: (row) => text(row.name) },
+      },
+    },
+  },
+  // The movie & TV titles of the content service; the api keeps their history and trash.
+  catalog: {
+    sites: ["movies"],
+    records: {
+      titles: {
+        label: "Movies & TV",
+        noun: "title",
+        trash: { kind: "Movie or TV show", recordName: (row) => text(row.title) },
+      },
+    },
+  },
+  // The audit log and the trash themselves.
+  history: { sites: SITES, records: {} },
+  account: {
+    sites: SITES,
+    records: {
+      profile: { label: "Profile", noun: "profile" },
+      session: { label: "Sign-ins", noun: "session" },
+    },
+  },
+} as const satisfies Record<string, ResourceFacts>;
+
+type Resources = typeof RESOURCES;
+export type SiteResource = keyof Resources;
+type KindsOf<R extends SiteResource> = keyof Resources[R]["records"] & string;
+/** The kinds of record the history names, one per audited table. `session` rows are sign-ins. */
+export type HistoryResource = { [R in SiteResource]: KindsOf<R> }[SiteResource];
+/** What can be in the trash: every kind whose descriptor has `trash`. */
+export type TrashResource = {
+  [R in SiteResource]: {
+    [K in KindsOf<R>]: Resources[R]["records"][K] extends { trash: TrashFacts } ? K : never;
+  }[KindsOf<R>];
+}[SiteResource];
+
+/** A record kind's facts, with its name and the resource (and so the screen and sites) it belongs to. */
+export interface RecordKind extends RecordKindFacts {
+  name: HistoryResource;
+  resource: SiteResource;
+}
+
+const resourceNames = Object.keys(RESOURCES) as SiteResource[];
+
+/** Every record kind by name. */
+export const RECORD_KINDS = Object.fromEntries(
+  resourceNames.flatMap((resource) =>
+    Object.entries(RESOURCES[resource].records as Record<string, RecordKindFacts>).map(([name, facts]) => [
+      name,
+      { ...facts, name, resource },
+    ]),
+  ),
+) as Record<HistoryResource, RecordKind>;
+
+export const HISTORY_RESOURCES = Object.keys(RECORD_KINDS) as readonly HistoryResource[];
+
+export const TRASH_RESOURCES = HISTORY_RESOURCES.filter(
+  (kind) => RECORD_KINDS[kind].trash,
+) as readonly TrashResource[];
+
+/** A trashable kind's Trash facts. */
+export const trashFactsOf = (kind: TrashResource): TrashFacts => RECORD_KINDS[kind].trash as TrashFacts;
+
+/** Which site has which resource; everywhere else the resource answers 404. */
+export const SITE_RESOURCES = Object.fromEntries(
+  resourceNames.map((resource): [SiteResource, readonly Site[]] => [resource, RESOURCES[resource].sites]),
+) as Readonly<Record<SiteResource, readonly Site[]>>;
+
+export function siteHas(site: Site, resource: SiteResource): boolean {
+  return SITE_RESOURCES[resource].includes(site);
+}
+
+/** The kinds a site's History and Trash can hold: those of the resources the site has. */
+export function kindsOn<K extends HistoryResource>(site: Site, kinds: readonly K[]): K[] {
+  return kinds.filter((kind) => siteHas(site, RECORD_KINDS[kind].resource));
+}
