@@ -1,14 +1,14 @@
-import type { App, AppCategory } from "@backoffice/contracts";
-import { CheckSquare, Plus, Search, Square, Trash2 } from "lucide-react";
+import { APP_CATEGORIES, type App, type AppCategory } from "@backoffice/contracts";
+import { CheckSquare, Plus, Square, Trash2 } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
 import { CardGrid, ClearFiltersButton, ListBody } from "@/components/list/list-body";
+import { SearchBox, useUrlFilters } from "@/components/list/url-filters";
 import { useSelection } from "@/components/list/use-selection";
 import { OptionsSelect } from "@/components/options-select";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentSite } from "@/hooks/use-current-site";
@@ -24,12 +24,18 @@ import { AppDialog, type AppDialogState, categoryLabels } from "./app-dialog";
 
 type CategoryFilter = "all" | AppCategory;
 
+// An unknown category in the URL (an old or edited link) lists every app.
+const categoryFilterOf = (value: string): CategoryFilter =>
+  (APP_CATEGORIES as readonly string[]).includes(value) ? (value as AppCategory) : "all";
+
 /** Apps & Games (apkw): search, category filter, selection, bulk delete, Add/Edit dialog. */
 export function AppsScreen() {
   const site = useCurrentSite();
   const confirm = useConfirm();
-  const [search, setSearch] = useState("");
-  const [category, setCategory] = useState<CategoryFilter>("all");
+  // Search and category live in the URL: Back, reload and links keep them.
+  const url = useUrlFilters(["q", "category"] as const, "q");
+  const search = url.get("q");
+  const category = categoryFilterOf(url.get("category"));
   const selection = useSelection();
   const [dialog, setDialog] = useState<AppDialogState | null>(null);
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(() => new Set());
@@ -54,10 +60,7 @@ export function AppsScreen() {
 
   const selectAll = () => selection.setMany(visibleIds, true);
   const deselectAll = () => selection.clear();
-  const clearFilters = () => {
-    setSearch("");
-    setCategory("all");
-  };
+  const clearFilters = url.clear;
 
   const runDelete = async (ids: string[], one: boolean, label?: string) => {
     setDeletingIds(new Set(ids));
@@ -127,25 +130,18 @@ export function AppsScreen() {
       <Card className="gap-4 py-4">
         <CardContent className="grid gap-4 px-4">
           <div className="flex flex-col gap-3 sm:flex-row">
-            <div className="relative flex-1">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Search apps and games..."
-                aria-label="Search apps"
-                className="pl-9"
-              />
-            </div>
+            <SearchBox
+              label="Search apps"
+              placeholder="Search apps and games..."
+              value={search}
+              onChange={(value) => url.set("q", value)}
+              className="flex-1"
+            />
             <OptionsSelect
               aria-label="Filter by category"
               className="w-full sm:w-44"
               value={category}
-              onValueChange={(value) => setCategory(value as CategoryFilter)}
+              onValueChange={(value) => url.set("category", value)}
               options={[
                 ["all", "All categories"],
                 ["apps", categoryLabels.apps],

@@ -1,0 +1,88 @@
+import type { App, AppCategory } from "@backoffice/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { AppsScreen } from "./apps-screen";
+
+const app = (id: string, title: string, category: AppCategory, developer = "Studio"): App => ({
+  _id: id,
+  title,
+  type: category === "games" ? "Racing" : "Tools",
+  icon_app: "https://cdn.example/icon.png",
+  bg_app: "https://cdn.example/bg.png",
+  content: "About it.",
+  rating: 4.5,
+  size: "20 MB",
+  download: "https://cdn.example/file.apk",
+  developer,
+  category,
+  trending: false,
+  slider: false,
+  supportedDevices: [],
+  isFirst: false,
+  it: null,
+  key: null,
+  createdAt: "2026-11-20T10:00:00Z",
+  updatedAt: "2026-11-20T10:00:00Z",
+});
+const catalogue = [
+  app("1", "Photo Editor Pro", "apps", "Pixel Labs"),
+  app("2", "Galaxy Racer", "games", "Nebula Games"),
+  app("3", "Galaxy Chess", "games"),
+];
+
+let calls: ReturnType<typeof fakeApi>;
+beforeEach(() => {
+  captureToasts();
+  // The server filters by category, as `GET /apps?category=` does.
+  calls = fakeApi({
+    "GET /apkw/apps": ({ query }) => ({
+      body: {
+        status: "success",
+        data: catalogue.filter((a) => !query.get("category") || a.category === query.get("category")),
+      },
+    }),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const titles = () =>
+  within(screen.getByRole("list", { name: "Apps and games" }))
+    .getAllByRole("heading", { level: 2 })
+    .map((heading) => heading.getAttribute("title"));
+
+describe("Apps & Games keeps its search and category in the URL", () => {
+  it("opened with ?q= and ?category=, it shows that search and category", async () => {
+    renderAt("/apkw/apps?q=galaxy&category=games", <AppsScreen />);
+    await waitFor(() => expect(titles()).toEqual(["Galaxy Racer", "Galaxy Chess"]));
+    expect(screen.getByRole("searchbox", { name: "Search apps" })).toHaveValue("galaxy");
+    expect(screen.getByRole("combobox", { name: "Filter by category" })).toHaveTextContent("Games");
+    expect(calls.find((c) => c.path === "/apkw/apps")?.query.get("category")).toBe("games");
+    expect(screen.getByText("2 items found")).toBeInTheDocument();
+  });
+
+  it("typing and choosing a category update the URL; Clear Filters empties both", async () => {
+    const at = renderAt("/apkw/apps", <AppsScreen />);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    await userEvent.type(screen.getByRole("searchbox", { name: "Search apps" }), "racer");
+    await waitFor(() => expect(at.location()).toBe("/apkw/apps?q=racer"));
+    await waitFor(() => expect(titles()).toEqual(["Galaxy Racer"]));
+
+    await userEvent.click(screen.getByRole("combobox", { name: "Filter by category" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Apps" }));
+    await waitFor(() => expect(at.location()).toBe("/apkw/apps?q=racer&category=apps"));
+    expect(await screen.findByText("No apps found")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Clear Filters" }));
+    await waitFor(() => expect(at.location()).toBe("/apkw/apps"));
+    expect(screen.getByRole("searchbox", { name: "Search apps" })).toHaveValue("");
+    await waitFor(() => expect(titles()).toHaveLength(3));
+  });
+
+  it("an unknown category in the URL lists every app", async () => {
+    renderAt("/apkw/apps?category=music", <AppsScreen />);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    expect(calls.find((c) => c.path === "/apkw/apps")?.query.has("category")).toBe(false);
+  });
+});
