@@ -186,7 +186,7 @@ test("an empty catalogue says No apps found and offers to add one", async ({ pag
   await expect(dialog(page, "Add New App")).toBeVisible();
 });
 
-test("create: every rule is checked with the spec's message before sending", async ({ page, signIn }) => {
+test("create: every rule is checked with its message before sending", async ({ page, signIn }) => {
   await signIn("/apkw/apps");
   const writes = trackWrites(page);
   await page.getByRole("button", { name: "Add App" }).first().click();
@@ -273,7 +273,7 @@ test("create: every rule is checked with the spec's message before sending", asy
   await expect(field("It")).toHaveAttribute("aria-invalid", "true");
   expect(writes, "nothing is sent while a rule fails").toEqual([]);
 
-  // All good: the spec's payload, the success toast, the new card.
+  // All good: the wire payload, the success toast, the new card.
   await field("It").fill("locker-7");
   await form.getByRole("switch", { name: "Trending" }).click();
   await form.getByRole("switch", { name: "Is First" }).click();
@@ -476,7 +476,7 @@ test("a selection hidden by a filter is never deleted", async ({ page, signIn })
   expect((await listApps(admin.token)).map((app) => app.title)).toEqual(["Photo Editor Pro"]);
 });
 
-test("failures show the spec's toasts", async ({ page, signIn }) => {
+test("failures show the fixed toasts", async ({ page, signIn }) => {
   await createApp(admin.token, sampleApp("Alpha App"));
   await createApp(admin.token, sampleApp("Beta App"));
 

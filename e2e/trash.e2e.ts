@@ -90,7 +90,7 @@ test("apkw: a deleted app waits in the Trash; Restore puts it back in Apps & Gam
     await expect(toast).toHaveCount(0);
   }
 
-  // The Trash is reached from History (the sidebar keeps the spec's items plus History).
+  // The Trash is reached from History (the sidebar keeps the screens' items plus History).
   await page.locator("#app-sidebar").getByRole("link", { name: "History" }).click();
   await page.getByRole("main").getByRole("link", { name: "Trash" }).click();
   const trash = trashScreen(page);

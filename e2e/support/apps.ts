@@ -2,7 +2,7 @@ import type { AppDetails } from "@backoffice/contracts";
 import type { Page } from "@playwright/test";
 import { baseUrl } from "./env";
 
-/** A catalogue entry as the API takes it (the spec's client form: booleans as text, `supportedDevices[]`). */
+/** A catalogue entry as the API takes it (older client form: booleans as text, `supportedDevices[]`). */
 export type AppSeed = AppDetails & {
   trending?: boolean;
   slider?: boolean;

@@ -16,7 +16,7 @@ export const adSchema = z.object({
 });
 export type Ad = z.infer<typeof adSchema>;
 
-/** The spec's client sends an empty script as the text "null"; scripts are otherwise kept exactly as sent. */
+/** The older client sends an empty script as the text "null"; scripts are otherwise kept exactly as sent. */
 const script = (field: string) =>
   z
     .union(
@@ -49,7 +49,7 @@ export const createAdBody = z.strictObject({
   url: adFields.url,
   head: adFields.head.optional(),
   body: adFields.body.optional(),
-  // The spec's client sends a missing isActive as the text "false"; a new ad is inactive.
+  // The older client sends a missing isActive as the text "false"; a new ad is inactive.
   isActive: adFields.isActive.default(false),
 });
 export const updateAdBody = z.strictObject({

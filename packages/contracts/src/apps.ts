@@ -112,7 +112,7 @@ const appFieldsShape = {
   slider: booleanish("slider").optional(),
   isFirst: booleanish("isFirst").optional(),
   supportedDevices: devices.optional(),
-  // The spec's client posts the list under the form-style name "supportedDevices[]".
+  // The older client posts the list under the form-style name "supportedDevices[]".
   "supportedDevices[]": devices.optional(),
   // Blank clears the locker pair on an update (null), unlike the required fields where blank means "missing".
   it: lockerText("it"),
@@ -140,7 +140,7 @@ function normalise(fields: AppFields): AppInput {
   return { ...rest, supportedDevices: rest.supportedDevices ?? bracketed };
 }
 
-/** The spec's create rules: every listed field filled, rating not 0, two devices, it and key together. */
+/** The create rules: every listed field filled, rating not 0, two devices, it and key together. */
 export function appInputIssues(app: AppInput): { path: string; message: string }[] {
   const issues: { path: string; message: string }[] = [];
   for (const field of REQUIRED_APP_FIELDS) {
@@ -156,7 +156,7 @@ export function appInputIssues(app: AppInput): { path: string; message: string }
 
 export const appFieldsBody = z.strictObject(appFieldsShape).transform(normalise);
 
-/** POST /apps: the whole app, checked with the spec's messages. */
+/** POST /apps: the whole app, checked with the fixed messages. */
 export const createAppBody = appFieldsBody.superRefine((app, context) => {
   for (const issue of appInputIssues(app))
     context.addIssue({ code: "custom", path: [issue.path], message: issue.message });

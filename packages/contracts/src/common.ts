@@ -41,7 +41,7 @@ export const deletedCountAnswer = z.object({
 });
 export type MessageAnswer = z.infer<typeof messageBody>;
 
-/** `{status: "success", data, message?}`, the spec's answer shape. */
+/** `{status: "success", data, message?}`, the success answer shape. */
 export function successOf<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal("success"), data, message: z.string().optional() });
 }
@@ -76,7 +76,7 @@ export const pageQuery = z.strictObject({
     .default(20),
 });
 
-/** The spec's client sends booleans as the text "true"/"false"; accept both forms, store real booleans. */
+/** The older client sends booleans as the text "true"/"false"; accept both forms, store real booleans. */
 export const booleanish = (field: string) =>
   z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")], {
     error: `${field} must be true or false`,

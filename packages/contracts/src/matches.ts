@@ -87,7 +87,7 @@ const timeText = (field: string) =>
     .min(1, { error: MATCH_MESSAGES.required, abort: true })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${field} must be HH:mm`);
 
-/** The spec's client sends isFirst as text; booleans are accepted too. */
+/** The older client sends isFirst as text; booleans are accepted too. */
 const isFirstField = z
   .union([z.boolean(), z.enum(["true", "false"])], { error: "isFirst must be true or false" })
   .transform((value) => value === true || value === "true");

@@ -5,7 +5,7 @@ import { randomBytes, randomInt } from "node:crypto";
 const processPart = randomBytes(5).toString("hex");
 let counter = randomInt(0, 0xffffff);
 
-/** A 24-hex-digit id whose first 8 digits are the creation time in seconds (the spec's `_id`). */
+/** A 24-hex-digit id whose first 8 digits are the creation time in seconds (answers name it `_id`). */
 export function newId(now: number = Date.now()): string {
   counter = (counter + 1) % 0x1000000;
   const seconds = Math.floor(now / 1000)

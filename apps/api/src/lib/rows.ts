@@ -15,7 +15,7 @@ export function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-/** The spec's paged list answer: `{status, data, pagination: {page, numberOfPages}, result}`. */
+/** The paged list answer: `{status, data, pagination: {page, numberOfPages}, result}`. */
 export function pagedAnswer<T>(rows: T[], total: number, page: number, limit: number) {
   return {
     status: "success" as const,

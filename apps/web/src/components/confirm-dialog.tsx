@@ -11,7 +11,7 @@ import {
 } from "@/components/ui/alert-dialog";
 
 export type ConfirmOptions = {
-  /** The question, e.g. the spec's "Are you sure you want to delete this ad?". */
+  /** The question, e.g. "Are you sure you want to delete this ad?". */
   title: string;
   description?: string;
   confirmText?: string;

@@ -27,7 +27,7 @@ export const clientMessages = {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  /** The server's own message, when its answer carried one (the spec's toasts prefer it). */
+  /** The server's own message, when its answer carried one (the toasts prefer it). */
   readonly serverMessage: string | undefined;
   /** Fields the server refused (`errors` of the envelope), shown at their fields by forms. */
   readonly errors: FieldError[];

@@ -77,7 +77,7 @@ export function toast({ title, description, variant = "default", id, action, dur
 export const GENERIC_ERROR_DESCRIPTION = "Something went wrong. Please try again.";
 
 /**
- * A destructive toast titled with the spec's text. With a `fallback` (the spec's "message or
+ * A destructive toast titled with the screen's fixed text. With a `fallback` (the "message or
  * fallback" rule) the description is the server's own message or the fallback; without one it is
  * the error's message, or a generic sentence when that would only repeat the title.
  */

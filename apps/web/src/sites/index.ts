@@ -117,7 +117,7 @@ const ROUTES = {
   contacts: { path: "emails", screen: "contacts", label: "Manage Contacts", icon: MessagesSquare },
   profile: { path: "profile", screen: "profile", label: "Edit Profile", icon: UserCog },
   history: { path: "history", screen: "history", label: "History", icon: HistoryIcon },
-  // Under History, so History stays the active sidebar item (the sidebar is the spec's, plus History).
+  // Under History, so History stays the active sidebar item (the screens' items, plus History).
   trash: { path: "history/trash", screen: "trash", label: "Trash", icon: Trash2, nav: false },
 } satisfies Record<string, SiteRoute>;
 

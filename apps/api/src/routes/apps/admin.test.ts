@@ -7,7 +7,7 @@ const { admin } = t;
 
 const REQUIRED = "Please fill all the fields because is required except it, key and toggles";
 
-// What the spec's client sends: booleans as text and the device list under "supportedDevices[]".
+// What the dashboard's older client sends: booleans as text and the device list under "supportedDevices[]".
 const validApp = (overrides: Record<string, unknown> = {}) => ({
   title: "Subway Surfers",
   type: "Arcade",
@@ -29,7 +29,7 @@ const validApp = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe("apkw apps", () => {
-  it("creates an app from the spec client's payload and stores real booleans and lists", async () => {
+  it("creates an app from the older client's payload and stores real booleans and lists", async () => {
     const response = await admin("POST", "/api/v1/apkw/apps", validApp());
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toBe("App created successfully");
@@ -63,8 +63,8 @@ describe("apkw apps", () => {
     );
   });
 
-  it("requires every listed field, with the spec's message", async () => {
-    // The spec's list, written out rather than REQUIRED_APP_FIELDS, so the test does not trust the contract.
+  it("requires every listed field, with the fixed message", async () => {
+    // The list, written out rather than REQUIRED_APP_FIELDS, so the test does not trust the contract.
     for (const field of [
       "title",
       "type",

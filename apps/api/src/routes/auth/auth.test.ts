@@ -30,7 +30,7 @@ const signIn = (payload: unknown, remoteAddress?: string) =>
   post("/api/v1/auth/login", payload, remoteAddress);
 
 describe("POST /api/v1/auth/login", () => {
-  it("answers the user, a token and the spec's message", async () => {
+  it("answers the user, a token and the fixed message", async () => {
     const response = await signIn(ADMIN);
     expect(response.statusCode).toBe(200);
     const body = response.json();

@@ -138,7 +138,7 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     expect(seen.filter((call) => call.method === "GET").every((call) => !call.signed)).toBe(true);
     expect(writes.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
       { method: "PATCH", url: `/api/movies/${ID}`, body: `{"featured":true}` },
-      // The spec's client sends some booleans as text; the content service gets the real thing.
+      // The older client sends some booleans as text; the content service gets the real thing.
       { method: "PATCH", url: `/api/movies/${ID}/locker`, body: `{"lockerSelected":true}` },
       { method: "DELETE", url: "/api/movies", body: `{"ids":["${ID}"]}` },
     ]);

@@ -28,7 +28,7 @@ export interface InboxRepository<Row> {
 
 /**
  * The admin side of an inbox the public sites fill (emails, contact messages): `GET /{path}?page=n`
- * paged like the spec's lists (20 a page, newest first) and `DELETE /{path} {ids}`.
+ * paged like every list (20 a page, newest first) and `DELETE /{path} {ids}`.
  */
 export function inboxRoutes<Row>(options: {
   path: string;

@@ -6,7 +6,7 @@ const t = signedInApp();
 const { admin } = t;
 
 let day = 0;
-// The spec's flattened payload, as the dashboard and Accept send it (isFirst as text).
+// The flattened payload, as the dashboard and Accept send it (isFirst as text).
 const validMatch = (overrides: Record<string, unknown> = {}) => ({
   league_name: "Premier League",
   league_logo: "https://media.example/leagues/39.png",
@@ -47,7 +47,7 @@ describe("sportbn matches", () => {
     expect(list.json().data.map((m: { _id: string }) => m._id)).toContain(response.json().data._id);
   });
 
-  it("requires every field with the spec's message", async () => {
+  it("requires every field with the fixed message", async () => {
     for (const field of [
       "league_name",
       "league_logo",

@@ -93,7 +93,7 @@ describe("/api/v1/tmdb (the movie database pass-through)", () => {
     expect(calls.length).toBe(before);
   });
 
-  it("turns TMDB's error envelope into the spec's messages", async () => {
+  it("turns TMDB's error envelope into the dashboard's messages", async () => {
     const before = await scrapeMetrics(t);
     mode = "notFound";
     const missing = await get("/api/v1/tmdb/movie/999999");
@@ -119,7 +119,7 @@ describe("/api/v1/tmdb (the movie database pass-through)", () => {
     expect([added("not_found"), added("error"), added("ok")]).toEqual([1, 2, 1]);
   });
 
-  it("answers 502 with the spec's texts when TMDB cannot be reached", async () => {
+  it("answers 502 with the dashboard's texts when TMDB cannot be reached", async () => {
     const down = await buildTestApp({ TMDB_API_KEY: "k", TMDB_BASE_URL: "http://127.0.0.1:9/3" });
     try {
       const admin = await down.login();

@@ -135,7 +135,7 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
       async (request) => updateAnswer(request.params.id, { lockerSelected: request.body.lockerSelected }),
     );
 
-    // The spec's client reads this answer as text: "Imported: {title}".
+    // The dashboard reads this answer as text: "Imported: {title}".
     route.post(
       "/api/movies/import/tmdb",
       {

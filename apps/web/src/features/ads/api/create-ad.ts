@@ -7,7 +7,7 @@ import { adsKey } from "./get-ads";
 
 export type AdAnswer = SuccessAnswer<typeof adSchema>;
 
-/** The header the spec's client sends with ad writes (scripts in the body are expected). */
+/** The header the older client sent with ad writes (scripts in the body are expected). */
 export const AD_WRITE_HEADERS = { "xss-jfsg": "true" } as const;
 
 export function createAd(site: SiteSettings, payload: AdPayload): Promise<AdAnswer> {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
 import type { AdPage, SiteSettings } from "@/sites";
 
-/** The spec allows `{data: [...]}` or a bare list; this server answers the former. */
+/** A client may accept `{data: [...]}` or a bare list; this server answers the former. */
 type AdsAnswer = ListAnswer<typeof adSchema> | Ad[];
 
 /** The ads of a site, newest first; on movies the ads of one page. */

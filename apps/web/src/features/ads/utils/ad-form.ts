@@ -2,7 +2,7 @@ import { type Ad, adFields } from "@backoffice/contracts";
 import { z } from "zod";
 
 /**
- * What the dialog edits: the contract's page rule and a required URL (the spec's client checks
+ * What the dialog edits: the contract's page rule and a required URL (the older client checked
  * presence only; the server's http(s) refusal comes back to the field). Scripts as typed.
  */
 export const adFormSchema = z.object({

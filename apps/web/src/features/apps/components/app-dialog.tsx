@@ -72,7 +72,7 @@ function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: 
   const { control, formState, setError, getValues } = form;
   const [iconUrl, bgUrl] = useWatch({ control, name: ["icon_app", "bg_app"] });
 
-  // The spec has one message for every missing field: stated once on top, the fields marked.
+  // One message covers every missing field: stated once on top, the fields marked.
   const anyMissing = Object.values(flatErrors(formState.errors)).some(isRequiredMessage);
 
   const onSubmit = async (app: AppInput) => {

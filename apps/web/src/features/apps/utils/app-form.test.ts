@@ -29,7 +29,7 @@ const valid: AppFormValues = {
 };
 
 describe("checkAppForm", () => {
-  it("accepts a complete app and builds the spec's payload", () => {
+  it("accepts a complete app and builds the wire payload", () => {
     const checked = checkAppForm(valid);
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;

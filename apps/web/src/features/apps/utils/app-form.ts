@@ -32,7 +32,7 @@ export type AppFormValues = {
 /** A field of the form, the device URLs by position ("supportedDevices.0"). */
 export type AppFormField = Exclude<keyof AppFormValues, "supportedDevices"> | `supportedDevices.${0 | 1}`;
 
-/** The fields the spec's one "fill all the fields" message covers: the contract's list, rating and both devices. */
+/** The fields the one "fill all the fields" message covers: the contract's list, rating and both devices. */
 export const REQUIRED_FORM_FIELDS = [
   ...REQUIRED_APP_FIELDS,
   "rating",
@@ -152,7 +152,7 @@ export function issuesToFields(
   return fields;
 }
 
-/** The spec's create rules (from the contracts, as the server runs them) over the form. */
+/** The create rules (from the contracts, as the server runs them) over the form. */
 export function checkAppForm(
   values: AppFormValues,
 ): { ok: true; app: AppInput } | { ok: false; fields: Partial<Record<AppFormField, string>> } {
@@ -185,7 +185,7 @@ export const appFormResolver: Resolver<AppFormValues, unknown, AppInput> = async
   return { values: {}, errors: toFieldErrors(checked.fields) };
 };
 
-/** Whether a field's message is the spec's one "fill all the fields" message (shown once, on top). */
+/** Whether a field's message is the one "fill all the fields" message (shown once, on top). */
 export const isRequiredMessage = (message: string | undefined) => message === APP_MESSAGES.required;
 
 /** Search over title, developer and type, case-insensitive. */

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 
-/** The spec allows `data` as an object or a list (first item used); this server answers a list. */
+/** A client may accept `data` as an object or a list (first item used); this server answers a list. */
 type LockerAnswer = ListAnswer<typeof lockerSchema> | SuccessAnswer<typeof lockerSchema>;
 
 /** The site's locker, or null when it has none yet (movies reads `?site=movies`). */

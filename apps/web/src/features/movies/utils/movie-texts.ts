@@ -133,7 +133,7 @@ export const movieToForm = (item: MovieItem): MovieFormValues => ({
   lockerSelected: item.lockerSelected,
 });
 
-/** `PATCH /api/movies/{id}` with the spec's fields (its status is kept as it was). */
+/** `PATCH /api/movies/{id}` with the editable fields (its status is kept as it was). */
 export const toMoviePatch = (item: MovieItem, values: MovieFormValues) => ({
   title: values.title.trim(),
   overview: values.overview,
