@@ -1,17 +1,16 @@
-import type { AppCategory, Site } from "@backoffice/contracts";
+import type { Site, SiteResource } from "@backoffice/contracts";
 
 /**
- * The keys of the public-read cache, written once for the readers (routes/<resource>/public.ts)
- * and the writers that invalidate them (routes/<resource>/admin.ts). A `…Of` key is the prefix
- * of every entry of that resource on a site.
+ * The keys of the public-read cache, one rule for every resource: the readers
+ * (routes/<resource>/public.ts) store under them and the admin writes declare the prefix they
+ * change (`config.invalidates`, plugins/invalidation.ts). A new public read needs no entry here.
  */
 export const cacheKeys = {
   /** Every entry of a site: what a restore from the trash may change. */
   siteOf: (site: Site) => `${site}:`,
-  adsOf: (site: Site) => `${site}:ads:`,
-  ads: (site: Site, page: string | undefined) => `${cacheKeys.adsOf(site)}${page ?? ""}`,
-  lockerOf: (site: Site) => `${site}:locker`,
-  matchesOf: (site: Site) => `${site}:matches`,
-  appsOf: () => "apkw:apps:",
-  apps: (category: AppCategory | undefined) => `${cacheKeys.appsOf()}${category ?? ""}`,
+  /** Every entry of a resource on a site: what its writes change. */
+  of: (site: Site, resource: SiteResource) => `${site}:${resource}:`,
+  /** One answer of a resource's read: one per site, or one per variant (an ad page, an app category). */
+  entry: (site: Site, resource: SiteResource, variant?: string) =>
+    `${cacheKeys.of(site, resource)}${variant ?? ""}`,
 } as const;

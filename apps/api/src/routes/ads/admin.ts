@@ -39,7 +39,8 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
     if (!ad) throw notFound(HISTORY_MESSAGES.adNotFound);
     return adVersions(ad, await history.ofRecord("ads", id, { oldestFirst: true, limit: 1000 }));
   }
-  const changed = () => fastify.publicCache.invalidate(cacheKeys.adsOf(site));
+  // What its writes change in the public reads: cleared before a write's answer leaves (plugins/invalidation.ts).
+  const writes = { invalidates: cacheKeys.of(site, "ads") };
   const tags = [`${site}: ads`];
 
   fastify.get(
@@ -53,11 +54,13 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
 
   fastify.post(
     "/ads",
-    { schema: { tags, body: createAdBody, response: { 201: successOf(adSchema), ...errors } } },
+    {
+      config: writes,
+      schema: { tags, body: createAdBody, response: { 201: successOf(adSchema), ...errors } },
+    },
     async (request, reply) => {
       checkAdPage(site, request.body.page);
       const ad = await ads.create(request.body);
-      await changed();
       return reply
         .code(201)
         .send({ status: "success" as const, data: ad, message: "Ad created successfully" });
@@ -67,6 +70,7 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
   fastify.put(
     "/ads/:id",
     {
+      config: writes,
       schema: {
         tags,
         params: idParams,
@@ -78,17 +82,15 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
       checkAdPage(site, request.body.page);
       const ad = await ads.update(request.params.id, request.body);
       if (!ad) throw notFound("Ad not found");
-      await changed();
       return { status: "success" as const, data: ad, message: "Ad updated successfully" };
     },
   );
 
   fastify.delete(
     "/ads/:id",
-    { schema: { tags, params: idParams, response: { 200: messageBody, ...errors } } },
+    { config: writes, schema: { tags, params: idParams, response: { 200: messageBody, ...errors } } },
     async (request) => {
       if (!(await ads.remove(request.params.id))) throw notFound("Ad not found");
-      await changed();
       return { status: "success" as const, message: "Ad deleted successfully" };
     },
   );
@@ -102,7 +104,10 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
 
   fastify.post(
     "/ads/:id/versions/:version/restore",
-    { schema: { tags, params: adVersionParams, response: { 200: successOf(adSchema), ...errors } } },
+    {
+      config: writes,
+      schema: { tags, params: adVersionParams, response: { 200: successOf(adSchema), ...errors } },
+    },
     async (request) => {
       const { id, version } = request.params;
       const chosen = (await versionsOf(id)).find((saved) => saved.version === version);
@@ -110,7 +115,6 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
       const { page, url, head, body, isActive } = chosen;
       const ad = await ads.update(id, { page, url, head, body, isActive });
       if (!ad) throw notFound(HISTORY_MESSAGES.adNotFound);
-      await changed();
       return { status: "success" as const, data: ad, message: HISTORY_MESSAGES.versionRestored(version) };
     },
   );

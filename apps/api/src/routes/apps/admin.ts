@@ -24,7 +24,8 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 /** The apkw apps & games catalogue; the public catalogue reads it through the cache. */
 const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const apps = appsRepository(fastify.db);
-  const changed = () => fastify.publicCache.invalidate(cacheKeys.appsOf());
+  // What its writes change in the public reads: cleared before a write's answer leaves (plugins/invalidation.ts).
+  const writes = { invalidates: cacheKeys.of("apkw", "apps") };
   const tags = ["apkw: apps"];
 
   fastify.get(
@@ -35,10 +36,12 @@ const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     "/apps",
-    { schema: { tags, body: createAppBody, response: { 201: successOf(appSchema), ...errors } } },
+    {
+      config: writes,
+      schema: { tags, body: createAppBody, response: { 201: successOf(appSchema), ...errors } },
+    },
     async (request, reply) => {
       const app = await apps.create(request.body as AppInput & { title: string });
-      await changed();
       return reply.code(201).send({ status: "success" as const, data: app, message: APP_MESSAGES.created });
     },
   );
@@ -46,6 +49,7 @@ const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     "/apps/:id",
     {
+      config: writes,
       schema: {
         tags,
         params: idParams,
@@ -61,14 +65,13 @@ const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const issues = appInputIssues(merged);
       if (issues.length) throw new HttpError(400, issues[0]!.message);
       const app = await apps.update(request.params.id, request.body);
-      await changed();
       return { status: "success" as const, data: app!, message: APP_MESSAGES.updated };
     },
   );
 
   fastify.delete(
     "/apps",
-    { schema: { tags, body: idsBody, response: { 200: deleteAppsAnswer, ...errors } } },
+    { config: writes, schema: { tags, body: idsBody, response: { 200: deleteAppsAnswer, ...errors } } },
     async (request) => {
       const ids = [...new Set(request.body.ids)];
       const deleted = await apps.remove(ids);
@@ -77,7 +80,6 @@ const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         throw notFound(
           `No app found with ${ids.length > 1 ? "these ids" : "this id"}: ${missing.join(", ")}`,
         );
-      await changed();
       const message = missing.length
         ? `${APP_MESSAGES.deleted}; not found: ${missing.join(", ")}`
         : APP_MESSAGES.deleted;

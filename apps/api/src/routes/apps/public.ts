@@ -16,7 +16,7 @@ const appsPublicRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }),
     async (request, reply) => {
       const { category } = request.query;
-      const text = await fastify.publicCache.get(cacheKeys.apps(category), async () => ({
+      const text = await fastify.publicCache.get(cacheKeys.entry("apkw", "apps", category), async () => ({
         status: "success",
         data: await apps.list(category),
       }));

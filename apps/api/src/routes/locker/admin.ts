@@ -30,7 +30,8 @@ function settingsFrom(site: Site, body: z.infer<typeof lockerBody>, currentType:
 
 const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const lockers = lockersRepository(fastify.db, site);
-  const changed = () => fastify.publicCache.invalidate(cacheKeys.lockerOf(site));
+  // What its writes change in the public reads: cleared before a write's answer leaves (plugins/invalidation.ts).
+  const writes = { invalidates: cacheKeys.of(site, "locker") };
   const tags = [`${site}: locker`];
 
   fastify.get(
@@ -53,6 +54,7 @@ const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
   fastify.post(
     "/locker",
     {
+      config: writes,
       schema: {
         tags,
         body: lockerBody,
@@ -62,7 +64,6 @@ const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
     async (request, reply) => {
       const current = await lockers.find();
       const { locker, created } = await lockers.upsert(settingsFrom(site, request.body, current?.type));
-      await changed();
       return reply.code(created ? 201 : 200).send({
         status: "success" as const,
         data: locker,
@@ -74,6 +75,7 @@ const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
   fastify.put(
     "/locker/:id",
     {
+      config: writes,
       schema: {
         tags,
         params: idParams,
@@ -85,7 +87,6 @@ const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
       const current = await lockers.find();
       if (!current || current._id !== request.params.id) throw notFound("Locker not found");
       const locker = await lockers.update(request.params.id, settingsFrom(site, request.body, current.type));
-      await changed();
       return { status: "success" as const, data: locker!, message: "Locker updated successfully" };
     },
   );

@@ -20,7 +20,8 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 /** Manage Matches: the flattened payload in, the nested match out. */
 const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const matches = matchesRepository(fastify.db, site);
-  const changed = () => fastify.publicCache.invalidate(cacheKeys.matchesOf(site));
+  // What its writes change in the public reads: cleared before a write's answer leaves (plugins/invalidation.ts).
+  const writes = { invalidates: cacheKeys.of(site, "matches") };
   const tags = [`${site}: matches`];
 
   fastify.get(
@@ -34,10 +35,12 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
 
   fastify.post(
     "/matches",
-    { schema: { tags, body: matchBody, response: { 201: successOf(matchSchema), ...errors } } },
+    {
+      config: writes,
+      schema: { tags, body: matchBody, response: { 201: successOf(matchSchema), ...errors } },
+    },
     async (request, reply) => {
       const match = await matches.create(request.body);
-      await changed();
       return reply
         .code(201)
         .send({ status: "success" as const, data: match, message: MATCH_MESSAGES.created });
@@ -47,6 +50,7 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
   fastify.put(
     "/matches/:id",
     {
+      config: writes,
       schema: {
         tags,
         params: idParams,
@@ -57,7 +61,6 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
     async (request) => {
       const match = await matches.update(request.params.id, request.body);
       if (!match) throw notFound(MATCH_MESSAGES.notFound);
-      await changed();
       return { status: "success" as const, data: match, message: MATCH_MESSAGES.updated };
     },
   );
@@ -65,6 +68,7 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
   fastify.delete(
     "/matches",
     {
+      config: writes,
       schema: {
         tags,
         body: idsBody,
@@ -74,7 +78,6 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
     async (request) => {
       const deleted = await matches.remove(request.body.ids);
       if (deleted.length === 0) throw notFound(MATCH_MESSAGES.notFound);
-      await changed();
       const message = deleted.length === 1 ? MATCH_MESSAGES.deleted : MATCH_MESSAGES.deletedMany;
       return { status: "success" as const, message, deleted };
     },

@@ -14,7 +14,7 @@ const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastif
     "/matches",
     publicReadOptions({ response: { 200: successOf(z.array(publicMatchSchema)) } }),
     async (_request, reply) => {
-      const text = await fastify.publicCache.get(cacheKeys.matchesOf(site), async () => {
+      const text = await fastify.publicCache.get(cacheKeys.entry(site, "matches"), async () => {
         const [all, attached] = await Promise.all([matches.list(), servers.list()]);
         return {
           status: "success",

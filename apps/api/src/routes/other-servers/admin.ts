@@ -21,7 +21,8 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 const otherServersRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const servers = otherServersRepository(fastify.db, site);
   const matches = matchesRepository(fastify.db, site);
-  const changed = () => fastify.publicCache.invalidate(cacheKeys.matchesOf(site));
+  // What its writes change in the public reads: cleared before a write's answer leaves (plugins/invalidation.ts).
+  const writes = { invalidates: cacheKeys.of(site, "matches") };
   const tags = [`${site}: other servers`];
 
   fastify.get(
@@ -32,11 +33,13 @@ const otherServersRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify
 
   fastify.post(
     "/other-servers",
-    { schema: { tags, body: otherServerBody, response: { 201: successOf(otherServerSchema), ...errors } } },
+    {
+      config: writes,
+      schema: { tags, body: otherServerBody, response: { 201: successOf(otherServerSchema), ...errors } },
+    },
     async (request, reply) => {
       if (!(await matches.find(request.body.match_id))) throw notFound(MATCH_MESSAGES.notFound);
       const server = await servers.create(request.body);
-      await changed();
       return reply
         .code(201)
         .send({ status: "success" as const, data: server, message: MATCH_MESSAGES.serverCreated });
@@ -45,10 +48,9 @@ const otherServersRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify
 
   fastify.delete(
     "/other-servers/:id",
-    { schema: { tags, params: idParams, response: { 200: messageBody, ...errors } } },
+    { config: writes, schema: { tags, params: idParams, response: { 200: messageBody, ...errors } } },
     async (request) => {
       if (!(await servers.remove(request.params.id))) throw notFound(MATCH_MESSAGES.serverNotFound);
-      await changed();
       return { status: "success" as const, message: MATCH_MESSAGES.serverDeleted };
     },
   );

@@ -1,24 +1,9 @@
-import { SITE_RESOURCES, type Site, type SiteResource } from "@backoffice/contracts";
+import { SITE_RESOURCES } from "@backoffice/contracts";
 import { keepAnswers } from "@backoffice/server";
 import cors from "@fastify/cors";
 import type { FastifyPluginAsync } from "fastify";
 import { isCachedRead } from "../../lib/public-reply.ts";
-import adsPublicRoutes from "../ads/public.ts";
-import appsPublicRoutes from "../apps/public.ts";
-import contactsPublicRoutes from "../contacts/public.ts";
-import emailsPublicRoutes from "../emails/public.ts";
-import lockerPublicRoutes from "../locker/public.ts";
-import matchesPublicRoutes from "../matches/public.ts";
-
-/** Each resource's public routes, mounted under /api/v1/public/{site} on the sites that have it. */
-const modules: [SiteResource, FastifyPluginAsync<{ site: Site }>][] = [
-  ["ads", adsPublicRoutes],
-  ["locker", lockerPublicRoutes],
-  ["apps", appsPublicRoutes],
-  ["emails", emailsPublicRoutes],
-  ["matches", matchesPublicRoutes],
-  ["contacts", contactsPublicRoutes],
-];
+import { MODULES } from "../modules.ts";
 
 /** What the three public sites read and send (docs/PRODUCT-RULES.md#public-endpoints). */
 const publicRoutes: FastifyPluginAsync<{ origins: string[] }> = async (fastify, { origins }) => {
@@ -28,7 +13,8 @@ const publicRoutes: FastifyPluginAsync<{ origins: string[] }> = async (fastify, 
   keepAnswers(fastify, fastify.publicCache.kept, isCachedRead);
   // Visitors' traffic is far above the admins': no access-log line per request here (a proxy or CDN
   // in front keeps those); warnings and errors, rate-limit hits included, are still logged.
-  for (const [resource, routes] of modules) {
+  for (const { resource, public: routes } of MODULES) {
+    if (!routes) continue;
     for (const site of SITE_RESOURCES[resource]) {
       await fastify.register(routes, { prefix: `/${site}`, site, logLevel: "warn" });
     }

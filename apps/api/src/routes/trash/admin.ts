@@ -36,11 +36,14 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
   const trash = trashRepository(fastify.db, site);
   const tags = [`${site}: trash`];
 
-  /** Restored rows are logged as restores, and the public reads see them at once. */
+  // A restore may bring back any of the site's records: every public read of the site is cleared
+  // before its answer leaves (plugins/invalidation.ts).
+  const restores = { invalidates: cacheKeys.siteOf(site) };
+
+  /** Restored rows are logged as restores. */
   async function restoring(work: () => Promise<{ restored: number; skipped: number }>) {
     const context = auditContext();
     const result = await (context ? withAudit({ ...context, action: "restore" }, work) : work());
-    if (result.restored > 0) fastify.publicCache.invalidate(cacheKeys.siteOf(site));
     return { status: "success" as const, message: HISTORY_MESSAGES.restored(result.restored), ...result };
   }
 
@@ -56,13 +59,13 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
 
   fastify.post(
     "/trash/restore",
-    { schema: { tags, body: trashIdsBody, response: { 200: restoredAnswer, ...errors } } },
+    { config: restores, schema: { tags, body: trashIdsBody, response: { 200: restoredAnswer, ...errors } } },
     async (request) => restoring(() => trash.restore(request.body.ids, titlesBack(request))),
   );
 
   fastify.post(
     "/trash/undo",
-    { schema: { tags, body: undoBody, response: { 200: restoredAnswer, ...errors } } },
+    { config: restores, schema: { tags, body: undoBody, response: { 200: restoredAnswer, ...errors } } },
     async (request) => {
       const answer = await restoring(() => trash.undo(request.body.token, titlesBack(request)));
       if (answer.restored + answer.skipped === 0) throw notFound(HISTORY_MESSAGES.nothingToUndo);
