@@ -154,7 +154,7 @@ export function appInputIssues(app: AppInput): { path: string; message: string }
   return issues;
 }
 
-export const appFieldsBody = z.strictObject(appFieldsShape).transform(normalise);
+const appFieldsBody = z.strictObject(appFieldsShape).transform(normalise);
 
 /** POST /apps: the whole app, checked with the fixed messages. */
 export const createAppBody = appFieldsBody.superRefine((app, context) => {

@@ -165,5 +165,3 @@ export function titlesRepository(db: Queryable) {
     },
   };
 }
-
-export type Titles = ReturnType<typeof titlesRepository>;

@@ -50,5 +50,3 @@ export function useUndo(site: ApiSite, ...lists: QueryKey[]) {
     };
   };
 }
-
-export type Undo = ReturnType<typeof useUndo>;

@@ -27,7 +27,7 @@ import {
 } from "lucide-react";
 import { type SiteKey, siteKeys } from "./keys";
 
-export { DEFAULT_SITE, isSiteKey, type SiteKey, siteKeys, siteOfPath } from "./keys";
+export { DEFAULT_SITE, type SiteKey, siteOfPath } from "./keys";
 
 /** Screens a site section can show; the router maps each to its feature component. */
 export type ScreenKey =

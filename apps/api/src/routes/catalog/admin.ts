@@ -17,8 +17,6 @@ import { z } from "zod";
 import { outsideChanges } from "../history/repository.ts";
 import { CONTENT_PATH, contentClient, parseJson, relay } from "./content-client.ts";
 
-export { CATALOG_MESSAGES } from "./content-client.ts";
-
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 502: errorBody };
 const plainText = z.string();
 

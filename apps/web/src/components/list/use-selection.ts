@@ -82,5 +82,3 @@ export function useSelection(storageKey?: string) {
     [selected, set, setMany, forget, clear, prune],
   );
 }
-
-export type Selection = ReturnType<typeof useSelection>;

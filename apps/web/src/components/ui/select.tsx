@@ -7,7 +7,6 @@ import { cn } from "@/lib/utils";
 export function Select({ onOpenChange, ...props }: React.ComponentProps<typeof SelectPrimitive.Root>) {
   return <SelectPrimitive.Root onOpenChange={useInertBackground(onOpenChange)} {...props} />;
 }
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({

@@ -23,7 +23,6 @@ export function useFeed(site: SiteSettings) {
   });
 }
 
-export type FeedQuery = ReturnType<typeof useFeed>[number];
 export const feedSportOf = (index: number): FeedSport => FEED_SPORTS[index]!;
 
 /** Accept: the built payload goes to `POST /matches`. */
