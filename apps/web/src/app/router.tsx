@@ -9,52 +9,16 @@ import {
 import { paths } from "@/config/paths";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { returnPath } from "@/lib/session";
-import type { AdPage, ScreenKey, SiteRoute } from "@/sites";
+import type { AdPage } from "@/sites";
 import { sites } from "@/sites";
 import { type SiteKey, siteKeys } from "@/sites/keys";
 import { ProtectedRoute, PublicOnlyRoute } from "./routes/guards";
 import { FullPageLoader, RootLayout } from "./routes/root-layout";
 import { PageError, retryableScreen, ScreenError } from "./routes/route-error";
-
-type LazyRoute = () => Promise<{ Component: React.ComponentType }>;
-
-/** Each screen is its own chunk; later issues replace the feature component, not this table. */
-const screens: Record<ScreenKey, LazyRoute> = {
-  apps: () => import("@/features/apps/components/apps-screen").then((m) => ({ Component: m.AppsScreen })),
-  ads: () => import("@/features/ads/components/ads-screen").then((m) => ({ Component: m.AdsScreen })),
-  emails: () =>
-    import("@/features/emails/components/emails-screen").then((m) => ({ Component: m.EmailsScreen })),
-  contacts: () =>
-    import("@/features/contacts/components/contacts-screen").then((m) => ({ Component: m.ContactsScreen })),
-  locker: () =>
-    import("@/features/locker/components/locker-screen").then((m) => ({ Component: m.LockerScreen })),
-  matches: () =>
-    import("@/features/matches/components/matches-screen").then((m) => ({ Component: m.MatchesScreen })),
-  "fetch-matches": () =>
-    import("@/features/matches/components/fetch-matches-screen").then((m) => ({
-      Component: m.FetchMatchesScreen,
-    })),
-  servers: () =>
-    import("@/features/matches/components/other-servers-screen").then((m) => ({
-      Component: m.OtherServersScreen,
-    })),
-  "movies-list": () =>
-    import("@/features/movies/components/movies-list-screen").then((m) => ({
-      Component: m.MoviesListScreen,
-    })),
-  "movies-import": () =>
-    import("@/features/movies/components/movies-import-screen").then((m) => ({
-      Component: m.MoviesImportScreen,
-    })),
-  profile: () =>
-    import("@/features/profile/components/edit-profile").then((m) => ({ Component: m.EditProfile })),
-  history: () =>
-    import("@/features/history/components/history-screen").then((m) => ({ Component: m.HistoryScreen })),
-  trash: () => import("@/features/trash/components/trash-screen").then((m) => ({ Component: m.TrashScreen })),
-};
+import { routesOf, type SiteRoute } from "./site-routes";
 
 function siteRoute(site: SiteKey, route: SiteRoute): RouteObject {
-  const object: RouteObject = { path: route.path, lazy: retryableScreen(screens[route.screen]) };
+  const object: RouteObject = { path: route.path, lazy: retryableScreen(route.lazy) };
   // /movies/ads/{page?}: the page is one of home, info, player, browse; any other path goes to /.
   if (route.path.includes(":page")) {
     object.loader = ({ params }) =>
@@ -106,7 +70,7 @@ export const routes: RouteObject[] = [
               ErrorBoundary: ScreenError,
               children: [
                 { index: true, element: <Navigate to={`/${key}/${sites[key].home}`} replace /> },
-                ...sites[key].routes.map((route) => siteRoute(key, route)),
+                ...routesOf(key).map((route) => siteRoute(key, route)),
               ],
             })),
           },

@@ -13,7 +13,8 @@ import { hostOf } from "@/lib/format";
 import { clearSession, storeSite } from "@/lib/session";
 import { useConfig } from "@/lib/site-config";
 import { requestToaster, toast } from "@/lib/toast";
-import { activeNavItem, DEFAULT_SITE, navItems, type SiteKey, siteList, siteOfPath, sites } from "@/sites";
+import { activeNavItem, DEFAULT_SITE, type SiteKey, siteList, siteOfPath, sites } from "@/sites";
+import { navItems } from "../site-routes";
 import { QueryBoundary } from "./query-boundary";
 
 /** The dashboard shell: header, sidebar and current screen (docs/PRODUCT-RULES.md#routes-and-navigation). */

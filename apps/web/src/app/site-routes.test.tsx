@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { activeNavItem } from "@/sites";
+import { navItems, routesOf } from "./site-routes";
+
+describe("navigation labels", () => {
+  it.each([
+    ["apkw", ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History"]],
+    [
+      "sportbn",
+      [
+        "Dashboard",
+        "Manage Matches",
+        "Fetch Matches",
+        "Other Servers",
+        "Manage Ads",
+        "Manage Locker",
+        "Manage Emails",
+        "Edit Profile",
+        "History",
+      ],
+    ],
+    [
+      "movies",
+      [
+        "Dashboard",
+        "Movies & TV List",
+        "Import Movies & TV",
+        "Manage Ads",
+        "Manage Locker",
+        "Manage Contacts",
+        "Edit Profile",
+        "History",
+      ],
+    ],
+  ] as const)("%s", (site, labels) => {
+    expect(navItems(site).map((i) => i.label)).toEqual(labels);
+  });
+
+  it("links point at the route table's paths", () => {
+    expect(navItems("movies").map((i) => i.to)).toEqual([
+      "/movies",
+      "/movies/list",
+      "/movies/import",
+      "/movies/ads",
+      "/movies/locker",
+      "/movies/emails",
+      "/movies/profile",
+      "/movies/history",
+    ]);
+  });
+});
+
+describe("activeNavItem: the longest prefix wins", () => {
+  const items = navItems("apkw");
+  it.each([
+    ["/apkw/apps", "Apps & Games"],
+    ["/apkw", "Dashboard"],
+    ["/apkw/emails", "Manage Emails"],
+    ["/apkw/profile", "Edit Profile"],
+    ["/apkw/history", "History"],
+    // The Trash is under History and reached from it.
+    ["/apkw/history/trash", "History"],
+  ])("%s → %s", (path, label) => {
+    expect(activeNavItem(items, path)?.label).toBe(label);
+  });
+
+  it("matches whole segments only", () => {
+    expect(activeNavItem(items, "/apkw/appsx")?.label).toBe("Dashboard");
+    expect(activeNavItem(items, "/sportbn/matches")).toBeNull();
+  });
+
+  it("movies ads pages keep Manage Ads active", () => {
+    expect(activeNavItem(navItems("movies"), "/movies/ads/player")?.label).toBe("Manage Ads");
+  });
+});
+
+describe("routesOf: a site has the screens of the resources it has", () => {
+  it.each([
+    ["apkw", ["apps", "ads", "emails", "profile", "history", "history/trash"]],
+    [
+      "sportbn",
+      [
+        "matches",
+        "fetch-matches",
+        "servers",
+        "ads",
+        "locker",
+        "emails",
+        "profile",
+        "history",
+        "history/trash",
+      ],
+    ],
+    ["movies", ["list", "import", "ads/:page?", "locker", "emails", "profile", "history", "history/trash"]],
+  ] as const)("%s", (site, paths) => {
+    expect(routesOf(site).map((route) => route.path)).toEqual(paths);
+  });
+
+  it("movies' /emails is its contact inbox", () => {
+    expect(routesOf("movies").find((route) => route.path === "emails")?.label).toBe("Manage Contacts");
+  });
+});

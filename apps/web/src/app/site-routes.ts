@@ -1,0 +1,189 @@
+import { type SiteResource, siteHas } from "@backoffice/contracts/resources";
+import {
+  CalendarDays,
+  Clapperboard,
+  DownloadCloud,
+  Gamepad2,
+  History as HistoryIcon,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  Megaphone,
+  MessagesSquare,
+  RadioTower,
+  Server,
+  Timer,
+  Trash2,
+  UserCog,
+} from "lucide-react";
+import type { ComponentType } from "react";
+import { type NavItem, type SiteSettings, sites } from "@/sites";
+import type { SiteKey } from "@/sites/keys";
+
+export type SiteRoute = {
+  /** Path below the site prefix, in React Router syntax. */
+  path: string;
+  /** What it shows: the route exists on the sites that have this resource (packages/contracts resources.ts). */
+  resource: SiteResource;
+  /** Navigation label, also the screen's heading. */
+  label: string;
+  icon: LucideIcon;
+  /** false: reached from another screen, not the sidebar (the Trash, from History). */
+  nav?: false;
+  /** The screen, downloaded as its own chunk when the route is first opened. */
+  lazy: () => Promise<{ Component: ComponentType }>;
+  /** Only on the sites for which this holds, when a resource's screen differs between sites. */
+  only?: (site: SiteSettings) => boolean;
+};
+
+const adsScreen = () =>
+  import("@/features/ads/components/ads-screen").then((m) => ({ Component: m.AdsScreen }));
+
+/**
+ * Every screen of a site section, in sidebar order. A site has the screens of the resources it has
+ * (`SITE_RESOURCES`); a new screen is one entry here, with its own lazy loader.
+ */
+const SITE_ROUTES: readonly SiteRoute[] = [
+  {
+    path: "apps",
+    resource: "apps",
+    label: "Apps & Games",
+    icon: Gamepad2,
+    lazy: () => import("@/features/apps/components/apps-screen").then((m) => ({ Component: m.AppsScreen })),
+  },
+  {
+    path: "matches",
+    resource: "matches",
+    label: "Manage Matches",
+    icon: CalendarDays,
+    lazy: () =>
+      import("@/features/matches/components/matches-screen").then((m) => ({ Component: m.MatchesScreen })),
+  },
+  {
+    path: "fetch-matches",
+    resource: "matches",
+    label: "Fetch Matches",
+    icon: RadioTower,
+    lazy: () =>
+      import("@/features/matches/components/fetch-matches-screen").then((m) => ({
+        Component: m.FetchMatchesScreen,
+      })),
+  },
+  {
+    path: "servers",
+    resource: "matches",
+    label: "Other Servers",
+    icon: Server,
+    lazy: () =>
+      import("@/features/matches/components/other-servers-screen").then((m) => ({
+        Component: m.OtherServersScreen,
+      })),
+  },
+  {
+    path: "list",
+    resource: "catalog",
+    label: "Movies & TV List",
+    icon: Clapperboard,
+    lazy: () =>
+      import("@/features/movies/components/movies-list-screen").then((m) => ({
+        Component: m.MoviesListScreen,
+      })),
+  },
+  {
+    path: "import",
+    resource: "catalog",
+    label: "Import Movies & TV",
+    icon: DownloadCloud,
+    lazy: () =>
+      import("@/features/movies/components/movies-import-screen").then((m) => ({
+        Component: m.MoviesImportScreen,
+      })),
+  },
+  {
+    path: "ads",
+    resource: "ads",
+    label: "Manage Ads",
+    icon: Megaphone,
+    lazy: adsScreen,
+    only: (s) => !s.adPages,
+  },
+  // Movies ads have one list per page, each at its own URL.
+  {
+    path: "ads/:page?",
+    resource: "ads",
+    label: "Manage Ads",
+    icon: Megaphone,
+    lazy: adsScreen,
+    only: (s) => s.adPages !== null,
+  },
+  {
+    path: "locker",
+    resource: "locker",
+    label: "Manage Locker",
+    icon: Timer,
+    lazy: () =>
+      import("@/features/locker/components/locker-screen").then((m) => ({ Component: m.LockerScreen })),
+  },
+  {
+    path: "emails",
+    resource: "emails",
+    label: "Manage Emails",
+    icon: Mail,
+    lazy: () =>
+      import("@/features/emails/components/emails-screen").then((m) => ({ Component: m.EmailsScreen })),
+  },
+  // Movies keeps the /emails path for its contact inbox.
+  {
+    path: "emails",
+    resource: "contacts",
+    label: "Manage Contacts",
+    icon: MessagesSquare,
+    lazy: () =>
+      import("@/features/contacts/components/contacts-screen").then((m) => ({ Component: m.ContactsScreen })),
+  },
+  {
+    path: "profile",
+    resource: "account",
+    label: "Edit Profile",
+    icon: UserCog,
+    lazy: () =>
+      import("@/features/profile/components/edit-profile").then((m) => ({ Component: m.EditProfile })),
+  },
+  {
+    path: "history",
+    resource: "history",
+    label: "History",
+    icon: HistoryIcon,
+    lazy: () =>
+      import("@/features/history/components/history-screen").then((m) => ({ Component: m.HistoryScreen })),
+  },
+  // Under History, so History stays the active sidebar item (the screens' items, plus History).
+  {
+    path: "history/trash",
+    resource: "history",
+    label: "Trash",
+    icon: Trash2,
+    nav: false,
+    lazy: () =>
+      import("@/features/trash/components/trash-screen").then((m) => ({ Component: m.TrashScreen })),
+  },
+];
+
+/** The screens of a site, in sidebar order. */
+export function routesOf(site: SiteKey): SiteRoute[] {
+  return SITE_ROUTES.filter((route) => siteHas(site, route.resource) && (route.only?.(sites[site]) ?? true));
+}
+
+/** The sidebar items of a site: Dashboard (the site root) and one per screen. */
+export function navItems(site: SiteKey): NavItem[] {
+  return [
+    { label: "Dashboard", icon: LayoutDashboard, to: `/${site}` },
+    ...routesOf(site)
+      .filter((r) => r.nav !== false)
+      .map((r) => ({
+        label: r.label,
+        icon: r.icon,
+        to: `/${site}/${r.path.replace(/\/:[^/]+\??$/, "")}`,
+      })),
+  ];
+}
