@@ -159,11 +159,21 @@ describe.runIf(testDatabaseKind() === "pglite")("embedded database across restar
     expect(created.code).toBe(0);
     expect(created.output).toMatch(/Created editor editor@example.com\.\nPassword: \S{16,}/);
     expect((await cli("create", "--email", "editor@example.com")).output).toContain("already exists");
+    // Several accounts in one run: each --email with its own --password and --role.
+    const many = await cli(
+      ...["create", "--email", "a@example.com", "--password", "First-pass-1", "--role", "editor"],
+      ...["--email", "b@example.com"],
+    );
+    expect(many.code).toBe(0);
+    expect(many.output).toMatch(
+      /Created editor a@example.com\.\nCreated admin b@example.com\.\nPassword: \S{16,}/,
+    );
     const reset = await cli("reset", "--email", "boss@example.com", "--password", "Brand-new-pass-1");
     expect(reset.code).toBe(0);
     const list = await cli("list");
     expect(list.output).toMatch(/boss@example.com\tadmin/);
     expect(list.output).toMatch(/editor@example.com\teditor/);
+    expect(list.output).toMatch(/a@example.com\teditor\t.*\nb@example.com\tadmin/);
     const bad = await cli("reset", "--email", "ghost@example.com");
     expect(bad.code).toBe(1);
     expect(bad.output).toContain("No user with the email ghost@example.com.");
