@@ -23,6 +23,9 @@ function emailsScreen(page: Page) {
   };
 }
 
+// The screen's texts, its empty state, a row's cells and the pages' buttons (1 to 5 whatever the
+// page, "Page n of N") are rules of the screen: features/emails/components/emails-screen.test.tsx.
+
 async function admin() {
   return adminApi((await apiLogin(users.admin)).token);
 }
@@ -38,13 +41,8 @@ test("apkw: empty state, a public subscription appears after Refresh, copy, dele
   const screen = emailsScreen(page);
 
   await signIn("/apkw/emails");
-  await expect(screen.main.getByRole("heading", { level: 1, name: "Manage Emails" })).toBeVisible();
-  await expect(screen.main.getByText("View and manage email subscriptions.")).toBeVisible();
   await expect(screen.badge).toHaveText("Connected");
-  await expect(screen.title).toHaveText("Email Subscriptions (0)");
   await expect(screen.empty).toContainText("No emails found");
-  await expect(screen.empty).toContainText("No email subscriptions to display");
-  await expect(screen.pagination).toHaveCount(0);
 
   // A visitor subscribes on the public site; Refresh shows it.
   const email = "visitor.one@example.org";
@@ -57,8 +55,6 @@ test("apkw: empty state, a public subscription appears after Refresh, copy, dele
   await expect(row).toBeVisible();
   await expect(screen.title).toHaveText("Email Subscriptions (1)");
   await expect(row.getByRole("cell")).toHaveText(["", email, "blog.apkw.example", todayDdMmYyyy(), ""]);
-  await expect(screen.main.getByRole("columnheader")).toHaveText(["", "Email", "From", "Date", "Actions"]);
-  await expect(screen.pagination).toHaveCount(0);
 
   await captureScreen(page, "apkw-emails", async (p) => {
     await expect(p.getByRole("main").getByText(email)).toBeVisible();
@@ -112,22 +108,12 @@ test("sportbn: 20 a page, pagination only past one page, select-all and Delete S
   expect(new URL((await first).url()).searchParams.get("page")).toBe("1");
   await expect(screen.title).toHaveText("Email Subscriptions (23)");
   await expect(screen.rows).toHaveCount(21); // header + 20
-  await expect(screen.pagination).toBeVisible();
-  await expect(screen.pagination.getByText("Page 1 of 2")).toBeVisible();
-  await expect(screen.pagination.getByRole("button")).toHaveText(["Previous", "1", "2", "Next"]);
-  await expect(screen.pagination.getByRole("button", { name: "Previous" })).toBeDisabled();
-  await expect(screen.pagination.getByRole("button", { name: "Page 1" })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
-
+  // The server's second page; the buttons and "Page n of N" are emails-screen.test.tsx's.
   await screen.pagination.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/sportbn\/emails\?page=2$/);
-  await expect(screen.pagination.getByText("Page 2 of 2")).toBeVisible();
   await expect(screen.rows).toHaveCount(4);
-  await expect(screen.pagination.getByRole("button", { name: "Next" })).toBeDisabled();
   await screen.pagination.getByRole("button", { name: "Page 1" }).click();
-  await expect(screen.pagination.getByText("Page 1 of 2")).toBeVisible();
+  await expect(screen.rows).toHaveCount(21);
 
   // Select-all, untick one: Delete Selected (19) and its confirmation.
   const selectAll = screen.main.getByRole("checkbox", { name: "Select all emails" });
@@ -168,49 +154,6 @@ test("sportbn: 20 a page, pagination only past one page, select-all and Delete S
   await captureScreen(page, "sportbn-emails", async (p) => {
     await expect(emailsScreen(p).title).toHaveText("Email Subscriptions (4)");
   });
-});
-
-test("pagination keeps buttons 1 to 5 whatever the page, and Page n of N", async ({ page, signIn }) => {
-  // A long list is simulated: 9 pages of 20.
-  await page.route("**/api/v1/sportbn/emails?**", (route) => {
-    const n = Number(new URL(route.request().url()).searchParams.get("page"));
-    const data = Array.from({ length: 20 }, (_, i) => ({
-      _id: `${String(n).padStart(4, "0")}${String(i).padStart(20, "0")}`,
-      email: `p${n}-r${i}@example.com`,
-      url: null,
-      createdAt: "2025-03-04T10:00:00.000Z",
-    }));
-    return route.fulfill({
-      json: { status: "success", data, pagination: { page: n, numberOfPages: 9 }, result: 180 },
-    });
-  });
-  const screen = emailsScreen(page);
-  await signIn("/sportbn/emails?page=7");
-  await expect(screen.pagination.getByText("Page 7 of 9")).toBeVisible();
-  await expect(screen.pagination.getByRole("button")).toHaveText([
-    "Previous",
-    "1",
-    "2",
-    "3",
-    "4",
-    "5",
-    "Next",
-  ]);
-  await expect(screen.row("p7-r0@example.com").getByRole("cell")).toHaveText([
-    "",
-    "p7-r0@example.com",
-    "-",
-    "04/03/2025",
-    "",
-  ]);
-  await screen.pagination.getByRole("button", { name: "Next" }).click();
-  await screen.pagination.getByRole("button", { name: "Next" }).click();
-  await expect(screen.pagination.getByText("Page 9 of 9")).toBeVisible();
-  await expect(screen.pagination.getByRole("button", { name: "Next" })).toBeDisabled();
-  await screen.pagination.getByRole("button", { name: "Page 3" }).click();
-  await expect(screen.pagination.getByText("Page 3 of 9")).toBeVisible();
-  await expect(screen.row("p3-r19@example.com")).toBeVisible();
-  await expect(screen.title).toHaveText("Email Subscriptions (180)");
 });
 
 test("failures: Connection Error and Disconnected, then Refresh reconnects; delete failures", async ({

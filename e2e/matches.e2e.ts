@@ -19,6 +19,10 @@ const seed = (home: string, away: string, extra: Record<string, unknown> = {}) =
 
 test.describe.configure({ mode: "serial" });
 
+// Team names shortened under 992 px (10 characters on Manage Matches, 15 plus "..." on Fetch
+// Matches), the dialog's required message and the fetch filters are rules of the screens:
+// features/matches/components/matches-screen.test.tsx.
+
 test("Manage Matches: summary, filters in the URL, create, edit with the league rules, bulk delete", async ({
   page,
   signIn,
@@ -72,8 +76,6 @@ test("Manage Matches: summary, filters in the URL, create, edit with the league 
   await dialog.getByRole("combobox", { name: "Sport *" }).click();
   await page.getByRole("option", { name: "Tennis" }).click();
   await expect(dialog.getByLabel("League logo URL *")).toHaveValue("");
-  await dialog.getByRole("button", { name: "Create Match" }).click();
-  await expect(dialog.getByText("Please fill all the fields").first()).toBeVisible();
   await dialog.getByRole("combobox", { name: "League *" }).click();
   await page.getByRole("option", { name: "Other league…" }).click();
   await dialog.getByLabel("Custom league name").fill("Davis Cup");
@@ -108,20 +110,6 @@ test("Manage Matches: summary, filters in the URL, create, edit with the league 
   await expect(toastWith(page, "Match deleted successfully")).toBeVisible();
   await expect(main.getByText("2 matches found")).toBeVisible();
   await expectAccessible(page, "Manage Matches");
-});
-
-test("team names are cut to 10 characters under 992 px, whole on hover and for screen readers", async ({
-  page,
-  signIn,
-}) => {
-  const api = adminApi((await apiLogin(users.admin)).token);
-  await api.matches.create(seed("Borussia Monchengladbach", "Eintracht Frankfurt", { date: "2026-12-22" }));
-  await page.setViewportSize({ width: 900, height: 900 });
-  await signIn("/sportbn/matches");
-  const card = page.getByRole("article", { name: "Borussia Monchengladbach vs Eintracht Frankfurt" });
-  await expect(card.locator('[data-slot="match-home"]')).toHaveText("Borussia M");
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await expect(card.locator('[data-slot="match-home"]')).toHaveText("Borussia Monchengladbach");
 });
 
 test("Other Servers: add a server to a match and delete it with its confirmation", async ({
@@ -183,17 +171,13 @@ test("Fetch Matches: four sports from the feed, filters, Clear Filters, accept a
     await expect(p.getByRole("main").getByRole("heading", { name: /^Matches \(/ })).toBeVisible();
   });
 
-  // Sport filter: only basketball cards; the search narrows further; Clear Filters resets all.
+  // The sandbox's basketball records reach the cards (the filters' rules are matches-screen.test.tsx's).
   await main.getByRole("combobox", { name: "Sport" }).click();
   await page.getByRole("option", { name: "Basketball" }).click();
   const cards = main.locator('[data-slot="fixture-card"]');
-  await expect(cards.first()).toBeVisible();
-  for (const card of await cards.all()) await expect(card).toContainText("Basketball");
-  await main.getByLabel("Search fixtures").fill("zzzz-no-such-team");
-  await expect(main.getByText("No matches found. Try adjusting your filters.")).toBeVisible();
+  await expect(cards.first()).toContainText("Basketball");
   await main.getByRole("button", { name: "Clear Filters" }).click();
   await expect(heading).toHaveText(`Matches (${total})`);
-  await expect(main.getByLabel("Search fixtures")).toHaveValue("");
 
   // Accept the first fixture; a second accept of it is refused and the card says Accepted.
   const first = cards.first();
@@ -214,15 +198,4 @@ test("Fetch Matches: four sports from the feed, filters, Clear Filters, accept a
     .click();
   await expect(toastWith(page, "Error").filter({ hasText: "already in Manage Matches" })).toBeVisible();
   await expectAccessible(page, "Fetch Matches");
-});
-
-test("team names are cut to 15 characters plus an ellipsis under 992 px", async ({ page, signIn }) => {
-  await page.setViewportSize({ width: 900, height: 900 });
-  await signIn("/sportbn/fetch-matches");
-  const names = page.getByRole("main").locator('[data-slot="fixture-home"], [data-slot="fixture-away"]');
-  await expect(names.first()).toBeVisible();
-  for (const text of await names.allTextContents()) {
-    expect(text.length).toBeLessThanOrEqual(18);
-    if (text.length > 15) expect(text.endsWith("...")).toBe(true);
-  }
 });

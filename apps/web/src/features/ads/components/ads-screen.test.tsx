@@ -1,0 +1,224 @@
+import type { Ad } from "@backoffice/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureToasts, fakeApi, type Routes, renderAt, type ShownToast } from "@/lib/screen.testing";
+import { AdsScreen } from "./ads-screen";
+
+/**
+ * Manage Ads' rules per site: its texts and empty state, the dialog's fields and required message,
+ * a server refusal at its field, the shortened page name and URL, and each site's wording. The
+ * journey through the real server is e2e/ads.e2e.ts.
+ */
+
+const LONG_URL = "https://www.example-advertiser.com/landing/page?campaign=spring";
+
+/** What differs between the sites: data and wording only. */
+const SITES = [
+  {
+    site: "apkw",
+    list: "/apkw/ads",
+    tabs: null,
+    url: { wide: 20, narrow: 20, mobile: 15 },
+    updated: "Ad created successfully",
+    loadError: "Failed to connect to email API",
+  },
+  {
+    site: "sportbn",
+    list: "/sportbn/ads",
+    tabs: null,
+    url: { wide: 20, narrow: 20, mobile: 15 },
+    updated: "Ad created successfully",
+    loadError: "Failed to connect to email API",
+  },
+  {
+    site: "movies",
+    list: "/movies/ads",
+    tabs: ["Home", "Info", "Player", "Browse"],
+    url: { wide: 40, narrow: 40, mobile: 24 },
+    updated: "Ad updated successfully",
+    loadError: "Failed to fetch ads",
+  },
+] as const;
+
+const ad = (page: string, url = LONG_URL, fields: Partial<Ad> = {}): Ad => ({
+  _id: `ad-${page}`,
+  page,
+  url,
+  head: null,
+  body: null,
+  isActive: false,
+  createdAt: "2026-11-20T10:00:00Z",
+  updatedAt: "2026-11-20T10:00:00Z",
+  ...fields,
+});
+
+/** The window's width, which the breakpoint media queries read. */
+function setWidth(width: number) {
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({
+    width,
+    height: 800,
+  });
+}
+
+let toasts: ShownToast[];
+beforeEach(() => {
+  toasts = captureToasts();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setWidth(1024);
+});
+
+const slot = (card: HTMLElement, name: string) => card.querySelector(`[data-slot="${name}"]`)?.textContent;
+const dialog = () => screen.getByRole("dialog");
+const field = (label: string) => within(dialog()).getByLabelText(label);
+const writes = (calls: ReturnType<typeof fakeApi>) => calls.filter((c) => c.method !== "GET");
+
+describe.each(SITES)("Manage Ads on $site", (rules) => {
+  const { site } = rules;
+  const api = (ads: Ad[] = [], routes: Routes = {}) =>
+    fakeApi({ [`GET /${site}/ads`]: { body: { status: "success", data: ads } }, ...routes });
+
+  it("empty: its texts and the empty state, whose Create your first ad opens the dialog", async () => {
+    api();
+    renderAt(rules.list, <AdsScreen />);
+    expect(screen.getByRole("heading", { level: 1, name: "Manage Ads" })).toBeInTheDocument();
+    expect(screen.getByText("Create and manage advertisement scripts for your website.")).toBeInTheDocument();
+    expect(await screen.findByText("No ads created yet.")).toBeInTheDocument();
+    expect(screen.getByText("Create your first ad to get started.")).toBeInTheDocument();
+    if (rules.tabs)
+      expect(
+        within(screen.getByRole("tablist", { name: "Ad pages" }))
+          .getAllByRole("tab")
+          .map((tab) => tab.textContent),
+      ).toEqual(rules.tabs);
+    else expect(screen.queryByRole("tablist")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Create your first ad" }));
+    expect(await screen.findByRole("heading", { name: "Create New Ad" })).toBeInTheDocument();
+  });
+
+  it("the dialog's fields; without page name and URL: the required toast, the fields marked, nothing sent", async () => {
+    const calls = api();
+    renderAt(rules.list, <AdsScreen />);
+    await screen.findByText("No ads created yet.");
+    await userEvent.click(screen.getByRole("button", { name: "Create New Ad" }));
+    await screen.findByRole("dialog");
+    for (const label of ["Ad Page Name *", "Domain URL *", "Script Head", "Script Body"])
+      expect(field(label)).toBeInTheDocument();
+    expect(field("Domain URL *")).toHaveAttribute("type", "url");
+    expect(within(dialog()).getByRole("switch", { name: "Active" })).not.toBeChecked();
+    expect(within(dialog()).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
+    // Movies chooses the page from its list, preset to the tab; the others type it.
+    if (rules.tabs)
+      expect(within(dialog()).getByRole("combobox", { name: "Ad Page Name *" })).toHaveTextContent("Home");
+    else await userEvent.clear(field("Ad Page Name *"));
+
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Create Ad" }));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({ title: "Please page name and domain url are required" }),
+      ]),
+    );
+    expect(field("Domain URL *")).toHaveAttribute("aria-invalid", "true");
+    if (!rules.tabs) {
+      expect(field("Ad Page Name *")).toHaveAttribute("aria-invalid", "true");
+      expect(field("Ad Page Name *")).toHaveFocus();
+      await userEvent.type(field("Ad Page Name *"), "homepage-top");
+      await userEvent.click(within(dialog()).getByRole("button", { name: "Create Ad" }));
+      expect(field("Ad Page Name *")).not.toHaveAttribute("aria-invalid", "true");
+      expect(field("Domain URL *")).toHaveAttribute("aria-invalid", "true");
+    }
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it("a server refusal toasts Error with its message, shown at the refused field too", async () => {
+    api([], {
+      [`POST /${site}/ads`]: {
+        status: 400,
+        body: {
+          status: "fail",
+          message: "url must be an http(s) URL",
+          errors: [{ path: "url", message: "url must be an http(s) URL" }],
+        },
+      },
+    });
+    renderAt(rules.list, <AdsScreen />);
+    await screen.findByText("No ads created yet.");
+    await userEvent.click(screen.getByRole("button", { name: "Create New Ad" }));
+    await screen.findByRole("dialog");
+    if (!rules.tabs) await userEvent.type(field("Ad Page Name *"), "homepage-top");
+    await userEvent.type(field("Domain URL *"), "ftp://files.example.com");
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Create Ad" }));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({ title: "Error", description: "url must be an http(s) URL" }),
+      ]),
+    );
+    expect(field("Domain URL *")).toHaveAttribute("aria-invalid", "true");
+    expect(within(dialog()).getByText("url must be an http(s) URL")).toBeInTheDocument();
+  });
+
+  it.each([
+    { width: 1280, screenName: "wide", pageName: "homepage-top" },
+    { width: 900, screenName: "narrow", pageName: "homep" },
+    { width: 390, screenName: "mobile", pageName: "homep" },
+  ] as const)(
+    "at $width px: the page name and URL are shortened, whole for screen readers",
+    async ({ width, screenName, pageName }) => {
+      setWidth(width);
+      api([ad("homepage-top")]);
+      renderAt(rules.list, <AdsScreen />);
+      const card = await screen.findByRole("article", { name: "homepage-top" });
+      expect(slot(card, "ad-page")).toBe(pageName);
+      expect(slot(card, "ad-url")).toBe(LONG_URL.slice(0, rules.url[screenName]));
+      expect(within(card).getByText(LONG_URL)).toHaveClass("sr-only");
+    },
+  );
+
+  it(`an update toasts "${rules.updated}" naming the ad saved`, async () => {
+    const calls = api([ad("footer", "https://c.example.com/x")], {
+      [`PUT /${site}/ads/ad-footer`]: { body: { status: "success", data: ad("footer") } },
+    });
+    renderAt(rules.list, <AdsScreen />);
+    const card = await screen.findByRole("article", { name: "footer" });
+    await userEvent.click(within(card).getByRole("button", { name: "Edit ad footer" }));
+    expect(await screen.findByRole("heading", { name: "Edit Ad" })).toBeInTheDocument();
+    expect(field("Domain URL *")).toHaveValue("https://c.example.com/x");
+    await userEvent.click(within(dialog()).getByRole("switch", { name: "Active" }));
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Update Ad" }));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({ title: rules.updated, description: "footer was saved." }),
+      ]),
+    );
+    expect(writes(calls)[0]?.body).toEqual({
+      page: "footer",
+      url: "https://c.example.com/x",
+      head: "null",
+      body: "null",
+      isActive: true,
+    });
+  });
+
+  it(`a failed load toasts Connection Error, "${rules.loadError}", and offers Try again`, async () => {
+    let fail = true;
+    api([], {
+      [`GET /${site}/ads`]: () =>
+        fail
+          ? { status: 500, body: { status: "error", message: "Database down" } }
+          : { body: { status: "success", data: [ad("banner")] } },
+    });
+    renderAt(rules.list, <AdsScreen />);
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({ title: "Connection Error", description: rules.loadError }),
+      ]),
+    );
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("article", { name: "banner" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,141 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureToasts, fakeApi, type Routes, type ShownToast } from "@/lib/screen.testing";
+import { LoginForm } from "./login-form";
+
+/** The sign-in screen's texts and states (docs/PRODUCT-RULES.md#sessions); the journey is e2e/login.e2e.ts. */
+
+let toasts: ShownToast[];
+const navigate = vi.fn();
+beforeEach(() => {
+  toasts = captureToasts();
+  navigate.mockReset();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+/** The API answers `routes`; the form starts signed out. */
+function signInScreen(routes: Routes = {}) {
+  const calls = fakeApi(routes);
+  window.localStorage.clear();
+  render(<LoginForm returnTo={null} navigate={navigate} />);
+  return calls;
+}
+
+const email = () => screen.getByLabelText("Email");
+const password = () => screen.getByLabelText("Password", { selector: "input" });
+const submit = () => userEvent.click(screen.getByRole("button", { name: "Sign In" }));
+
+async function signInAs(address: string, secret: string) {
+  await userEvent.type(email(), address);
+  await userEvent.type(password(), secret);
+  await submit();
+}
+
+const admin = { email: "admin@example.com", role: "admin" };
+const loggedIn = (user = admin) => ({
+  body: { status: "success", message: "Login successful", data: { token: "t1", user } },
+});
+
+describe("Sign in", () => {
+  it("shows Welcome Back, its line and a Forgot password? link to /forgot-password", async () => {
+    signInScreen();
+    expect(screen.getByRole("heading", { name: "Welcome Back" })).toBeInTheDocument();
+    expect(screen.getByText("Sign in to your account to continue")).toBeInTheDocument();
+    const link = screen.getByRole("link", { name: "Forgot password?" });
+    expect(link).toHaveAttribute("href", "/forgot-password");
+    await userEvent.click(link);
+    expect(navigate).toHaveBeenCalledWith("/forgot-password", { replace: false });
+  });
+
+  it("empty fields: Please fill in all fields, the empty ones marked, nothing sent", async () => {
+    const calls = signInScreen();
+    await submit();
+    expect(screen.getByRole("alert")).toHaveTextContent("Please fill in all fields");
+    expect(email()).toHaveAttribute("aria-invalid", "true");
+    expect(password()).toHaveAttribute("aria-invalid", "true");
+    await userEvent.type(email(), admin.email);
+    await submit();
+    expect(screen.getByRole("alert")).toHaveTextContent("Please fill in all fields");
+    expect(email()).not.toHaveAttribute("aria-invalid", "true");
+    expect(password()).toHaveAttribute("aria-invalid", "true");
+    expect(calls).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("the password can be shown and hidden", async () => {
+    signInScreen();
+    await userEvent.type(password(), "secret");
+    expect(password()).toHaveAttribute("type", "password");
+    await userEvent.click(screen.getByRole("button", { name: "Show password" }));
+    expect(password()).toHaveAttribute("type", "text");
+    await userEvent.click(screen.getByRole("button", { name: "Hide password" }));
+    expect(password()).toHaveAttribute("type", "password");
+  });
+
+  it("the button reads Signing in... and is disabled while the answer is awaited", async () => {
+    let answer: (value: Response) => void = () => {};
+    signInScreen();
+    vi.stubGlobal(
+      "fetch",
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    await signInAs(admin.email, "Secret-123");
+    const busy = await screen.findByRole("button", { name: "Signing in..." });
+    expect(busy).toBeDisabled();
+    answer(Response.json(loggedIn().body));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/apkw", { replace: true }));
+    expect(screen.getByRole("button", { name: "Sign In" })).toBeEnabled();
+  });
+
+  it("success: Login successful, the session stored, on to /apkw", async () => {
+    const calls = signInScreen({ "POST /auth/login": loggedIn() });
+    await signInAs(`  ${admin.email} `, "Secret-123");
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/apkw", { replace: true }));
+    expect(calls[0]?.body).toEqual({ email: admin.email, password: "Secret-123" });
+    expect(toasts[0]).toMatchObject({ title: "Login successful" });
+    expect(window.localStorage.getItem("token")).toBe("t1");
+  });
+
+  // Per answer: the toast's title and text, and the user stays on /login, signed out.
+  it.each([
+    {
+      case: "wrong password (401)",
+      answer: { status: 401, body: { status: "fail", message: "Invalid email or password" } },
+      title: "Login failed",
+      description: "Invalid email or password",
+    },
+    { case: "a failure without a message", answer: { status: 500, body: {} }, title: "Login failed" },
+    {
+      case: "a non-admin account",
+      answer: loggedIn({ email: "editor@example.com", role: "editor" }),
+      title: "Access denied",
+      description: "You don't have permissions to access this dashboard.",
+    },
+    {
+      case: "a 403 answer",
+      answer: { status: 403, body: { status: "fail", message: "Forbidden" } },
+      title: "Access denied",
+      description: "You don't have permissions to access this dashboard.",
+    },
+  ])(
+    "$case: toasts $title, stays on the form and keeps no session",
+    async ({ answer, title, description }) => {
+      signInScreen({ "POST /auth/login": answer });
+      window.localStorage.setItem("leftover", "x");
+      await signInAs(admin.email, "wrong-password-1");
+      await waitFor(() => expect(toasts).toHaveLength(1));
+      expect(toasts[0]).toMatchObject(description ? { title, description } : { title });
+      expect(navigate).not.toHaveBeenCalled();
+      expect(window.localStorage.getItem("token")).toBeNull();
+      if (title === "Access denied") expect(window.localStorage.length).toBe(0);
+      expect(screen.getByRole("button", { name: "Sign In" })).toBeEnabled();
+    },
+  );
+});

@@ -1,0 +1,158 @@
+import type { Match } from "@backoffice/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { FetchMatchesScreen } from "./fetch-matches-screen";
+import { MatchesScreen } from "./matches-screen";
+
+/**
+ * Team names shortened under 992 px (docs/PRODUCT-RULES.md#shortened-text-and-breakpoints): Manage
+ * Matches cuts them to 10 characters, Fetch Matches to 15 plus "...", the whole name kept for
+ * hover, focus and screen readers; and the match dialog's required message. The journeys through
+ * the real server are e2e/matches.e2e.ts.
+ */
+
+/** The window's width, which the breakpoint media queries read. */
+function setWidth(width: number) {
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({
+    width,
+    height: 900,
+  });
+}
+
+const match = (home: string, away: string): Match => ({
+  _id: "m1",
+  status: "upcoming",
+  type: "football",
+  league: { name: "Bundesliga", logo: "https://media.example/bl.png" },
+  homeTeam: { name: home, logo: "https://media.example/home.png", score: null },
+  awayTeam: { name: away, logo: "https://media.example/away.png", score: null },
+  date: "2026-12-22",
+  time: "20:00",
+  end_time: "23:59",
+  type_match: "video",
+  isFirst: false,
+  matchUrl: "https://sportbn.example",
+  createdAt: "2026-11-20T10:00:00Z",
+  updatedAt: "2026-11-20T10:00:00Z",
+});
+
+/** A football fixture as API-Sports answers it. */
+const fixture = (id: number, home: string, away: string) => ({
+  fixture: { id, date: "2026-12-22T19:00:00+00:00", status: { short: "NS" }, venue: { name: "Arena" } },
+  league: { name: "Bundesliga", country: "Germany", logo: "https://media.example/bl.png" },
+  teams: { home: { name: home, logo: "" }, away: { name: away, logo: "" } },
+  goals: { home: null, away: null },
+});
+const feed = (response: unknown[] = []) => ({
+  body: { status: "success", response, quota: { remaining: 90, limit: 100 } },
+});
+
+const slot = (name: string) => document.querySelector(`[data-slot="${name}"]`);
+
+beforeEach(() => {
+  captureToasts();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setWidth(1280);
+});
+
+describe("Manage Matches: team names", () => {
+  const matches = () =>
+    fakeApi({
+      "GET /sportbn/matches": {
+        body: { status: "success", data: [match("Borussia Monchengladbach", "Eintracht Frankfurt")] },
+      },
+    });
+
+  it("under 992 px they are cut to 10 characters, whole for screen readers and on focus", async () => {
+    setWidth(900);
+    matches();
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    const card = await screen.findByRole("article", {
+      name: "Borussia Monchengladbach vs Eintracht Frankfurt",
+    });
+    expect(slot("match-home")?.textContent).toBe("Borussia M");
+    expect(slot("match-away")?.textContent).toBe("Eintracht ");
+    expect(within(card).getByText("Borussia Monchengladbach")).toHaveClass("sr-only");
+    await userEvent.tab();
+    while (!document.activeElement?.contains(slot("match-home"))) await userEvent.tab();
+    await waitFor(() => expect(slot("match-home-full")).toHaveTextContent("Borussia Monchengladbach"));
+  });
+
+  it("from 992 px they are whole", async () => {
+    setWidth(1280);
+    matches();
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    await screen.findByRole("article", { name: "Borussia Monchengladbach vs Eintracht Frankfurt" });
+    expect(slot("match-home")?.textContent).toBe("Borussia Monchengladbach");
+  });
+});
+
+describe("Manage Matches: the dialog", () => {
+  it("Create Match with empty fields says Please fill all the fields and sends nothing", async () => {
+    const calls = fakeApi({ "GET /sportbn/matches": { body: { status: "success", data: [] } } });
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    await userEvent.click((await screen.findAllByRole("button", { name: "Add Match" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Add Match" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create Match" }));
+    expect((await within(dialog).findAllByText("Please fill all the fields")).length).toBeGreaterThan(0);
+    expect(within(dialog).getByLabelText("Home team *")).toHaveAttribute("aria-invalid", "true");
+    expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
+  });
+});
+
+describe("Fetch Matches: team names", () => {
+  const feedOf = () =>
+    fakeApi({
+      "GET /config": { body: { status: "success", data: { sites: {} } } },
+      "GET /sportbn/connect/football": feed([
+        fixture(1, "Borussia Monchengladbach", "Bayern"),
+        fixture(2, "Werder Bremen 1899", "Hertha"),
+      ]),
+      "GET /sportbn/connect/basketball": feed(),
+      "GET /sportbn/connect/hockey": feed(),
+      "GET /sportbn/connect/am-football": feed(),
+    });
+  const names = () =>
+    [...document.querySelectorAll('[data-slot="fixture-home"], [data-slot="fixture-away"]')].map(
+      (name) => name.textContent,
+    );
+
+  it("under 992 px they are cut to 15 characters plus an ellipsis, whole for screen readers", async () => {
+    setWidth(900);
+    feedOf();
+    renderAt("/sportbn/fetch-matches", <FetchMatchesScreen />);
+    const card = await screen.findByRole("article", { name: "Borussia Monchengladbach vs Bayern" });
+    expect(names()).toEqual(["Borussia Monche...", "Bayern", "Werder Bremen 1...", "Hertha"]);
+    expect(within(card).getByText("Borussia Monchengladbach")).toHaveClass("sr-only");
+  });
+
+  it("from 992 px they are whole", async () => {
+    setWidth(1280);
+    feedOf();
+    renderAt("/sportbn/fetch-matches", <FetchMatchesScreen />);
+    await screen.findByRole("article", { name: "Borussia Monchengladbach vs Bayern" });
+    expect(names()).toEqual(["Borussia Monchengladbach", "Bayern", "Werder Bremen 1899", "Hertha"]);
+  });
+
+  it("the search and the sport filter narrow the fixtures; Clear Filters shows them all again", async () => {
+    feedOf();
+    const at = renderAt("/sportbn/fetch-matches", <FetchMatchesScreen />);
+    await screen.findByRole("heading", { name: "Matches (2)" });
+    await userEvent.type(screen.getByRole("searchbox", { name: "Search fixtures" }), "bremen");
+    await screen.findByRole("heading", { name: "Matches (1)" });
+    await userEvent.click(screen.getByRole("combobox", { name: "Sport" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Basketball" }));
+    expect(await screen.findByText("No matches found. Try adjusting your filters.")).toBeInTheDocument();
+    await waitFor(() => expect(at.location()).toMatch(/sport=basketball/));
+    await userEvent.click(screen.getByRole("button", { name: "Clear Filters" }));
+    await screen.findByRole("heading", { name: "Matches (2)" });
+    expect(screen.getByRole("searchbox", { name: "Search fixtures" })).toHaveValue("");
+    expect(at.location()).toBe("/sportbn/fetch-matches");
+  });
+});
