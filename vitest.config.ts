@@ -29,7 +29,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["packages/**/*.test.ts", "apps/sandbox/**/*.test.ts", "apps/web/**/*.test.ts"],
+          include: [
+            "packages/**/*.test.ts",
+            "apps/sandbox/**/*.test.ts",
+            "apps/web/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
         },
       },
       {
