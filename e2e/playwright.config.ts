@@ -23,7 +23,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: "en-GB",
     timezoneId: "UTC",
-    trace: "retain-on-failure",
+    // A trace costs about a fifth of the suite's time (measured: 74 → 60 s and 83 → 66 s on two specs)
+    // and CI keeps only what the run prints, so CI records none; locally a failure keeps its trace.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
