@@ -69,3 +69,11 @@ export function renderAt(url: string, screen: ReactNode) {
   );
   return { client, location: () => location };
 }
+
+/** Sets the window's width, which the breakpoint media queries read. */
+export function setWidth(width: number) {
+  const { happyDOM } = window as unknown as {
+    happyDOM: { setViewport(size: { width: number; height: number }): void };
+  };
+  happyDOM.setViewport({ width, height: 900 });
+}

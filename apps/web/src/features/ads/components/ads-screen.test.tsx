@@ -2,7 +2,14 @@ import type { Ad } from "@backoffice/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureToasts, fakeApi, type Routes, renderAt, type ShownToast } from "@/lib/screen.testing";
+import {
+  captureToasts,
+  fakeApi,
+  type Routes,
+  renderAt,
+  type ShownToast,
+  setWidth,
+} from "@/lib/screen.testing";
 import { AdsScreen } from "./ads-screen";
 
 /**
@@ -52,16 +59,6 @@ const ad = (page: string, url = LONG_URL, fields: Partial<Ad> = {}): Ad => ({
   updatedAt: "2026-11-20T10:00:00Z",
   ...fields,
 });
-
-/** The window's width, which the breakpoint media queries read. */
-function setWidth(width: number) {
-  (
-    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
-  ).happyDOM.setViewport({
-    width,
-    height: 800,
-  });
-}
 
 let toasts: ShownToast[];
 beforeEach(() => {

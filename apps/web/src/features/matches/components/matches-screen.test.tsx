@@ -2,7 +2,7 @@ import type { Match } from "@backoffice/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { captureToasts, fakeApi, renderAt, setWidth } from "@/lib/screen.testing";
 import { FetchMatchesScreen } from "./fetch-matches-screen";
 import { MatchesScreen } from "./matches-screen";
 
@@ -12,16 +12,6 @@ import { MatchesScreen } from "./matches-screen";
  * hover, focus and screen readers; and the match dialog's required message. The journeys through
  * the real server are e2e/matches.e2e.ts.
  */
-
-/** The window's width, which the breakpoint media queries read. */
-function setWidth(width: number) {
-  (
-    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
-  ).happyDOM.setViewport({
-    width,
-    height: 900,
-  });
-}
 
 const match = (home: string, away: string): Match => ({
   _id: "m1",
