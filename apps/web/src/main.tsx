@@ -1,7 +1,7 @@
 import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProvider } from "./app/provider";
-import { ErrorState } from "./components/states";
+import { ReloadPageState } from "./components/states";
 import { paths } from "./config/paths";
 import { LoginForm } from "./features/auth/components/login-form";
 import { getSession, isSessionStale, returnPath, signOutForTheDay } from "./lib/session";
@@ -22,17 +22,7 @@ const openDashboard = () =>
   loadDashboard().then(
     ({ Dashboard }) => render(<Dashboard />),
     // The dashboard's chunk did not arrive (offline, or a deploy replaced it): say so, offer a reload.
-    () =>
-      render(
-        <main className="grid min-h-dvh place-items-center p-6">
-          <ErrorState
-            title="The dashboard could not be loaded"
-            description="Check your connection, then try again."
-            onRetry={() => window.location.reload()}
-            retrying={false}
-          />
-        </main>,
-      ),
+    () => render(<ReloadPageState title="The dashboard could not be loaded" />),
   );
 
 // A signed-out visit to /login shows the sign-in screen before React Router and the route table are

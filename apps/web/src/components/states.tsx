@@ -92,3 +92,17 @@ export function ListSkeleton({ rows = 4, className }: { rows?: number; className
     </div>
   );
 }
+
+/** A whole page that could not be shown (no shell around it): Try again reloads the page. */
+export function ReloadPageState({ title }: { title: string }) {
+  return (
+    <main className="grid min-h-dvh place-items-center p-6">
+      <ErrorState
+        title={title}
+        description="Check your connection, then try again."
+        onRetry={() => window.location.reload()}
+        retrying={false}
+      />
+    </main>
+  );
+}

@@ -1,6 +1,6 @@
 import { type ComponentType, useState } from "react";
 import { useLocation, useNavigate, useRouteError } from "react-router";
-import { ErrorState } from "@/components/states";
+import { ErrorState, ReloadPageState } from "@/components/states";
 
 type ScreenModule = { Component: ComponentType };
 
@@ -75,14 +75,5 @@ export function ScreenError() {
 
 /** The error boundary above the shell (sign-in, the shell itself): the whole page, reloaded by Try again. */
 export function PageError() {
-  return (
-    <main className="grid min-h-dvh place-items-center p-6">
-      <ErrorState
-        title="This page could not be shown"
-        description="Check your connection, then try again."
-        onRetry={() => window.location.reload()}
-        retrying={false}
-      />
-    </main>
-  );
+  return <ReloadPageState title="This page could not be shown" />;
 }
