@@ -2,7 +2,7 @@
 // memory readings and the one table every figure lands in.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { freePort } from "@backoffice/server/free-port";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -79,6 +79,70 @@ export async function startHelper(script: string, args: string[]): Promise<{ url
 export function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
   return line ? Number(line[1]) / 1024 : Number.NaN;
+}
+
+/** Resident memory of a process and of every process below it (Linux), each with its command line. */
+export function treeRss(root: number): { pid: number; command: string; mb: number }[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+    } catch {} // ended meanwhile
+  }
+  const pids = [root];
+  for (let i = 0; i < pids.length; i++) pids.push(...(children.get(pids[i]!) ?? []));
+  return pids.flatMap((pid) => {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+      return [{ pid, command, mb: rssMb(pid) }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * `npm start` as a user runs it, on free ports and `env` (DATA_DIR...), its output read and dropped;
+ * resolves once it printed that the back-office is ready.
+ */
+export async function startNpm(env: Record<string, string>): Promise<Running & { contentUrl: string }> {
+  const [port, contentPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
+  const npm = spawn("npm", ["start"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      CONTENT_PORT: String(contentPort),
+      SANDBOX_PORT: String(sandboxPort),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  for (const stream of [npm.stdout!, npm.stderr!])
+    stream.on("data", (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-10_000);
+    });
+  const started = performance.now();
+  while (!output.includes("Back-office ready at")) {
+    if (npm.exitCode !== null) throw new Error(`npm start exited: ${output}`);
+    if (performance.now() - started > 180_000) throw new Error(`npm start not ready after 180 s: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    child: npm,
+    readyMs: performance.now() - started,
+    url: `http://127.0.0.1:${port}`,
+    contentUrl: `http://127.0.0.1:${contentPort}`,
+    async stop() {
+      if (npm.exitCode !== null) return;
+      npm.kill("SIGTERM");
+      await once(npm, "exit");
+    },
+  };
 }
 
 export interface Load {

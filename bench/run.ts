@@ -33,8 +33,10 @@ import {
   SHORT,
   scratchPostgres,
   startHelper,
+  startNpm,
   startServer,
   table,
+  treeRss,
 } from "./lib.ts";
 
 const API = "apps/api/src/server.ts";
@@ -383,6 +385,117 @@ async function largeTables(kind: "PGlite" | "PostgreSQL", env: Record<string, st
   await again.stop();
 }
 
+/**
+ * What `npm start` leaves running, npm itself included: its memory after a restart on the data of a
+ * first start, idle and after load (public reads, intake, admin lists, the sports feed and the movie
+ * database through the sandbox, posters, the content service's public list), read 3 s after the load.
+ */
+async function npmStart() {
+  console.log("\n6. npm start: the memory of every process it leaves running");
+  const env = { DATA_DIR: join(work, "npm-start"), ADMIN_PASSWORD, TRUST_PROXY: "true", LOG_LEVEL: "info" };
+  const tree = (root: number) => {
+    const processes = treeRss(root);
+    const total = processes.reduce((sum, { mb }) => sum + mb, 0);
+    const each = processes.map(({ command, mb }) => {
+      const name = command.startsWith("npm") ? "npm" : (command.split(" ").at(-1) ?? command);
+      return `${name.replace(ROOT, "")} ${Math.round(mb)}`;
+    });
+    return { total, value: `${Math.round(total)} MB (${each.join(", ")})` };
+  };
+  const first = await startNpm(env);
+  running.push(first);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  record({
+    section: "footprint",
+    name: "npm start, first run (new databases, demo data), idle",
+    value: tree(first.child.pid!).value,
+    goal: "noted",
+  });
+  await first.stop();
+
+  const server = await startNpm(env);
+  running.push(server);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  record({
+    section: "footprint",
+    name: "npm start, restart, idle",
+    value: tree(server.child.pid!).value,
+    goal: "noted",
+  });
+  const duration = Math.min(SECONDS, 3);
+  const { authorization } = await session(server.url);
+  for (const path of [
+    "/api/v1/public/sportbn/ads?page=Home",
+    "/api/v1/public/sportbn/locker",
+    "/api/v1/public/apkw/apps",
+    "/api/v1/public/sportbn/matches",
+  ])
+    await load({ url: `${server.url}${path}`, duration });
+  let sequence = 0;
+  for (const [path, body] of [
+    ["/api/v1/public/apkw/emails", (n: number) => ({ email: `tree${n}@example.com` })],
+    [
+      "/api/v1/public/movies/contacts",
+      (n: number) => ({ email: `tree${n}@example.com`, firstName: "Load", message: `Message ${n}` }),
+    ],
+  ] as const)
+    await load({
+      url: `${server.url}${path}`,
+      duration,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request) => {
+            sequence += 1;
+            const n = sequence;
+            return {
+              ...request,
+              headers: {
+                "content-type": "application/json",
+                "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+              },
+              body: JSON.stringify(body(n)),
+            };
+          },
+        },
+      ],
+    });
+  for (const path of [
+    "/api/v1/apkw/emails?page=1",
+    "/api/v1/movies/contacts?page=1",
+    "/api/v1/movies/catalog",
+    "/api/v1/apkw/history?page=1",
+  ])
+    await load({ url: `${server.url}${path}`, headers: { authorization }, duration });
+  const admin = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization } });
+  for (const sport of ["football", "basketball", "hockey", "am-football"])
+    await (await admin(`/api/v1/sportbn/connect/${sport}`)).arrayBuffer();
+  const posters = new Set<string>();
+  for (const kind of ["movie", "tv"])
+    for (let page = 1; page <= 5; page++) {
+      const answer = (await (await admin(`/api/v1/tmdb/trending/${kind}/day?page=${page}`)).json()) as {
+        results?: { poster_path?: string | null; backdrop_path?: string | null }[];
+      };
+      for (const item of answer.results ?? [])
+        for (const file of [item.poster_path, item.backdrop_path]) if (file) posters.add(file);
+    }
+  for (const file of posters)
+    for (const size of ["w185", "w500"])
+      await (await fetch(`${server.url}/api/v1/tmdb/images/${size}${file}`)).arrayBuffer();
+  await load({ url: `${server.contentUrl}/api/movies`, duration });
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const after = tree(server.child.pid!);
+  record({
+    section: "footprint",
+    name: "npm start, every process it leaves running, after load",
+    value: after.value,
+    goal: "≤ 400 MB",
+    reference: "before: 1,039 MB (npm, launcher, content, sandbox, api)",
+    met: after.total <= 400,
+  });
+  await server.stop();
+}
+
 // 5. The dashboard in Chromium: JavaScript of /login, lazy chunks, Largest Contentful Paint.
 async function dashboard() {
   const dist = join(ROOT, "apps/web/dist");
@@ -649,7 +762,7 @@ async function twoInstances(databaseUrl: string) {
   await two.stop();
 }
 
-/** `BENCH_ONLY=reads,intake,large,web,two` runs some sections (while working on one); all by default. */
+/** `BENCH_ONLY=reads,intake,large,start,web,two` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -666,6 +779,7 @@ async function main() {
       await intake("PostgreSQL", { DATABASE_URL: postgres.url });
     }
     if (wanted("large")) await largeTables("PGlite", {});
+    if (wanted("start")) await npmStart();
     const large = wanted("large") && (await scratchPostgres("large"));
     if (large) {
       postgresCleanups.push(large.drop);

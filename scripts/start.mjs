@@ -1,9 +1,45 @@
-// `npm start`: builds the dashboard when needed, then runs content, sandbox (only while no provider
-// key is configured) and api on the embedded database, and prints where to go. The servers run their
-// TypeScript sources directly: Node strips the types (docs/decisions/007-pinned-node-runtime.md).
-import { spawn, spawnSync } from "node:child_process";
+// `npm start`: builds the dashboard when needed, then runs the content service, the sandbox (only while
+// no provider key is configured) and the api in this one process, and prints where to go. Each is its
+// own Fastify server on its own port with its own embedded database, and they talk over HTTP as in
+// production, where each runs alone (`node src/server.ts` in its folder; docs/DEPLOYMENT.md). The
+// servers' TypeScript sources run directly: Node strips the types (docs/decisions/007-pinned-node-runtime.md).
+//
+// One process instead of a launcher and three servers loads Node, type stripping, Fastify, fetch and
+// PGlite's compiled WebAssembly once: everything `npm start` leaves running went from 1,039 MB to
+// 325–346 MB after the bench's load (docs/PERFORMANCE.md, "Footprint of `npm start`").
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Memory settings of this process, each measured after the bench's load (docs/PERFORMANCE.md):
+ * - `--max-semi-space-size=4`: V8's young generation had grown to 110 MB; 8 MB now, with no
+ *   difference in CPU time per request beyond the noise (public read, admin list).
+ * - `--heap-growing-percent=20`: the next full collection comes when the old generation has grown
+ *   by 20 % over what survived the last one, instead of up to four times it: 37 MB instead of 138 MB.
+ * - `glibc.malloc.trim_threshold`: glibc's malloc raises its thresholds after large frees (PGlite's
+ *   start, WebAssembly compiled on V8's threads) and then keeps over 100 MB it no longer uses;
+ *   fixed thresholds hand it back. Ignored where the C library is not glibc.
+ * They take effect at a process's start: this script runs itself again with them (same pid, so npm
+ * and a process manager still signal the servers' process).
+ */
+const V8_FLAGS = ["--max-semi-space-size=4", "--heap-growing-percent=20"];
+const MALLOC = "glibc.malloc.trim_threshold=131072";
+if (process.execve && !process.execArgv.includes(V8_FLAGS[0])) {
+  const tunables = [process.env.GLIBC_TUNABLES, MALLOC].filter(Boolean).join(":");
+  process.execve(
+    process.execPath,
+    [
+      process.execPath,
+      ...V8_FLAGS,
+      ...process.execArgv,
+      fileURLToPath(import.meta.url),
+      ...process.argv.slice(2),
+    ],
+    { ...process.env, GLIBC_TUNABLES: tunables },
+  );
+}
 
 const env = process.env;
 const host = env.HOST || "127.0.0.1";
@@ -32,59 +68,83 @@ if (
     process.exit(1);
 }
 
+// Every server reads its own variables, so one environment serves all three.
 const useSandbox = !env.APISPORTS_KEY && !env.TMDB_API_KEY;
-const sandboxUrl = `http://${host}:${sandboxPort}`;
-const services = [
-  { name: "content", env: { CONTENT_PORT: contentPort, SANDBOX_URL: sandboxUrl } },
-  ...(useSandbox ? [{ name: "sandbox", env: { SANDBOX_PORT: sandboxPort } }] : []),
-  {
-    name: "api",
-    env: {
-      PORT: apiPort,
-      CONTENT_URL: env.CONTENT_URL || `http://${host}:${contentPort}`,
-      SANDBOX_URL: sandboxUrl,
-    },
-  },
-];
-
-const children = services.map((service) => {
-  const child = spawn(process.execPath, ["src/server.ts"], {
-    cwd: join("apps", service.name),
-    env: { ...env, HOST: host, ...service.env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  child.on("exit", (code, signal) => {
-    if (stopping) return;
-    console.error(`${service.name} stopped (${signal ?? `exit code ${code}`}); stopping the others.`);
-    stop(code || 1);
-  });
-  return child;
+Object.assign(env, {
+  HOST: host,
+  PORT: apiPort,
+  CONTENT_PORT: contentPort,
+  SANDBOX_PORT: sandboxPort,
+  SANDBOX_URL: `http://${host}:${sandboxPort}`,
+  CONTENT_URL: env.CONTENT_URL || `http://${host}:${contentPort}`,
 });
 
-let stopping = false;
-function stop(code = 0) {
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  Promise.all(
-    children.map((child) => (child.exitCode !== null ? null : new Promise((r) => child.on("exit", r)))),
-  ).then(() => process.exit(code));
-}
-process.on("SIGINT", () => stop(0));
-process.on("SIGTERM", () => stop(0));
-
-const address = `http://${host}:${apiPort}`;
 const started = Date.now();
-(async function waitReady() {
-  while (!stopping) {
+/** The servers that were built, in start order; each `close()` is called once. */
+const servers = [];
+let stopping = false;
+
+async function launch(name) {
+  let server;
+  try {
+    const entry = await import(new URL(`../apps/${name}/src/server.ts`, import.meta.url).href);
     try {
-      const response = await fetch(`${address}/readyz`);
-      if (response.ok) {
-        console.log(
-          `\nBack-office ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s, Node ${process.versions.node}). Ctrl+C stops it.\n`,
-        );
-        return;
-      }
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 300));
+      const { fastify, port, host } = await entry.start();
+      server = { name, fastify, closed: undefined };
+      servers.push(server);
+      if (stopping) return;
+      await fastify.listen({ port, host });
+      return fastify;
+    } catch (error) {
+      // A bad setting or a locked data folder prints its one line, anything else its stack.
+      throw entry.expectedErrors.some((type) => error instanceof type) ? error.message : error;
+    }
+  } catch (error) {
+    if (stopping) return;
+    console.error(error);
+    console.error(`${name} stopped (could not start); stopping the others.`);
+    stop(1);
   }
-})();
+}
+
+function close(server) {
+  server.closed ??= server.fastify.close();
+  return server.closed;
+}
+
+async function stop(code = 0, signal = undefined) {
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => process.exit(1), 10_000).unref();
+  // The api first: it is the one calling the others.
+  for (const server of [...servers].reverse()) {
+    if (signal) server.fastify.log.info({ signal }, "shutting down");
+    await close(server).catch((error) => console.error(`${server.name}: ${error}`));
+  }
+  // A server still starting closes once it is built.
+  await Promise.allSettled(launches);
+  await Promise.allSettled(servers.map(close));
+  process.exit(code);
+}
+process.on("SIGINT", () => stop(0, "SIGINT"));
+process.on("SIGTERM", () => stop(0, "SIGTERM"));
+// The servers share this process: an error none of them handled stops all of them, cleanly.
+process.on("uncaughtException", (error) => {
+  console.error(error);
+  if (stopping) return;
+  console.error("A server failed with the error above; stopping every server.");
+  stop(1);
+});
+
+const launches = ["content", ...(useSandbox ? ["sandbox"] : []), "api"].map(launch);
+const [api] = (await Promise.all(launches)).slice(-1);
+const address = `http://${host}:${apiPort}`;
+while (api && !stopping) {
+  if ((await api.inject({ url: "/readyz" })).statusCode === 200) {
+    console.log(
+      `\nBack-office ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s, Node ${process.versions.node}). Ctrl+C stops it.\n`,
+    );
+    break;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}

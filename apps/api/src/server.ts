@@ -9,7 +9,11 @@ import {
 import Fastify from "fastify";
 import { loadConfig, openApiDatabase } from "./config.ts";
 
-runServer(async () => {
+/** Errors whose message alone tells the operator what to fix. */
+export const expectedErrors = [ConfigError, DatabaseLockedError, SecretFileError];
+
+/** Builds the api, not yet listening: `node src/server.ts` runs it alone, `npm start` beside the others. */
+export async function start() {
   const config = loadConfig();
   // The embedded database starts while the app's modules load: a restart is ready about 0.4 s sooner.
   const database = openApiDatabase(config);
@@ -27,4 +31,6 @@ runServer(async () => {
   await bootstrap(services.db, config, fastify.log);
   await fastify.register(app, { config, ...services, front });
   return { fastify, port: config.PORT, host: config.HOST };
-}, [ConfigError, DatabaseLockedError, SecretFileError]);
+}
+
+if (import.meta.main) runServer(start, expectedErrors);

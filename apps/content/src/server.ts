@@ -5,7 +5,11 @@ import app, { serverOptions } from "./app.ts";
 import { bootstrap, openContentDatabase, resolveSecret } from "./bootstrap.ts";
 import { loadConfig } from "./config.ts";
 
-runServer(async () => {
+/** Errors whose message alone tells the operator what to fix. */
+export const expectedErrors = [ConfigError, DatabaseLockedError, SecretFileError];
+
+/** Builds the content service, not yet listening: `node src/server.ts` runs it alone, `npm start` beside the others. */
+export async function start() {
   const config = loadConfig();
   const secret = resolveSecret(config);
   const front: FrontDoor = {};
@@ -15,4 +19,6 @@ runServer(async () => {
   await bootstrap(db, config, fastify.log);
   await fastify.register(app, { config, db, secret, front });
   return { fastify, port: config.CONTENT_PORT, host: config.HOST };
-}, [ConfigError, DatabaseLockedError, SecretFileError]);
+}
+
+if (import.meta.main) runServer(start, expectedErrors);

@@ -2,7 +2,11 @@ import { ConfigError, runServer } from "@backoffice/server";
 import { buildSandbox } from "./app.ts";
 import { loadEnv } from "./env.ts";
 
-runServer(async () => {
+/** Errors whose message alone tells the operator what to fix. */
+export const expectedErrors = [ConfigError];
+
+/** Builds the sandbox, not yet listening: `node src/server.ts` runs it alone, `npm start` beside the others. */
+export async function start() {
   const env = loadEnv();
   const fastify = buildSandbox({
     logger: { level: env.LOG_LEVEL },
@@ -24,4 +28,6 @@ runServer(async () => {
     );
   });
   return { fastify, port: env.SANDBOX_PORT, host: env.HOST };
-}, [ConfigError]);
+}
+
+if (import.meta.main) runServer(start, expectedErrors);
