@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FULL, nextAddress, report, type Stack, startStack } from "./support.ts";
 
 /** Samples per side (known and unknown addresses), interleaved so both see the same noise. */
-const SAMPLES = FULL ? 200 : 40;
+const FULL_SAMPLES = 200;
+const SAMPLES = FULL ? FULL_SAMPLES : 40;
 
 let stack: Stack;
 let timing: Stack;
@@ -99,43 +100,60 @@ describe("sign-in abuse", () => {
 
   it("answers known and unknown addresses with the same bytes and, at the median, within 1 ms", async () => {
     // Fresh accounts, so no per-account delay or limit colours the known side.
-    const known = Array.from({ length: SAMPLES }, (_, i) => `known.${i}@timing.example`);
-    for (const email of known) await timing.api.createUser(email, "Known-pass-123");
-    const figures: Record<string, unknown> = { samplesPerSide: SAMPLES };
-    const differences: string[] = [];
+    let known: string[] = [];
+    let round = 0;
+    const measure = async (samples: number) => {
+      round++;
+      known = Array.from({ length: samples }, (_, i) => `known.${round}.${i}@timing.example`);
+      for (const email of known) await timing.api.createUser(email, "Known-pass-123");
+      return compare(samples);
+    };
+    // The short run's 40 samples per side are enough when the machine is quiet; when other work
+    // shares it and their medians disagree, they are measured again at the full run's size before
+    // the test fails, so a real difference still fails and noise alone does not.
+    let result = await measure(SAMPLES);
+    if (result.differences.length && SAMPLES < FULL_SAMPLES) result = await measure(FULL_SAMPLES);
+    report("enumeration", result.figures);
+    expect(result.differences).toEqual([]);
 
-    for (const [route, payloadOf] of [
-      ["login", (email: string) => ({ email, password: "Wrong-pass-456" })],
-      ["get-otp", (email: string) => ({ email })],
-    ] as const) {
-      const knownMs: number[] = [];
-      const unknownMs: number[] = [];
-      const bodies = new Set<string>();
-      for (let i = 0; i < SAMPLES; i++) {
-        const first = i % 2 === 0;
-        const runKnown = () => timed(() => post(`/api/v1/auth/${route}`, payloadOf(known[i]!)));
-        const runUnknown = () =>
-          timed(() => post(`/api/v1/auth/${route}`, payloadOf(`nobody.${route}.${i}@timing.example`)));
-        const [a, b] = first
-          ? [await runKnown(), await runUnknown()]
-          : [await runUnknown(), await runKnown()];
-        const [k, u] = first ? [a, b] : [b, a];
-        knownMs.push(k.ms);
-        unknownMs.push(u.ms);
-        bodies.add(`${k.status} ${k.body}`);
-        bodies.add(`${u.status} ${u.body}`);
+    async function compare(samples: number) {
+      const figures: Record<string, unknown> = { samplesPerSide: samples };
+      const differences: string[] = [];
+
+      for (const [route, payloadOf] of [
+        ["login", (email: string) => ({ email, password: "Wrong-pass-456" })],
+        ["get-otp", (email: string) => ({ email })],
+      ] as const) {
+        const knownMs: number[] = [];
+        const unknownMs: number[] = [];
+        const bodies = new Set<string>();
+        for (let i = 0; i < samples; i++) {
+          const first = i % 2 === 0;
+          const runKnown = () => timed(() => post(`/api/v1/auth/${route}`, payloadOf(known[i]!)));
+          const runUnknown = () =>
+            timed(() =>
+              post(`/api/v1/auth/${route}`, payloadOf(`nobody.${route}.${round}.${i}@timing.example`)),
+            );
+          const [a, b] = first
+            ? [await runKnown(), await runUnknown()]
+            : [await runUnknown(), await runKnown()];
+          const [k, u] = first ? [a, b] : [b, a];
+          knownMs.push(k.ms);
+          unknownMs.push(u.ms);
+          bodies.add(`${k.status} ${k.body}`);
+          bodies.add(`${u.status} ${u.body}`);
+        }
+        const difference = Math.abs(median(knownMs) - median(unknownMs));
+        figures[route] = {
+          knownMedianMs: +median(knownMs).toFixed(2),
+          unknownMedianMs: +median(unknownMs).toFixed(2),
+          differenceMs: +difference.toFixed(2),
+          distinctAnswers: bodies.size,
+        };
+        if (bodies.size !== 1) differences.push(`${route}: ${bodies.size} different answers`);
+        if (difference >= 1) differences.push(`${route}: medians differ by ${difference.toFixed(2)} ms`);
       }
-      const difference = Math.abs(median(knownMs) - median(unknownMs));
-      figures[route] = {
-        knownMedianMs: +median(knownMs).toFixed(2),
-        unknownMedianMs: +median(unknownMs).toFixed(2),
-        differenceMs: +difference.toFixed(2),
-        distinctAnswers: bodies.size,
-      };
-      if (bodies.size !== 1) differences.push(`${route}: ${bodies.size} different answers`);
-      if (difference >= 1) differences.push(`${route}: medians differ by ${difference.toFixed(2)} ms`);
+      return { figures, differences };
     }
-    report("enumeration", figures);
-    expect(differences).toEqual([]);
   });
 });

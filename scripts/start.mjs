@@ -58,10 +58,12 @@ function newestMtime(dir) {
   return newest;
 }
 
+// The dashboard is built here only when the api serves the default build (WEB_DIST_DIR unset).
 const built = "apps/web/dist/index.html";
 if (
-  !existsSync(built) ||
-  statSync(built).mtimeMs < Math.max(newestMtime("apps/web"), newestMtime("packages/contracts"))
+  !env.WEB_DIST_DIR &&
+  (!existsSync(built) ||
+    statSync(built).mtimeMs < Math.max(newestMtime("apps/web"), newestMtime("packages/contracts")))
 ) {
   console.log("Building the dashboard (apps/web)...");
   if (spawnSync("npm", ["run", "build", "-w", "apps/web"], { stdio: "inherit" }).status !== 0)

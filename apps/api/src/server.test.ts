@@ -198,6 +198,8 @@ describe.runIf(testDatabaseKind() === "pglite")("npm start", () => {
         DATA_DIR: dataDir,
         SEED_DEMO: "false",
         LOG_LEVEL: "warn",
+        // No dashboard: this test is about the processes, and the browser suite builds it meanwhile.
+        WEB_DIST_DIR: "/nonexistent",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
