@@ -20,7 +20,11 @@ const engineIndependent = [
 
 export default defineConfig({
   test: {
-    reporters: ["default", ["json", { outputFile: ".artifacts/unit-results.json" }]],
+    // npm test names each stage's report (VITEST_REPORT) to count its tests.
+    reporters: [
+      "default",
+      ["json", { outputFile: process.env.VITEST_REPORT ?? ".artifacts/unit-results.json" }],
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ["./test/fail-on-console-error.ts"],
