@@ -85,8 +85,22 @@ export function toastWith(page: Page, text: string | RegExp) {
 
 export const widths = [1280, 390] as const;
 
-/** Runs axe on the current screen; fails on any serious or critical violation. */
+/**
+ * Runs axe on the current screen; fails on any serious or critical violation. Finite animations and
+ * transitions end first: a toast still fading in has the contrast of a half-transparent text.
+ */
 export async function expectAccessible(page: Page, label: string) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
