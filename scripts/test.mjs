@@ -1,7 +1,7 @@
 // `npm test`: every test, in stages, then a table of each stage's time and result and one
-// "tests: N passed, N failed" line. Stages that do not compete for the same resource run side by
-// side in two lanes (docs/TESTING.md); a lane stops at its first failed stage only when what follows
-// needs it (the browser suite needs the build).
+// "tests: N passed, N failed" line. Independent stages run side by side in two lanes, which share
+// the machine's cores (docs/TESTING.md); a failed stage skips only what needs it (the browser suite
+// needs the build), so one run reports every failure.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
