@@ -43,6 +43,8 @@ test.describe("sidebar at 390 px", () => {
     await page.keyboard.press("Escape");
     await expect(sidebar).toBeHidden();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    // Closed with Escape, the drawer gives focus back to its toggle, not to the page.
+    await expect(toggle).toBeFocused();
   });
 });
 

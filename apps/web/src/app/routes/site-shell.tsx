@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { ConfirmProvider } from "@/components/confirm-dialog";
 import { Header } from "@/components/layout/header";
@@ -38,6 +38,7 @@ function Shell() {
 
   // Open by default at 992px and wider, closed below; a breakpoint change resets it.
   const [open, setOpen] = useState(desktop);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => setOpen(desktop), [desktop]);
 
   // A path of a site selects that site (links and bookmarks work).
@@ -111,7 +112,15 @@ function Shell() {
         )}
         {!desktop && (
           <Sheet open={open} onOpenChange={setOpen}>
-            <SheetContent id="app-sidebar" aria-label="Sidebar">
+            <SheetContent
+              id="app-sidebar"
+              aria-label="Sidebar"
+              // The drawer opens from the header's toggle, not a Radix trigger: focus goes back to it.
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                toggleRef.current?.focus();
+              }}
+            >
               <SheetTitle className="sr-only">Navigation</SheetTitle>
               <SheetDescription className="sr-only">{settings.name} sections</SheetDescription>
               {sidebar}
@@ -122,6 +131,7 @@ function Shell() {
           <Header
             sidebarOpen={open}
             onToggleSidebar={() => setOpen((v) => !v)}
+            toggleRef={toggleRef}
             site={site}
             sites={siteList}
             onSiteChange={onSiteChange}

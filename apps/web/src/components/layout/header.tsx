@@ -1,4 +1,5 @@
 import { ChevronDown, LogOut, PanelLeft, UserCog } from "lucide-react";
+import type { Ref } from "react";
 import { Link } from "react-router";
 import { OptionsSelect } from "@/components/options-select";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,8 @@ import type { SiteKey, SiteSettings } from "@/sites";
 export type HeaderProps = {
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
+  /** The sidebar toggle, where focus returns when the phone drawer closes. */
+  toggleRef?: Ref<HTMLButtonElement>;
   site: SiteKey;
   sites: SiteSettings[];
   onSiteChange: (site: SiteKey) => void;
@@ -28,6 +31,7 @@ export type HeaderProps = {
 export function Header({
   sidebarOpen,
   onToggleSidebar,
+  toggleRef,
   site,
   sites,
   onSiteChange,
@@ -41,6 +45,7 @@ export function Header({
       <Button
         variant="ghost"
         size="icon"
+        ref={toggleRef}
         onClick={onToggleSidebar}
         aria-label={sidebarOpen ? "Close sidebar" : "Open sidebar"}
         aria-expanded={sidebarOpen}
