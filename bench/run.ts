@@ -177,37 +177,47 @@ async function publicReads() {
   });
 }
 
-// 2. Durable intake from many client addresses (the trusted proxy's X-Forwarded-For).
+/** The two public forms, each with a fresh body per request. */
+const INTAKE_FORMS = [
+  ["subscription", "/api/v1/public/apkw/emails", (n: number) => ({ email: `load${n}@example.com` })],
+  [
+    "contact message",
+    "/api/v1/public/movies/contacts",
+    (n: number) => ({ email: `load${n}@example.com`, firstName: "Load", message: `Message ${n}` }),
+  ],
+] as const;
+
+let intakeSequence = 0;
+/**
+ * POSTs to a public form under load, each request from its own client address (the trusted proxy's
+ * X-Forwarded-For, so the per-address limits do not answer 429) with its own body.
+ */
+function postFromManyAddresses(url: string, body: (n: number) => object, duration?: number) {
+  const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  return load({
+    url,
+    ...(duration === undefined ? {} : { duration }),
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          const n = ++intakeSequence;
+          return {
+            ...request,
+            headers: { "content-type": "application/json", "x-forwarded-for": address(n) },
+            body: JSON.stringify(body(n)),
+          };
+        },
+      },
+    ],
+  });
+}
+
+// 2. Durable intake from many client addresses.
 async function intake(kind: "PGlite" | "PostgreSQL", env: Record<string, string>) {
   const server = await api(`intake-${kind}`, { TRUST_PROXY: "true", SEED_DEMO: "false", ...env });
-  let sequence = 0;
-  const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const post = (path: string, body: (n: number) => object) =>
-    load({
-      url: `${server.url}${path}`,
-      requests: [
-        {
-          method: "POST",
-          setupRequest: (request) => {
-            sequence += 1;
-            return {
-              ...request,
-              headers: { "content-type": "application/json", "x-forwarded-for": address(sequence) },
-              body: JSON.stringify(body(sequence)),
-            };
-          },
-        },
-      ],
-    });
-  for (const [name, path, body] of [
-    ["subscription", "/api/v1/public/apkw/emails", (n: number) => ({ email: `load${n}@example.com` })],
-    [
-      "contact message",
-      "/api/v1/public/movies/contacts",
-      (n: number) => ({ email: `load${n}@example.com`, firstName: "Load", message: `Message ${n}` }),
-    ],
-  ] as const) {
-    const measured = await post(path, body);
+  for (const [name, path, body] of INTAKE_FORMS) {
+    const measured = await postFromManyAddresses(`${server.url}${path}`, body);
     record({
       section: "intake",
       name: `${name} (${kind}) req/s, 201 each`,
@@ -402,26 +412,15 @@ async function npmStart() {
     });
     return { total, value: `${Math.round(total)} MB (${each.join(", ")})` };
   };
-  const first = await startNpm(env);
-  running.push(first);
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  record({
-    section: "footprint",
-    name: "npm start, first run (new databases, demo data), idle",
-    value: tree(first.child.pid!).value,
-    goal: "noted",
-  });
-  await first.stop();
-
-  const server = await startNpm(env);
-  running.push(server);
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  record({
-    section: "footprint",
-    name: "npm start, restart, idle",
-    value: tree(server.child.pid!).value,
-    goal: "noted",
-  });
+  const startIdle = async (name: string) => {
+    const started = await startNpm(env);
+    running.push(started);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    record({ section: "footprint", name, value: tree(started.child.pid!).value, goal: "noted" });
+    return started;
+  };
+  await (await startIdle("npm start, first run (new databases, demo data), idle")).stop();
+  const server = await startIdle("npm start, restart, idle");
   const duration = Math.min(SECONDS, 3);
   const { authorization } = await session(server.url);
   for (const path of [
@@ -431,35 +430,8 @@ async function npmStart() {
     "/api/v1/public/sportbn/matches",
   ])
     await load({ url: `${server.url}${path}`, duration });
-  let sequence = 0;
-  for (const [path, body] of [
-    ["/api/v1/public/apkw/emails", (n: number) => ({ email: `tree${n}@example.com` })],
-    [
-      "/api/v1/public/movies/contacts",
-      (n: number) => ({ email: `tree${n}@example.com`, firstName: "Load", message: `Message ${n}` }),
-    ],
-  ] as const)
-    await load({
-      url: `${server.url}${path}`,
-      duration,
-      requests: [
-        {
-          method: "POST",
-          setupRequest: (request) => {
-            sequence += 1;
-            const n = sequence;
-            return {
-              ...request,
-              headers: {
-                "content-type": "application/json",
-                "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-              },
-              body: JSON.stringify(body(n)),
-            };
-          },
-        },
-      ],
-    });
+  for (const [, path, body] of INTAKE_FORMS)
+    await postFromManyAddresses(`${server.url}${path}`, body, duration);
   for (const path of [
     "/api/v1/apkw/emails?page=1",
     "/api/v1/movies/contacts?page=1",
