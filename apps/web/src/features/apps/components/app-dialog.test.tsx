@@ -10,6 +10,7 @@ import {
   type ShownToast,
   setWidth,
 } from "@/lib/screen.testing";
+import { appOf } from "./app.testing";
 import { AppsScreen } from "./apps-screen";
 
 /**
@@ -41,28 +42,8 @@ const REQUIRED = [
   "Supported device 2 URL *",
 ];
 
-const app = (title: string, fields: Partial<App> = {}): App => ({
-  _id: `id-${title.replace(/ /g, "-")}`,
-  title,
-  type: "Tools",
-  icon_app: "https://cdn.example/icon.png",
-  bg_app: "https://cdn.example/bg.png",
-  content: "About it.",
-  rating: 4.5,
-  size: "20 MB",
-  download: "1M+",
-  developer: "Studio",
-  category: "apps",
-  trending: false,
-  slider: false,
-  supportedDevices: ["https://cdn.example/android", "https://cdn.example/ios"],
-  isFirst: false,
-  it: null,
-  key: null,
-  createdAt: "2026-11-20T10:00:00Z",
-  updatedAt: "2026-11-20T10:00:00Z",
-  ...fields,
-});
+const app = (title: string, fields: Partial<App> = {}): App =>
+  appOf({ _id: `id-${title.replace(/ /g, "-")}`, title, ...fields });
 
 let toasts: ShownToast[];
 beforeEach(() => {

@@ -3,29 +3,19 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { appOf } from "./app.testing";
 import { AppsScreen } from "./apps-screen";
 
-const app = (id: string, title: string, category: AppCategory, developer = "Studio"): App => ({
-  _id: id,
-  title,
-  type: category === "games" ? "Racing" : "Tools",
-  icon_app: "https://cdn.example/icon.png",
-  bg_app: "https://cdn.example/bg.png",
-  content: "About it.",
-  rating: 4.5,
-  size: "20 MB",
-  download: "https://cdn.example/file.apk",
-  developer,
-  category,
-  trending: false,
-  slider: false,
-  supportedDevices: [],
-  isFirst: false,
-  it: null,
-  key: null,
-  createdAt: "2026-11-20T10:00:00Z",
-  updatedAt: "2026-11-20T10:00:00Z",
-});
+const app = (id: string, title: string, category: AppCategory, developer = "Studio"): App =>
+  appOf({
+    _id: id,
+    title,
+    category,
+    developer,
+    type: category === "games" ? "Racing" : "Tools",
+    download: "https://cdn.example/file.apk",
+    supportedDevices: [],
+  });
 const catalogue = [
   app("1", "Photo Editor Pro", "apps", "Pixel Labs"),
   app("2", "Galaxy Racer", "games", "Nebula Games"),
