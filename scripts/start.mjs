@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { framed } from "../packages/server/src/banner.ts";
 
 /**
  * Memory settings of this process, each measured after the bench's load (docs/PERFORMANCE.md):
@@ -65,9 +66,17 @@ if (
   (!existsSync(built) ||
     statSync(built).mtimeMs < Math.max(newestMtime("apps/web"), newestMtime("packages/contracts")))
 ) {
-  console.log("Building the dashboard (apps/web)...");
-  if (spawnSync("npm", ["run", "build", "-w", "apps/web"], { stdio: "inherit" }).status !== 0)
+  // Its output (about 80 lines) is shown only when the build fails.
+  console.log("Building the dashboard (apps/web)…");
+  const build = spawnSync("npm", ["run", "build", "-w", "apps/web", "--", "--logLevel", "warn"], {
+    encoding: "utf8",
+  });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? "");
+    process.stderr.write(build.stderr ?? "");
+    console.error("The dashboard could not be built (output above).");
     process.exit(1);
+  }
 }
 
 // Every server reads its own variables, so one environment serves all three.
@@ -91,12 +100,12 @@ async function launch(name) {
   try {
     const entry = await import(new URL(`../apps/${name}/src/server.ts`, import.meta.url).href);
     try {
-      const { fastify, port, host } = await entry.start();
+      const { fastify, port, host, notice } = await entry.start();
       server = { name, fastify, closed: undefined };
       servers.push(server);
       if (stopping) return;
       await fastify.listen({ port, host });
-      return fastify;
+      return { fastify, notice };
     } catch (error) {
       // A bad setting or a locked data folder prints its one line, anything else its stack.
       throw entry.expectedErrors.some((type) => error instanceof type) ? error.message : error;
@@ -142,9 +151,13 @@ const launches = ["content", ...(useSandbox ? ["sandbox"] : []), "api"].map(laun
 const [api] = (await Promise.all(launches)).slice(-1);
 const address = `http://${host}:${apiPort}`;
 while (api && !stopping) {
-  if ((await api.inject({ url: "/readyz" })).statusCode === 200) {
-    console.log(
-      `\nBack-office ready at ${address} (${((Date.now() - started) / 1000).toFixed(1)} s, Node ${process.versions.node}). Ctrl+C stops it.\n`,
+  if ((await api.fastify.inject({ url: "/readyz" })).statusCode === 200) {
+    // The address and a first run's admin account, framed, after every start-up log line.
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    process.stdout.write(
+      framed(
+        `Back-office ready at ${address}\n(${seconds} s, Node ${process.versions.node}; Ctrl+C stops it)${api.notice ? `\n\n${api.notice}` : ""}`,
+      ),
     );
     break;
   }

@@ -2,10 +2,11 @@ import { type Database, migrate } from "@backoffice/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import { type Config, openApiDatabase } from "./config.ts";
-import { type Counters, memoryCounters, redisCounters } from "./lib/counters.ts";
+import { type Counters, memoryCounters, resilientCounters } from "./lib/counters.ts";
 import { generatePassword, hashPassword } from "./lib/crypto.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createPublicCache, type PublicCache } from "./lib/public-cache.ts";
+import { connectRedis } from "./lib/redis.ts";
 import { usersRepository } from "./routes/auth/repository.ts";
 import { seedDemoData } from "./seed/demo.ts";
 
@@ -26,21 +27,17 @@ export async function openServices(
 ): Promise<Services> {
   const db = await database;
   let redis: Redis | undefined;
-  if (config.REDIS_URL) {
-    // Imported only when configured: it would add about 0.15 s to every start without Redis.
-    const { Redis } = await import("ioredis");
-    redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true });
-    redis.on("error", (error) => log.warn({ err: error }, "redis error"));
-    await redis.connect();
-  }
-  const publicCache = createPublicCache(redis ? { redis } : {});
+  if (config.REDIS_URL) redis = await connectRedis(config.REDIS_URL, log);
+  const publicCache = createPublicCache(
+    redis ? { redis, onPublishError: (err) => log.warn({ err }, "invalidation not published") } : {},
+  );
   // Not before it hears the other instances' invalidations: a copy cached earlier could stay stale.
   await publicCache.ready();
   return {
     db,
     redis,
     publicCache,
-    counters: redis ? redisCounters(redis) : memoryCounters(),
+    counters: redis ? resilientCounters(redis) : memoryCounters(),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
     async close() {
       await publicCache.close();
@@ -55,7 +52,7 @@ export async function bootstrap(
   db: Database,
   config: Config,
   log: FastifyBaseLogger,
-  announce: (text: string) => void = (text) => process.stdout.write(text),
+  announce: (text: string) => void,
 ): Promise<void> {
   const applied = await migrate(db, "api");
   if (applied.length) log.info({ applied }, "migrations applied");
@@ -67,11 +64,12 @@ export async function bootstrap(
     passwordHash: await hashPassword(password),
     role: "admin",
   });
-  // Printed once, outside the request log, so the generated password never lands in log storage.
+  // Shown once, outside the request log (the generated password never lands in log storage), in
+  // the framed block the server prints once it listens (packages/server/src/banner.ts).
   announce(
     config.ADMIN_PASSWORD
-      ? `\nFirst run: admin account ${config.ADMIN_EMAIL} created with the password from ADMIN_PASSWORD.\n\n`
-      : `\nFirst run: admin account created.\n  email:    ${config.ADMIN_EMAIL}\n  password: ${password}\nThis password is shown only once: change it in Edit Profile.\n\n`,
+      ? `First run: admin account ${config.ADMIN_EMAIL} created with the password from ADMIN_PASSWORD.`
+      : `First run: admin account created.\n  email:    ${config.ADMIN_EMAIL}\n  password: ${password}\nThis password is shown only once: change it in Edit Profile.`,
   );
   if (config.SEED_DEMO) {
     await seedDemoData(db, {

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testDatabaseKind } from "@backoffice/db/testing";
+import { CONTENT_SECRET_FILE } from "@backoffice/server";
 import { freePort } from "@backoffice/server/free-port";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../test/helpers.ts";
@@ -38,6 +39,10 @@ async function waitReady(base: string, process: ChildProcess) {
   throw new Error("server not ready");
 }
 
+async function waitFor(condition: () => boolean) {
+  for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 describe("configuration", () => {
   it("refuses a bad value with one line naming the variable and exit code 1", async () => {
     const server = startServer({ PORT: "not-a-port", DATA_DIR: "/tmp/never-used" });
@@ -45,6 +50,33 @@ describe("configuration", () => {
     const lines = server.output().trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
+  });
+
+  // Instances on PostgreSQL run on several hosts: a secret generated into one host's DATA_DIR would
+  // differ from the content service's, so it must be configured, and long enough not to be guessed.
+  it("refuses PostgreSQL without CONTENT_HMAC_SECRET, or with one under 32 bytes, in one line naming it", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "backoffice-secret-"));
+    try {
+      // Nothing listens on port 1: the refusal comes before the database is opened.
+      const production = { DATABASE_URL: "postgres://postgres@127.0.0.1:1/never", DATA_DIR: dataDir };
+      for (const [env, line] of [
+        [production, /^Invalid configuration: CONTENT_HMAC_SECRET is required when DATABASE_URL is set/],
+        [
+          { ...production, CONTENT_HMAC_SECRET: "s".repeat(31) },
+          /^Invalid configuration: CONTENT_HMAC_SECRET must be at least 32 bytes$/,
+        ],
+      ] as const) {
+        const server = startServer(env);
+        expect(await server.exited).toBe(1);
+        const lines = server.output().trim().split("\n");
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(line);
+      }
+      // No secret file was made for it.
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -116,9 +148,16 @@ describe.runIf(testDatabaseKind() === "pglite")("embedded database across restar
     const env = { PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: "boss@example.com" };
     const first = startServer(env);
     await waitReady(base, first.child);
-    // No ADMIN_PASSWORD: a generated one is printed once.
-    const password = first.output().match(/password: (\S+)/)?.[1];
+    // No ADMIN_PASSWORD: a generated one is printed once, framed with the address after the
+    // server listens (the last thing on the screen, not lost among the start-up logs).
+    await waitFor(() => first.output().trimEnd().endsWith("┘"));
+    const block = first.output().slice(first.output().lastIndexOf("┌"));
+    expect(block).toContain(`│ Back-office ready at ${base} `);
+    expect(block).toContain("│   email:    boss@example.com ");
+    const password = block.match(/password: (\S+)/)?.[1];
     expect(password).toBeDefined();
+    // Embedded mode, no CONTENT_HMAC_SECRET: the secret shared with the content service is generated.
+    expect(readFileSync(join(dataDir, CONTENT_SECRET_FILE), "utf8")).toMatch(/^[0-9a-f]{64}\n$/);
     const login = await fetch(`${base}/api/v1/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -135,6 +174,8 @@ describe.runIf(testDatabaseKind() === "pglite")("embedded database across restar
 
     const again = startServer(env);
     await waitReady(base, again.child);
+    await waitFor(() => again.output().trimEnd().endsWith("┘"));
+    expect(again.output()).toContain(`│ Back-office ready at ${base} │`);
     expect(again.output()).not.toContain("First run");
     const csrf = await fetch(`${base}/api/v1/csrf`, { headers: { authorization: `Bearer ${token}` } });
     expect(csrf.status).toBe(200);

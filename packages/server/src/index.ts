@@ -1,3 +1,4 @@
+export * from "./banner.ts";
 export * from "./cache.ts";
 export * from "./content-secret.ts";
 export * from "./env.ts";
