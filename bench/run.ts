@@ -59,6 +59,8 @@ async function api(name: string, env: Record<string, string> = {}) {
     ADMIN_PASSWORD,
     SEED_DEMO: "true",
     WEB_DIST_DIR: join(ROOT, "apps/web/dist"),
+    // On PostgreSQL the api refuses to start without a configured signing secret (32 bytes or more).
+    ...(env.DATABASE_URL ? { CONTENT_HMAC_SECRET: "bench-content-secret-0123456789abcdef" } : {}),
     ...env,
   });
   running.push(server);

@@ -12,7 +12,7 @@ import { FULL, report } from "./support.ts";
 // write, restarts them, and checks that every write they acknowledged is there, whole.
 /** Per database: 240 kills in the full run when PostgreSQL runs too. */
 const KILLS = FULL ? 120 : 6;
-const SECRET = "crash-test-secret-0123456789";
+const SECRET = "crash-test-secret-0123456789abcdef";
 const ADMIN = { email: "crash.admin@example.com", password: "Crash-admin-1" };
 const root = join(import.meta.dirname, "..");
 

@@ -24,7 +24,8 @@ export const configSchema = z.object({
   PUBLIC_URL: env.url.optional(),
   WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, "apps/web/dist")),
   CONTENT_URL: z.string().url().default("http://127.0.0.1:8081"),
-  CONTENT_HMAC_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Required with DATABASE_URL; embedded mode generates one into DATA_DIR (resolveContentSecret). */
+  CONTENT_HMAC_SECRET: env.secret.optional(),
   SANDBOX_URL: z.string().url().default("http://127.0.0.1:8082"),
   APISPORTS_KEY: z.string().optional(),
   APISPORTS_FOOTBALL_URL: env.url.optional(),

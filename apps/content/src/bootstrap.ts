@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { type Database, migrate, openDatabase } from "@backoffice/db";
-import { ConfigError, readOrCreateContentSecret } from "@backoffice/server";
+import { resolveContentSecret } from "@backoffice/server";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import { seedDemoTitles } from "./seed/demo.ts";
@@ -15,13 +15,12 @@ export function openContentDatabase(config: Config): Promise<Database> {
  * the first run, read by the main API too). A PostgreSQL deployment must configure it.
  */
 export function resolveSecret(config: Config): string {
-  if (config.CONTENT_HMAC_SECRET) return config.CONTENT_HMAC_SECRET;
-  if (config.CONTENT_DATABASE_URL) {
-    throw new ConfigError(
-      "Invalid configuration: CONTENT_HMAC_SECRET is required when CONTENT_DATABASE_URL is set (the main API needs the same value)",
-    );
-  }
-  return readOrCreateContentSecret(config.DATA_DIR);
+  return resolveContentSecret({
+    secret: config.CONTENT_HMAC_SECRET,
+    database: { name: "CONTENT_DATABASE_URL", url: config.CONTENT_DATABASE_URL },
+    dataDir: config.DATA_DIR,
+    peer: "the main API",
+  });
 }
 
 /** Applies migrations; on the database's very first start adds the demo titles unless SEED_DEMO=false. */

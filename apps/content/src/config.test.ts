@@ -22,7 +22,8 @@ describe("loadConfig", () => {
     const cases: [Record<string, string>, string][] = [
       [{ CONTENT_PORT: "eighty" }, "CONTENT_PORT"],
       [{ CONTENT_PORT: "70000" }, "CONTENT_PORT"],
-      [{ CONTENT_HMAC_SECRET: "short" }, "CONTENT_HMAC_SECRET must be at least 16 characters"],
+      [{ CONTENT_HMAC_SECRET: "short" }, "CONTENT_HMAC_SECRET must be at least 32 bytes"],
+      [{ CONTENT_HMAC_SECRET: "s".repeat(31) }, "CONTENT_HMAC_SECRET must be at least 32 bytes"],
       [{ CONTENT_DATABASE_URL: "not a url" }, "CONTENT_DATABASE_URL"],
       [{ TMDB_BASE_URL: "nope" }, "TMDB_BASE_URL"],
       [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
@@ -35,6 +36,8 @@ describe("loadConfig", () => {
       } catch (error) {
         expect((error as Error).message).toContain(text);
         expect((error as Error).message).not.toContain("\n");
+        // A secret's value, even a wrong one, is never printed.
+        if (env.CONTENT_HMAC_SECRET) expect((error as Error).message).not.toContain(env.CONTENT_HMAC_SECRET);
       }
     }
   });
@@ -50,14 +53,14 @@ describe("loadConfig", () => {
 
 describe("resolveSecret", () => {
   it("prefers CONTENT_HMAC_SECRET", () => {
-    expect(resolveSecret(loadConfig({ CONTENT_HMAC_SECRET: "s".repeat(20), DATA_DIR: "/nonexistent" }))).toBe(
-      "s".repeat(20),
+    expect(resolveSecret(loadConfig({ CONTENT_HMAC_SECRET: "s".repeat(32), DATA_DIR: "/nonexistent" }))).toBe(
+      "s".repeat(32),
     );
   });
 
   it("requires it with PostgreSQL, where the main API cannot share a file", () => {
     expect(() =>
       resolveSecret(loadConfig({ CONTENT_DATABASE_URL: "postgres://db.example/content" })),
-    ).toThrow(/CONTENT_HMAC_SECRET is required when CONTENT_DATABASE_URL is set/);
+    ).toThrow(/^Invalid configuration: CONTENT_HMAC_SECRET is required when CONTENT_DATABASE_URL is set/);
   });
 });

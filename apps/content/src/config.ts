@@ -9,7 +9,7 @@ export const configSchema = z.object({
   /** PostgreSQL for the content database; without it, PGlite under DATA_DIR/content. */
   CONTENT_DATABASE_URL: env.url.optional(),
   /** Shared with the main API; generated into DATA_DIR when missing in embedded mode. */
-  CONTENT_HMAC_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  CONTENT_HMAC_SECRET: env.secret.optional(),
   SEED_DEMO: env.bool.default(true),
   TMDB_API_KEY: z.string().min(1).optional(),
   TMDB_BASE_URL: env.url.optional(),

@@ -8,7 +8,7 @@ import { bootstrap } from "../src/bootstrap.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type TitleInput, titlesRepository } from "../src/repositories/titles.ts";
 
-export const SECRET = "test-secret-0123456789abcdef";
+export const SECRET = "test-secret-0123456789abcdef0123456789";
 const JSON_TYPE = { "content-type": "application/json" };
 
 export interface TestApp {

@@ -1,11 +1,34 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ConfigError } from "./env.ts";
 
 export const CONTENT_SECRET_FILE = "content-hmac-secret";
 const MIN_LENGTH = 16;
 
 export class SecretFileError extends Error {}
+
+/**
+ * The content service's signing secret: `CONTENT_HMAC_SECRET` when set; with a PostgreSQL database
+ * (the production shape, several instances on several hosts) it must be set, since a generated file
+ * would differ per host; in embedded mode the file in `DATA_DIR`, generated on the first start.
+ */
+export function resolveContentSecret(options: {
+  secret: string | undefined;
+  /** The server's database variable and its value (`DATABASE_URL` or `CONTENT_DATABASE_URL`). */
+  database: { name: string; url: string | undefined };
+  dataDir: string;
+  /** Who else needs the same value, for the message. */
+  peer: string;
+}): string {
+  if (options.secret) return options.secret;
+  if (options.database.url) {
+    throw new ConfigError(
+      `Invalid configuration: CONTENT_HMAC_SECRET is required when ${options.database.name} is set (32 bytes or more, the same value as ${options.peer})`,
+    );
+  }
+  return readOrCreateContentSecret(options.dataDir);
+}
 
 /**
  * The content service's HMAC secret kept in `DATA_DIR/content-hmac-secret` (mode 600) for embedded

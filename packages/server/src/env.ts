@@ -14,6 +14,10 @@ export const env = {
   dataDir: z.string().min(1).default(resolve(REPO_ROOT, "data")),
   url: z.url(),
   logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A signing key: 32 bytes or more (a shorter one can be guessed offline from one signed request). */
+  secret: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) >= 32, { message: "must be at least 32 bytes" }),
   urlList: z
     .string()
     .default("")
@@ -38,7 +42,7 @@ export function parseEnv<T extends z.ZodType>(schema: T, source: NodeJS.ProcessE
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0]);
-  throw new ConfigError(
-    `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name])})`,
-  );
+  // A secret's value never reaches the terminal or the log collector, even a wrong one.
+  const got = /SECRET|PASSWORD|TOKEN|KEY/.test(name) ? "" : ` (got ${JSON.stringify(source[name])})`;
+  throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got}`);
 }

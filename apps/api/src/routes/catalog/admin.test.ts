@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, signedInApp } from "../../../test/helpers.ts";
 
-const SECRET = "catalog-test-secret-0123456789";
+const SECRET = "catalog-test-secret-0123456789abcdef";
 const ID = "65a1b2c3d4e5f60718293a4b";
 
 // A stand-in for the content service: checks signatures as it does, records calls, answers as told.
@@ -145,7 +145,7 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     expect(writes.every((call) => call.validSignature)).toBe(true);
   });
 
-  it("passes the import's plain-text answers through, the 409 of a title already imported included", async () => {
+  it("passes the import's plain-text success through; its plain-text refusals become the envelope", async () => {
     contentAnswers(201, "Imported: The Matrix", "text/plain; charset=utf-8");
     const imported = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", {
       tmdbId: 603,
@@ -164,7 +164,18 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     contentAnswers(409, "Already imported: The Matrix", "text/plain; charset=utf-8");
     const again = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", { tmdbId: 603, kind: "movie" });
     expect(again.statusCode).toBe(409);
-    expect(again.body).toBe("Already imported: The Matrix");
+    expect(again.headers["content-type"]).toMatch(/^application\/json/);
+    expect(again.json()).toEqual({ status: "fail", message: "Already imported: The Matrix" });
+
+    contentAnswers(404, "Title not found on the movie database", "text/plain; charset=utf-8");
+    const missing = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", { tmdbId: 9, kind: "tv" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ status: "fail", message: "Title not found on the movie database" });
+
+    contentAnswers(502, "Failed to fetch from TMDB", "text/plain; charset=utf-8");
+    const failed = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", { tmdbId: 9, kind: "tv" });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({ status: "error", message: "Failed to fetch from TMDB" });
   });
 
   it("passes the content service's refusals through, but never its 401 (that would sign the admin out)", async () => {
