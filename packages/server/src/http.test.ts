@@ -1,6 +1,10 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
+import { installErrorHandlers } from "./error-handler.ts";
 import {
+  type DependencyState,
   installHealthRoutes,
   installJsonParser,
   installRequestIdHeader,
@@ -9,11 +13,11 @@ import {
   TIMEOUTS,
 } from "./http.ts";
 
-function build(ready?: () => Promise<unknown>) {
+function build(checks?: Parameters<typeof installHealthRoutes>[1]) {
   const fastify = Fastify(serverOptions({ logLevel: false, bodyLimit: 1024 }));
   installJsonParser(fastify);
   installRequestIdHeader(fastify);
-  installHealthRoutes(fastify, ready);
+  installHealthRoutes(fastify, checks);
   fastify.post("/echo", async (request) => ({ body: request.body ?? null }));
   return fastify;
 }
@@ -41,16 +45,30 @@ describe("the servers' shared HTTP plumbing", () => {
     expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("readiness follows its check", async () => {
-    let up = true;
-    const fastify = build(async () => {
-      if (!up) throw new Error("down");
+  it("readiness names each dependency: a required one down is 503 in the envelope, an optional one degraded", async () => {
+    const states: Record<string, DependencyState> = { database: "ok", redis: "ok" };
+    const fastify = build({
+      database: { required: true, check: async () => states.database! },
+      redis: { required: false, check: async () => states.redis! },
+      content: { required: false, check: () => new Promise(() => {}) },
     });
-    expect((await fastify.inject({ url: "/readyz" })).statusCode).toBe(200);
-    up = false;
+    const ready = await fastify.inject({ url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+    // A check that never answers counts as down after a second, and the probe still answers.
+    expect(ready.json()).toEqual({ status: "degraded", database: "ok", redis: "ok", content: "down" });
+    states.redis = "off";
+    expect((await fastify.inject({ url: "/readyz" })).json()).toMatchObject({ redis: "off" });
+    states.database = "down";
     const down = await fastify.inject({ url: "/readyz" });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ status: "database unavailable" });
+    expect(down.json()).toEqual({
+      status: "error",
+      message: "Not ready: database unavailable",
+      database: "down",
+      redis: "off",
+      content: "down",
+    });
+    expect((await build().inject({ url: "/readyz" })).json()).toEqual({ status: "ok" });
   });
 
   it("refuses a NUL character in a body or a query string with a 400 naming where it was", async () => {
@@ -75,5 +93,51 @@ describe("the servers' shared HTTP plumbing", () => {
     expect(json.json()).toEqual({ body: { a: 1 } });
     const text = await postRaw(fastify, "text/plain", "hi");
     expect(text.statusCode).toBe(415);
+  });
+
+  it("refuses a body declared compressed with 415 and what it accepts, instead of storing its bytes", async () => {
+    const fastify = build();
+    installErrorHandlers(fastify);
+    const post = (encoding: string) =>
+      fastify.inject({
+        method: "POST",
+        url: "/echo",
+        headers: { "content-type": "application/json", "content-encoding": encoding },
+        payload: '{"email":"a@b.example"}',
+      });
+    const gzip = await post("gzip");
+    expect(gzip.statusCode).toBe(415);
+    expect(gzip.headers["accept-encoding"]).toBe("identity");
+    expect(gzip.json()).toEqual({
+      status: "fail",
+      message: "Content-Encoding gzip is not supported: send the body uncompressed",
+    });
+    expect((await post("br, gzip")).statusCode).toBe(415);
+    expect((await post("Identity")).json()).toEqual({ body: { email: "a@b.example" } });
+  });
+});
+
+describe("the log's format", () => {
+  /** Runs a server's logger in a child process, through a terminal (`script`) or a pipe. */
+  function logOf(terminal: boolean): string {
+    const http = join(import.meta.dirname, "http.ts");
+    const program = `import Fastify from "fastify"; import { serverOptions } from ${JSON.stringify(http)};
+      Fastify(serverOptions({ logLevel: "info", bodyLimit: 1024 })).log.info({ userId: "u1" }, "signed in");`;
+    const node = `${process.execPath} --input-type=module -e '${program}'`;
+    const run = terminal
+      ? spawnSync("script", ["-qec", node, "/dev/null"], { encoding: "utf8", cwd: import.meta.dirname })
+      : spawnSync("sh", ["-c", node], { encoding: "utf8", cwd: import.meta.dirname });
+    expect(run.status, run.stderr).toBe(0);
+    return run.stdout;
+  }
+
+  it("is readable lines in a terminal and one JSON object per line otherwise", () => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+    const pretty = logOf(true).replace(/\u001b\[[0-9;]*m/g, "");
+    expect(pretty).toMatch(/INFO.*signed in/);
+    expect(pretty).toContain('userId: "u1"');
+    expect(pretty).not.toContain('"msg"');
+    const json = JSON.parse(logOf(false).trim());
+    expect(json).toMatchObject({ level: 30, msg: "signed in", userId: "u1" });
   });
 });

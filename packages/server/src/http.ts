@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
-import { badRequest } from "./http-errors.ts";
+import { badRequest, HttpError } from "./http-errors.ts";
 
 /**
  * Time limits every server keeps, so a slow or silent client cannot hold a socket forever: a whole
@@ -91,6 +92,17 @@ export interface FrontDoor {
   serve?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
+/**
+ * Where the log goes: one JSON object per line (for log storage), but readable lines when a person
+ * watches a terminal (stdout is a TTY). pino-pretty writes synchronously in this thread (no worker),
+ * and is loaded only then.
+ */
+function logStream(pretty: boolean): { write(line: string): void } | undefined {
+  if (!pretty) return undefined;
+  const build = createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty").default;
+  return build({ sync: true, colorize: true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" });
+}
+
 /** The Fastify options api, content and sandbox share: logging, request ids, limits and timeouts. */
 export function serverOptions(options: {
   front?: FrontDoor;
@@ -99,13 +111,18 @@ export function serverOptions(options: {
   redact?: string[];
   bodyLimit: number;
   trustProxy?: boolean;
+  /** Readable log lines instead of JSON; by default when stdout is a terminal. */
+  prettyLog?: boolean;
 }): FastifyServerOptions {
+  const stream =
+    options.logLevel === false ? undefined : logStream(options.prettyLog ?? !!process.stdout.isTTY);
   return {
     logger:
       options.logLevel === false
         ? false
         : {
             level: options.logLevel,
+            ...(stream ? { stream } : {}),
             serializers: {
               req: (request: FastifyRequest) => ({
                 method: request.method,
@@ -161,6 +178,22 @@ export function serverOptions(options: {
 const NUL = "\u0000";
 const nulIn = (name: string) => badRequest(`${name} must not contain the NUL character`);
 
+/**
+ * Bodies are read as sent: one declared compressed (`Content-Encoding: gzip`, ...) is refused with 415
+ * and `Accept-Encoding: identity` (RFC 9110, 15.5.16), never stored as if it were plain text.
+ */
+function refuseEncodedBody(request: FastifyRequest) {
+  const encoding = String(request.headers["content-encoding"] ?? "identity")
+    .trim()
+    .toLowerCase();
+  if (encoding === "identity" || encoding === "") return;
+  throw new HttpError(
+    415,
+    `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed`,
+    { "accept-encoding": "identity" },
+  );
+}
+
 /** The path of the first string (or key) holding a NUL character, e.g. `title` or `ids[2]`. */
 function nulPath(value: unknown, path: string): string | undefined {
   if (typeof value === "string") return value.includes(NUL) ? path || "body" : undefined;
@@ -204,6 +237,7 @@ export function installJsonParser(
   });
   fastify.removeContentTypeParser("text/plain");
   fastify.addHook("onRequest", async (request) => {
+    refuseEncodedBody(request);
     const [path = "", query] = request.url.split("?", 2);
     if (/%00/.test(path) || path.includes(NUL)) throw nulIn("path");
     if (!query || !(query.includes("%00") || query.includes(NUL))) return;
@@ -220,24 +254,50 @@ export function installRequestIdHeader(fastify: FastifyInstance) {
   });
 }
 
+/** What a readiness check found: answering, not answering, or not configured on this instance. */
+export type DependencyState = "ok" | "down" | "off";
+
+/** One dependency of `/readyz`: `required` ones make the instance not ready (503) when down. */
+export interface ReadinessCheck {
+  required: boolean;
+  check(): Promise<DependencyState>;
+}
+
+/** A check that has not answered in this long counts as down: a probe never hangs on a dead dependency. */
+export const READINESS_TIMEOUT_MS = 1000;
+
+async function stateOf(check: ReadinessCheck["check"]): Promise<DependencyState> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<DependencyState>((resolve) => {
+    timer = setTimeout(() => resolve("down"), READINESS_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([check().catch(() => "down" as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * `/healthz` (the process answers) and `/readyz` (its dependencies answer, e.g. the database):
- * 200 `{status: "ok"}`, or 503 with what is unavailable.
+ * `/healthz` (the process answers) and `/readyz` (its dependencies, each named with "ok", "down" or
+ * "off"): 200 `{status: "ok", database: "ok", …}`; 200 `{status: "degraded", …}` when an optional
+ * dependency is down (the instance serves, with fallbacks); 503 in the error envelope when a
+ * required one is down (docs/DEPLOYMENT.md, Health and readiness).
  */
-export function installHealthRoutes(
-  fastify: FastifyInstance,
-  ready: () => Promise<unknown> = async () => {},
-  unavailable = "database unavailable",
-) {
+export function installHealthRoutes(fastify: FastifyInstance, checks: Record<string, ReadinessCheck> = {}) {
   // No response schemas: the servers use different schema compilers (zod, or Fastify's own).
   fastify.get("/healthz", { schema: { tags: ["system"] } }, async () => ({ status: "ok" }));
   fastify.get("/readyz", { schema: { tags: ["system"] } }, async (request, reply) => {
-    try {
-      await ready();
-      return { status: "ok" };
-    } catch (error) {
-      request.log.warn({ err: error }, "not ready");
-      return reply.code(503).send({ status: unavailable });
-    }
+    const names = Object.keys(checks);
+    const states = await Promise.all(names.map((name) => stateOf(checks[name]!.check)));
+    const dependencies = Object.fromEntries(names.map((name, index) => [name, states[index]!]));
+    const down = names.filter((name) => dependencies[name] === "down");
+    const missing = down.filter((name) => checks[name]!.required);
+    if (down.length) request.log.warn({ down }, missing.length ? "not ready" : "degraded");
+    if (missing.length)
+      return reply
+        .code(503)
+        .send({ status: "error", message: `Not ready: ${missing.join(", ")} unavailable`, ...dependencies });
+    return { status: down.length ? "degraded" : "ok", ...dependencies };
   });
 }

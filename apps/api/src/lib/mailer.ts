@@ -1,3 +1,4 @@
+import { framed } from "@backoffice/server";
 import type { FastifyBaseLogger } from "fastify";
 
 export interface Mail {
@@ -10,16 +11,30 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** SMTP through nodemailer; with no SMTP_URL the mail is written to the server log (development). */
+/**
+ * SMTP through nodemailer. With no SMTP_URL (development) the mail is printed to the terminal as a
+ * framed block a person can read (a reset code among the logs), and the log says only to whom: the
+ * code stays out of log storage.
+ */
 export function createMailer(options: {
   smtpUrl?: string | undefined;
   from: string;
   log: FastifyBaseLogger;
+  print?: (text: string) => void;
 }): Mailer {
   if (!options.smtpUrl) {
+    const print = options.print ?? ((text: string) => process.stdout.write(text));
     return {
       async send(mail) {
-        options.log.warn({ mail }, "SMTP_URL is not set: mail written to the log instead of being sent");
+        options.log.warn(
+          { to: mail.to, subject: mail.subject },
+          "SMTP_URL is not set: mail printed to the terminal instead of being sent",
+        );
+        print(
+          framed(
+            `Mail to ${mail.to} (not sent: SMTP_URL is not set)\nSubject: ${mail.subject}\n\n${mail.text}`,
+          ),
+        );
       },
     };
   }
