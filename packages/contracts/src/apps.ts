@@ -162,8 +162,22 @@ export const createAppBody = appFieldsBody.superRefine((app, context) => {
     context.addIssue({ code: "custom", path: [issue.path], message: issue.message });
 });
 
-/** PUT /apps/{id}: any subset; the merged app must still satisfy the create rules (checked by the server). */
-export const updateAppBody = appFieldsBody;
+/** Fields an update may leave out but not send blank: blank would otherwise read as "unchanged". */
+const FILLED_ON_UPDATE = [...REQUIRED_APP_FIELDS, "rating"] as const;
+
+/**
+ * PUT /apps/{id}: any subset, but a required field sent blank (or null) is refused naming it, as its
+ * schema says; the merged app must still satisfy the create rules (checked by the server).
+ */
+export const updateAppBody = z.preprocess((raw, context) => {
+  if (raw === null || typeof raw !== "object") return raw;
+  for (const field of FILLED_ON_UPDATE) {
+    const value = (raw as Record<string, unknown>)[field];
+    if (value === null || (typeof value === "string" && value.trim() === ""))
+      context.addIssue({ code: "custom", path: [field], message: APP_MESSAGES.required, input: value });
+  }
+  return raw;
+}, appFieldsBody);
 
 export const appsQuery = z.strictObject({
   category: z.enum(APP_CATEGORIES, { error: "category must be apps or games" }).optional(),

@@ -4,7 +4,11 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 
-/** Serves the built dashboard at `/`; the not-found handler answers client routes with index.html. */
+/**
+ * Serves the built dashboard at `/`; the not-found handler answers client routes with index.html.
+ * Files are looked up when asked for, not listed once at start: a rebuild (`npm run build`) is
+ * served by the running server, its new hashed assets included.
+ */
 export default fp(async function web(fastify: FastifyInstance) {
   const root = fastify.config.WEB_DIST_DIR;
   if (!existsSync(join(root, "index.html"))) {
@@ -13,7 +17,7 @@ export default fp(async function web(fastify: FastifyInstance) {
   }
   await fastify.register(fastifyStatic, {
     root,
-    wildcard: false,
+    wildcard: true,
     preCompressed: false,
     index: false,
     setHeaders(reply: FastifyReply, path: string) {

@@ -157,6 +157,13 @@ describe("apkw apps", () => {
     expect((await admin("PUT", `/api/v1/apkw/apps/${created._id}`, { rating: 0 })).json().message).toBe(
       REQUIRED,
     );
+    // A required field sent blank is refused naming it, not read as "unchanged".
+    for (const field of ["bg_app", "icon_app", "category", "rating", "title"]) {
+      const blank = await admin("PUT", `/api/v1/apkw/apps/${created._id}`, { [field]: " " });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json()).toMatchObject({ message: REQUIRED, errors: [{ path: field, message: REQUIRED }] });
+    }
+    expect((await admin("PUT", `/api/v1/apkw/apps/${created._id}`, { icon_app: null })).statusCode).toBe(400);
     const locked = await admin("PUT", `/api/v1/apkw/apps/${created._id}`, { it: "locker-9", key: "k-9" });
     expect(locked.json().data).toMatchObject({ it: "locker-9", key: "k-9" });
     const unlocked = await admin("PUT", `/api/v1/apkw/apps/${created._id}`, { it: "", key: "" });

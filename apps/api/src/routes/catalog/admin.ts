@@ -23,7 +23,8 @@ const plainText = z.string();
 /**
  * `/api/v1/movies/catalog/...` stands for the content service's `/api/movies/...`: the
  * admin session and CSRF token are checked here, writes are signed with the secret the browser never
- * sees, and the content service's status and body come back unchanged (the import answers plain text).
+ * sees, and the content service's status and body come back unchanged (the import's success is plain text,
+ * its refusals the envelope).
  * Its writes are logged in the History and a delete's titles kept in the trash here, once
  * the content service has confirmed them: one transaction cannot span the two databases.
  */
@@ -122,9 +123,7 @@ const catalogRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
         response: {
           ...errors,
           201: plainText,
-          404: plainText,
-          409: plainText,
-          502: z.union([plainText, errorBody]),
+          409: errorBody,
         },
       },
     },

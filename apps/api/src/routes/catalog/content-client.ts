@@ -100,13 +100,17 @@ export function contentClient(fastify: FastifyInstance) {
   };
 }
 
-/** Sends the content service's answer on unchanged. */
+/**
+ * Sends the content service's answer on unchanged, but for a refusal in plain text (the import's 404,
+ * 409 and 502): it becomes the envelope every other error of this API has, with the same message.
+ */
 export async function relay(request: FastifyRequest, reply: FastifyReply, answer: ContentAnswer) {
-  reply
-    .code(answer.status)
-    .type(answer.type)
-    .header("cache-control", "no-store")
-    .header("vary", "accept-encoding");
+  reply.code(answer.status).header("cache-control", "no-store");
+  if (answer.status >= 400 && answer.type.startsWith("text/plain")) {
+    const message = answer.payload.toString("utf8").trim() || `The content service answered ${answer.status}`;
+    return reply.send({ status: answer.status >= 500 ? "error" : "fail", message });
+  }
+  reply.type(answer.type).header("vary", "accept-encoding");
   // The whole catalogue is one answer (the list pages in the browser): 5,000 titles are about
   // 2.5 MB of JSON and 0.3 MB gzipped, so it travels compressed to a browser that accepts it.
   if (

@@ -137,7 +137,7 @@ const tmdbRoutes: FastifyPluginAsyncZod = async (fastify) => {
     );
   });
 
-  // Public: an <img> sends no bearer token, and a poster is no secret.
+  // Public on purpose (docs/PRODUCT-RULES.md#secrets-stay-on-the-servers): an <img> sends no bearer token.
   fastify.get(
     "/images/:size/:file",
     { schema: { tags: ["movies: movie database"], params: tmdbImageParams } },
