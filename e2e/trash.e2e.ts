@@ -90,9 +90,8 @@ test("apkw: a deleted app waits in the Trash; Restore puts it back in Apps & Gam
     await expect(toast).toHaveCount(0);
   }
 
-  // The Trash is reached from History (the sidebar keeps the screens' items plus History).
-  await page.locator("#app-sidebar").getByRole("link", { name: "History" }).click();
-  await page.getByRole("main").getByRole("link", { name: "Trash" }).click();
+  // The Trash has its own sidebar item.
+  await page.locator("#app-sidebar").getByRole("link", { name: "Trash" }).click();
   const trash = trashScreen(page);
   await expect(trash.heading).toBeVisible();
   await expect(
@@ -125,7 +124,9 @@ test("apkw: a deleted app waits in the Trash; Restore puts it back in Apps & Gam
     .row(title)
     .getByRole("button", { name: `Restore ${title}` })
     .click();
-  await expect(toastWith(page, "Restored").filter({ hasText: "1 item restored" })).toBeVisible();
+  await expect(
+    toastWith(page, "Restored").filter({ hasText: `"${title}" is back where it was.` }),
+  ).toBeVisible();
   await expect(trash.row(title)).toHaveCount(0);
 
   await page.locator("#app-sidebar").getByRole("link", { name: "Apps & Games" }).click();

@@ -58,7 +58,7 @@ describe("the list of screens", () => {
       expect.arrayContaining(["/apkw/history/trash", "/movies/ads", "/movies/ads/player", "/movies/emails"]),
     );
     expect(screens.find((s) => s.path === "/movies/emails")?.heading).toBe("Manage Contacts");
-    expect(screens.find((s) => s.path === "/sportbn/history/trash")?.active).toBe("History");
+    expect(screens.find((s) => s.path === "/sportbn/history/trash")?.active).toBe("Trash");
   });
 });
 

@@ -4,7 +4,10 @@ import { navItems, routesOf } from "./site-routes";
 
 describe("navigation labels", () => {
   it.each([
-    ["apkw", ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History"]],
+    [
+      "apkw",
+      ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History", "Trash"],
+    ],
     [
       "sportbn",
       [
@@ -17,6 +20,7 @@ describe("navigation labels", () => {
         "Manage Emails",
         "Edit Profile",
         "History",
+        "Trash",
       ],
     ],
     [
@@ -30,6 +34,7 @@ describe("navigation labels", () => {
         "Manage Contacts",
         "Edit Profile",
         "History",
+        "Trash",
       ],
     ],
   ] as const)("%s", (site, labels) => {
@@ -46,6 +51,7 @@ describe("navigation labels", () => {
       "/movies/emails",
       "/movies/profile",
       "/movies/history",
+      "/movies/history/trash",
     ]);
   });
 });
@@ -58,8 +64,8 @@ describe("activeNavItem: the longest prefix wins", () => {
     ["/apkw/emails", "Manage Emails"],
     ["/apkw/profile", "Edit Profile"],
     ["/apkw/history", "History"],
-    // The Trash is under History and reached from it.
-    ["/apkw/history/trash", "History"],
+    // The Trash has its own item, below History's path.
+    ["/apkw/history/trash", "Trash"],
   ])("%s → %s", (path, label) => {
     expect(activeNavItem(items, path)?.label).toBe(label);
   });
@@ -83,7 +89,7 @@ describe("routesOf: a site has the screens of the resources it has", () => {
     expect(paths("sportbn")).not.toContain("ads/:page?");
   });
 
-  it("movies' /emails is its contact inbox; the Trash is on every site, out of the sidebar", () => {
+  it("movies' /emails is its contact inbox; the Trash is on every site", () => {
     expect(routesOf("movies").find((route) => route.path === "emails")?.label).toBe("Manage Contacts");
     for (const site of ["apkw", "sportbn", "movies"] as const) expect(paths(site)).toContain("history/trash");
   });

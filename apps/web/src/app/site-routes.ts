@@ -28,7 +28,7 @@ export type SiteRoute = {
   /** Navigation label, also the screen's heading. */
   label: string;
   icon: LucideIcon;
-  /** false: reached from another screen, not the sidebar (the Trash, from History). */
+  /** false: reached from another screen, not the sidebar. */
   nav?: false;
   /** The screen, downloaded as its own chunk when the route is first opened. */
   lazy: () => Promise<{ Component: ComponentType }>;
@@ -157,13 +157,12 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     lazy: () =>
       import("@/features/history/components/history-screen").then((m) => ({ Component: m.HistoryScreen })),
   },
-  // Under History, so History stays the active sidebar item (the screens' items, plus History).
+  // Its own sidebar item, after History; the path stays under History, where links lead.
   {
     path: "history/trash",
     resource: "history",
     label: "Trash",
     icon: Trash2,
-    nav: false,
     lazy: () =>
       import("@/features/trash/components/trash-screen").then((m) => ({ Component: m.TrashScreen })),
   },

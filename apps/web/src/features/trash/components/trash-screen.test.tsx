@@ -69,7 +69,7 @@ describe("Trash", () => {
     expect(loads(calls)[0]!.query.has("resource")).toBe(false);
   });
 
-  it("a row's Restore restores it at once and says so with the server's message", async () => {
+  it("a row's Restore restores it at once and names it in the toast", async () => {
     const calls = api({
       "POST /sportbn/trash/restore": {
         body: { status: "success", message: "1 item restored", restored: 1, skipped: 0 },
@@ -79,7 +79,7 @@ describe("Trash", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Restore a@example.com" }));
     await waitFor(() =>
       expect(toasts).toEqual([
-        expect.objectContaining({ title: "Restored", description: "1 item restored" }),
+        expect.objectContaining({ title: "Restored", description: '"a@example.com" is back where it was.' }),
       ]),
     );
     expect(calls.find((c) => c.path === "/sportbn/trash/restore")?.body).toEqual({ ids: ["11"] });
@@ -127,11 +127,11 @@ describe("Trash", () => {
     expect(calls.some((c) => c.path === "/sportbn/trash/purge")).toBe(false);
 
     await userEvent.click(screen.getByRole("button", { name: "Restore selected (2)" }));
-    // One of them was made again since: the toast says so.
+    // One of them was made again since: the toast names the chosen items and says so.
     await waitFor(() =>
       expect(toasts[0]).toMatchObject({
         title: "Restored",
-        description: "1 item restored; 1 could not be restored.",
+        description: 'Of "b@example.com" and "Home vs Away", 1 item came back; 1 could not be restored.',
       }),
     );
     expect(calls.find((c) => c.path === "/sportbn/trash/restore")?.body).toEqual({ ids: ["12", "10"] });

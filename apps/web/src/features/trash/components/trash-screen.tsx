@@ -14,7 +14,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError, toastSuccess } from "@/lib/toast";
-import { restoredText } from "@/lib/undo";
 import { useTrash } from "../api/get-trash";
 import { usePurgeTrash } from "../api/purge-trash";
 import { useRestoreTrash } from "../api/restore-trash";
@@ -48,7 +47,7 @@ export function TrashScreen() {
     try {
       const answer = await restore.mutateAsync(ids);
       selection.forget(ids);
-      toastSuccess(texts.restored, restoredText(answer));
+      toastSuccess(texts.restored, texts.restoredItems(targets, answer.skipped));
     } catch (error) {
       toastError(texts.restoreFailed, error, texts.notRestored);
     }

@@ -13,4 +13,12 @@ describe("the trash's texts and kinds", () => {
     expect(trashMessages.confirmPurge([{ label: "a" }, { label: "b" }])).toBe("Delete 2 items forever?");
     expect(trashMessages.count(1)).toBe("1 item");
   });
+
+  it("a restore names what came back, the first three of a long selection", () => {
+    const labels = (...names: string[]) => names.map((label) => ({ label }));
+    expect(trashMessages.restoredItems(labels("a", "b"), 0)).toBe('"a" and "b" are back where they were.');
+    expect(trashMessages.restoredItems(labels("a", "b", "c", "d", "e"), 0)).toBe(
+      '"a", "b", "c" and 2 more are back where they were.',
+    );
+  });
 });

@@ -22,6 +22,14 @@ export const kindLabel = (resource: TrashResource): string => trashFactsOf(resou
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 
+/** "A", "A" and "B", "A", "B" and "C", or the first three and "N more": a toast stays short. */
+function quotedNames(targets: readonly Pick<TrashItem, "label">[]): string {
+  const names = targets.map((target) => `"${target.label}"`);
+  if (names.length <= 3)
+    return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
+}
+
 export const trashMessages = {
   subtitle: `Deleted items are kept for ${TRASH_DAYS} days, then deleted forever.`,
   empty: {
@@ -38,6 +46,11 @@ export const trashMessages = {
   },
   count: items,
   restored: "Restored",
+  /** The restore toast names what came back, and how many could not (made again since, or purged). */
+  restoredItems: (targets: readonly Pick<TrashItem, "label">[], skipped: number) =>
+    skipped === 0
+      ? `${quotedNames(targets)} ${targets.length === 1 ? "is" : "are"} back where ${targets.length === 1 ? "it was" : "they were"}.`
+      : `Of ${quotedNames(targets)}, ${items(targets.length - skipped)} came back; ${skipped} could not be restored.`,
   restoreFailed: "Restore failed",
   notRestored: "Nothing was restored.",
   purged: "Deleted forever",
