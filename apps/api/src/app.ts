@@ -18,6 +18,7 @@ import type { Counters } from "./lib/counters.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import { createMetrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
+import { countersStore } from "./lib/rate-limit.ts";
 import errors from "./plugins/errors.ts";
 import web from "./plugins/web.ts";
 import authRoutes from "./routes/auth/index.ts";
@@ -35,7 +36,7 @@ export interface AppOptions {
   counters: Counters;
   mailer: Mailer;
   publicCache: PublicCache;
-  /** Shares rate-limit counters of the public intake between instances. */
+  /** The shared Redis (counters, invalidations), when configured: `/readyz` reports on it. */
   redis?: Redis | undefined;
   /** The server's front door (from `serverOptions`): the app lets its public cache answer there. */
   front?: FrontDoor;
@@ -70,6 +71,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   fastify.decorate("counters", options.counters);
   fastify.decorate("mailer", options.mailer);
   fastify.decorate("publicCache", options.publicCache);
+  fastify.decorate("redis", options.redis ?? null);
   if (options.front)
     options.front.serve = (request, response) => options.publicCache.kept.answer(request, response);
   const metrics = createMetrics(options.publicCache);
@@ -109,7 +111,8 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
     crossOriginResourcePolicy: { policy: "same-site" },
   });
 
-  await fastify.register(rateLimit, { global: false, ...(options.redis ? { redis: options.redis } : {}) });
+  // The same counters as sign-in: shared through Redis, per instance and stricter while it is away.
+  await fastify.register(rateLimit, { global: false, store: countersStore(options.counters) });
 
   await fastify.register(swagger, {
     openapi: {

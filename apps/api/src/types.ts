@@ -1,5 +1,6 @@
 import type { Database } from "@backoffice/db";
 import type { FastifyReply } from "fastify";
+import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Counters } from "./lib/counters.ts";
 import type { Mailer } from "./lib/mailer.ts";
@@ -22,6 +23,8 @@ declare module "fastify" {
     counters: Counters;
     mailer: Mailer;
     publicCache: PublicCache;
+    /** The shared Redis when `REDIS_URL` is set (lib/redis.ts). */
+    redis: Redis | null;
     metrics: Metrics;
     /** Set when the built dashboard is served: answers a client route with index.html. */
     sendSpaIndex?: (reply: FastifyReply) => FastifyReply;

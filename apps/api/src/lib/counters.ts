@@ -13,7 +13,8 @@ export interface Counters {
   reset(key: string): Promise<void>;
 }
 
-export function memoryCounters(): Counters {
+/** In this process only; each hit counts `weight` times (the stricter fallback below counts double). */
+export function memoryCounters(weight = 1): Counters {
   const windows = new Map<string, CounterState>();
   const live = (key: string) => {
     const state = windows.get(key);
@@ -32,7 +33,7 @@ export function memoryCounters(): Counters {
   return {
     async hit(key, windowMs) {
       const state = live(key) ?? { count: 0, resetAt: Date.now() + windowMs };
-      state.count += 1;
+      state.count += weight;
       windows.set(key, state);
       return { ...state };
     },
@@ -67,5 +68,32 @@ export function redisCounters(redis: Redis, prefix = "bo:counter:"): Counters {
     async reset(key) {
       await redis.del(prefix + key);
     },
+  };
+}
+
+/**
+ * While Redis cannot be reached, instances count alone: each counts double, so a limit allows half
+ * as much per instance and two instances together no more than the shared limit. Stricter, never
+ * absent (docs/DEPLOYMENT.md, Redis).
+ */
+export const FALLBACK_WEIGHT = 2;
+
+/**
+ * Shared counters through Redis while it answers, per-instance ones (`FALLBACK_WEIGHT`) otherwise:
+ * a request never fails or waits because Redis is away, and goes back to the shared ones by itself
+ * once the connection is ready again.
+ */
+export function resilientCounters(redis: Redis, fallback = memoryCounters(FALLBACK_WEIGHT)): Counters {
+  const shared = redisCounters(redis);
+  const either =
+    <Args extends unknown[], Result>(call: (counters: Counters, ...args: Args) => Promise<Result>) =>
+    (...args: Args) =>
+      redis.status === "ready"
+        ? call(shared, ...args).catch(() => call(fallback, ...args))
+        : call(fallback, ...args);
+  return {
+    hit: either((counters, key: string, windowMs: number) => counters.hit(key, windowMs)),
+    peek: either((counters, key: string) => counters.peek(key)),
+    reset: either((counters, key: string) => counters.reset(key)),
   };
 }

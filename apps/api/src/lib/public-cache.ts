@@ -8,9 +8,15 @@ import type { Redis } from "ioredis";
 export interface PublicCache {
   /** The cached JSON text under `key`, loading and storing it on a miss. */
   get(key: string, load: () => Promise<unknown>): Promise<string>;
+  /** Drops `prefix` here and tells the other instances; never fails (a lost message is logged). */
   invalidate(prefix: string): Promise<void>;
   /** Settles once other instances' invalidations are heard (at once without Redis). */
   ready(): Promise<void>;
+  /**
+   * False while the Redis subscription is down: other instances' invalidations cannot arrive, so
+   * copies live `FALLBACK_TTL_MS` at most and no whole answer is kept (docs/DEPLOYMENT.md, Redis).
+   */
+  listening(): boolean;
   /** Reads answered from this instance's copy, and reads that loaded from the database. */
   stats(): { hits: number; misses: number; answeredBeforeRouting: number };
   /** Whole answers for the server's front door (packages/server kept-answers.ts); every invalidation clears them. */
@@ -19,8 +25,12 @@ export interface PublicCache {
 }
 
 const CHANNEL = "bo:public-cache:invalidate";
+/** How long a copy lives while invalidations cannot arrive: another instance's write shows within this. */
+export const FALLBACK_TTL_MS = 5000;
 
-export function createPublicCache(options: { redis?: Redis; maxEntries?: number } = {}): PublicCache {
+export function createPublicCache(
+  options: { redis?: Redis; maxEntries?: number; onPublishError?: (error: unknown) => void } = {},
+): PublicCache {
   // The one cache concept (@backoffice/server cache.ts): concurrent misses share a load, and an invalidation
   // also drops a load in flight, so what it read before the write is never stored.
   const maxEntries = options.maxEntries ?? 5000;
@@ -33,25 +43,50 @@ export function createPublicCache(options: { redis?: Redis; maxEntries?: number 
   };
   let subscriber: Redis | undefined;
   let subscribed: Promise<unknown> = Promise.resolve();
+  // Without Redis there is no other instance to hear from: always listening.
+  let listening = !options.redis;
   if (options.redis) {
-    subscriber = options.redis.duplicate();
-    subscribed = subscriber.subscribe(CHANNEL);
-    // A failed subscription is the caller's to report (ready()); ioredis subscribes again on reconnect.
+    // Its subscription may wait for the connection (the main connection's commands fail at once instead).
+    subscriber = options.redis.duplicate({ enableOfflineQueue: true });
+    const listen = () =>
+      subscriber!.subscribe(CHANNEL).then(() => {
+        // Invalidations published while the subscription was down never arrive: once it is back,
+        // drop all copies rather than keep one another instance's write made stale.
+        drop("");
+        listening = true;
+      });
+    subscribed = listen();
+    // A failed subscription is the caller's to report (ready()); a reconnection subscribes again.
     subscribed.catch(() => {});
     subscriber.on("message", (_channel, prefix: string) => drop(prefix));
-    // Invalidations published while the connection was down never arrive: on every (re)connection
-    // drop all copies rather than keep one another instance's write made stale.
-    subscriber.on("ready", () => drop(""));
+    subscriber.on("ready", () => void listen().catch(() => {}));
+    subscriber.on("close", () => {
+      if (!listening) return;
+      // From now on nothing is heard: copies kept until an invalidation could stay stale for ever.
+      listening = false;
+      drop("");
+    });
     subscriber.on("error", () => {}); // the same outage is logged by the main connection's handler
   }
   return {
-    get: (key, load) => cache.get(key, async () => JSON.stringify(await load())),
+    get: (key, load) =>
+      cache.get(key, async () => JSON.stringify(await load()), listening ? {} : { ttlMs: FALLBACK_TTL_MS }),
     async invalidate(prefix) {
       drop(prefix);
-      if (options.redis) await options.redis.publish(CHANNEL, prefix);
+      // The write is committed whatever happens here: a failed publish must not turn it into an
+      // error answer. Instances that cannot hear it are on short expiry (`listening`).
+      if (options.redis)
+        await options.redis.publish(CHANNEL, prefix).catch((error) => options.onPublishError?.(error));
     },
     stats: () => ({ ...cache.stats(), answeredBeforeRouting: kept.answered() }),
-    kept,
+    kept: {
+      ...kept,
+      // A whole answer is kept until an invalidation: only while invalidations can arrive.
+      keep: (...args) => {
+        if (listening) kept.keep(...args);
+      },
+    },
+    listening: () => listening,
     ready: async () => void (await subscribed),
     async close() {
       subscriber?.disconnect();

@@ -1,8 +1,14 @@
 import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Counters, memoryCounters, redisCounters } from "./counters.ts";
-import { createPublicCache } from "./public-cache.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  type Counters,
+  FALLBACK_WEIGHT,
+  memoryCounters,
+  redisCounters,
+  resilientCounters,
+} from "./counters.ts";
+import { createPublicCache, FALLBACK_TTL_MS } from "./public-cache.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 let redis: Redis | undefined;
@@ -98,11 +104,17 @@ describe("memory public cache", () => {
 });
 
 describe("public cache over Redis, when the connection drops", () => {
-  it("drops every copy once reconnected, since invalidations sent meanwhile were lost", async () => {
-    // A stand-in connection whose reconnection the test triggers (ioredis emits "ready" each time).
+  // A stand-in connection whose loss and return the test triggers (ioredis emits "close", then
+  // "ready" on each reconnection).
+  const standIn = () => {
     const subscriber = Object.assign(new EventEmitter(), { subscribe: async () => 1, disconnect() {} });
     const redis = { duplicate: () => subscriber, publish: async () => 1 } as unknown as Redis;
-    const cache = createPublicCache({ redis });
+    return { subscriber, cache: createPublicCache({ redis }) };
+  };
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("drops every copy once reconnected, since invalidations sent meanwhile were lost", async () => {
+    const { subscriber, cache } = standIn();
     await cache.ready();
     let version = 1;
     const load = async () => ({ version });
@@ -110,7 +122,91 @@ describe("public cache over Redis, when the connection drops", () => {
     version = 2;
     expect(await cache.get("sportbn:ads:", load)).toBe('{"version":1}');
     subscriber.emit("ready");
+    await tick();
     expect(await cache.get("sportbn:ads:", load)).toBe('{"version":2}');
     await cache.close();
+  });
+
+  it("while the subscription is down, keeps copies 5 s at most and no whole answers", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const { subscriber, cache } = standIn();
+      await cache.ready();
+      expect(cache.listening()).toBe(true);
+      let version = 1;
+      const load = async () => ({ version });
+      expect(await cache.get("apkw:apps:", load)).toBe('{"version":1}');
+      subscriber.emit("close");
+      expect(cache.listening()).toBe(false);
+      version = 2;
+      // Copies made before the loss are gone: another instance's write could no longer reach them.
+      expect(await cache.get("apkw:apps:", load)).toBe('{"version":2}');
+      version = 3;
+      expect(await cache.get("apkw:apps:", load)).toBe('{"version":2}');
+      vi.advanceTimersByTime(FALLBACK_TTL_MS + 1);
+      expect(await cache.get("apkw:apps:", load)).toBe('{"version":3}');
+      const request = { method: "GET", url: "/api/v1/public/apkw/apps", rawHeaders: [] } as never;
+      const response = { writeHead() {}, end() {} } as never;
+      cache.kept.keep(request, cache.kept.generation(), {}, "{}");
+      expect(cache.kept.answer(request, response)).toBe(false);
+      // Back: shared again, copies kept until invalidated.
+      subscriber.emit("ready");
+      await tick();
+      expect(cache.listening()).toBe(true);
+      cache.kept.keep(request, cache.kept.generation(), {}, "{}");
+      expect(cache.kept.answer(request, response)).toBe(true);
+      await cache.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a failed publish is reported, not thrown: the write it follows is committed", async () => {
+    const subscriber = Object.assign(new EventEmitter(), { subscribe: async () => 1, disconnect() {} });
+    const redis = {
+      duplicate: () => subscriber,
+      publish: async () => {
+        throw new Error("Stream isn't writeable");
+      },
+    } as unknown as Redis;
+    const errors: unknown[] = [];
+    const cache = createPublicCache({ redis, onPublishError: (error) => errors.push(error) });
+    await expect(cache.invalidate("apkw:apps")).resolves.toBeUndefined();
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe("counters when Redis is away", () => {
+  const standIn = (status: string, fail = false) =>
+    ({
+      status,
+      multi: () => {
+        throw new Error("should not be called");
+      },
+      get: async () => {
+        if (fail) throw new Error("Command timed out");
+        return null;
+      },
+      pttl: async () => -2,
+    }) as unknown as Redis;
+
+  it("count per instance, each hit double (stricter, never absent), and go back to Redis by themselves", async () => {
+    const down = standIn("reconnecting");
+    const counters = resilientCounters(down);
+    const key = `test:${Math.random()}`;
+    expect((await counters.hit(key, 60_000)).count).toBe(FALLBACK_WEIGHT);
+    expect((await counters.hit(key, 60_000)).count).toBe(2 * FALLBACK_WEIGHT);
+    expect((await counters.peek(key))?.count).toBe(2 * FALLBACK_WEIGHT);
+    await counters.reset(key);
+    expect(await counters.peek(key)).toBeNull();
+    // A command that fails on a connection that looked ready also falls back.
+    expect(await resilientCounters(standIn("ready", true)).peek(key)).toBeNull();
+  });
+
+  it("use the shared counters while Redis answers", async () => {
+    const key = `test:${Math.random()}`;
+    await resilientCounters(redis!).hit(key, 60_000);
+    expect((await redisCounters(redis!).peek(key))?.count).toBe(1);
+    await redisCounters(redis!).reset(key);
   });
 });

@@ -1,11 +1,36 @@
 import { configAnswer } from "@backoffice/contracts";
-import { installHealthRoutes } from "@backoffice/server";
+import { installHealthRoutes, READINESS_TIMEOUT_MS } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 
-/** Liveness, readiness (the database answers) and the run-time settings the web app reads. */
+/**
+ * Liveness, readiness and the run-time settings the web app reads. Readiness: without the database
+ * nothing works (503); without Redis or the content service the instance still serves, with
+ * fallbacks or a clear error on the catalogue (200, degraded). docs/DEPLOYMENT.md, Health and readiness.
+ */
 const systemRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  installHealthRoutes(fastify, async () => {
-    if (!(await fastify.db.ping())) throw new Error("database not reachable");
+  const { redis, publicCache, config } = fastify;
+  installHealthRoutes(fastify, {
+    database: { required: true, check: async () => ((await fastify.db.ping()) ? "ok" : "down") },
+    redis: {
+      required: false,
+      check: async () => {
+        if (!redis) return "off";
+        // Both connections: the counters' and the subscription to other instances' invalidations.
+        if (redis.status !== "ready" || !publicCache.listening()) return "down";
+        await redis.ping();
+        return "ok";
+      },
+    },
+    content: {
+      required: false,
+      check: async () => {
+        const answer = await fetch(`${config.CONTENT_URL.replace(/\/+$/, "")}/readyz`, {
+          signal: AbortSignal.timeout(READINESS_TIMEOUT_MS),
+        });
+        await answer.body?.cancel();
+        return answer.ok ? "ok" : "down";
+      },
+    },
   });
 
   fastify.get(

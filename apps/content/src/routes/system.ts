@@ -1,10 +1,10 @@
 import { installHealthRoutes } from "@backoffice/server";
 import type { FastifyPluginAsync } from "fastify";
 
-/** Liveness and readiness (the database answers). */
+/** Liveness and readiness: its own database is its only dependency (docs/DEPLOYMENT.md). */
 const systemRoutes: FastifyPluginAsync = async (fastify) => {
-  installHealthRoutes(fastify, async () => {
-    if (!(await fastify.db.ping())) throw new Error("database not reachable");
+  installHealthRoutes(fastify, {
+    database: { required: true, check: async () => ((await fastify.db.ping()) ? "ok" : "down") },
   });
 };
 

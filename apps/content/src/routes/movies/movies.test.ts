@@ -387,7 +387,10 @@ describe("PATCH /api/movies/:id/locker", () => {
 describe("system routes", () => {
   it("answers liveness and readiness", async () => {
     expect((await t.inject({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok" });
-    expect((await t.inject({ method: "GET", url: "/readyz" })).json()).toEqual({ status: "ok" });
+    expect((await t.inject({ method: "GET", url: "/readyz" })).json()).toEqual({
+      status: "ok",
+      database: "ok",
+    });
   });
 
   it("answers unknown routes with the error envelope", async () => {
