@@ -5,7 +5,11 @@ import { ReloadPageState } from "./components/states";
 import { paths } from "./config/paths";
 import { LoginForm } from "./features/auth/components/login-form";
 import { getSession, isSessionStale, returnPath, signOutForTheDay } from "./lib/session";
+import { startTheme } from "./lib/theme";
 import "./index.css";
+
+// Before the first paint of any screen, the sign-in form included.
+startTheme();
 
 const element = document.getElementById("root");
 if (!element) throw new Error("missing #root");

@@ -173,12 +173,15 @@ export function routesOf(site: SiteKey): SiteRoute[] {
   return SITE_ROUTES.filter((route) => siteHas(site, route.resource) && (route.only?.(sites[site]) ?? true));
 }
 
-/** The sidebar items of a site: Dashboard (the site root) and one per screen. */
-export function navItems(site: SiteKey): NavItem[] {
+/**
+ * The sidebar items of a site: Dashboard (the site root) and one per screen; with `all`, the screens
+ * reached from another screen too (the command palette's list).
+ */
+export function navItems(site: SiteKey, all = false): NavItem[] {
   return [
     { label: "Dashboard", icon: LayoutDashboard, to: `/${site}` },
     ...routesOf(site)
-      .filter((r) => r.nav !== false)
+      .filter((r) => all || r.nav !== false)
       .map((r) => ({
         label: r.label,
         icon: r.icon,

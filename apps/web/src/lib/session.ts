@@ -1,5 +1,6 @@
 import type { User } from "@backoffice/contracts";
 import { todayMarker } from "./format";
+import { THEME_KEY } from "./theme";
 
 export type SessionUser = User;
 export type Session = { token: string; user: SessionUser };
@@ -84,10 +85,13 @@ export function updateSessionUser(user: SessionUser) {
   notify();
 }
 
-/** Clears all local storage (on logout, a 401, the daily check, a non-admin sign-in). */
+/** Clears local storage but the theme (on logout, a 401, the daily check, a non-admin sign-in). */
 export function clearSession() {
   try {
+    // The colour theme belongs to the device, not to the session.
+    const theme = window.localStorage.getItem(THEME_KEY);
     window.localStorage.clear();
+    if (theme !== null) window.localStorage.setItem(THEME_KEY, theme);
   } catch {
     // Nothing to clear.
   }

@@ -15,6 +15,7 @@ import { useConfig } from "@/lib/site-config";
 import { requestToaster, toast } from "@/lib/toast";
 import { activeNavItem, DEFAULT_SITE, type SiteKey, siteList, siteOfPath, sites } from "@/sites";
 import { navItems } from "../site-routes";
+import { CommandPalette } from "./command-palette";
 import { QueryBoundary } from "./query-boundary";
 
 /** The dashboard shell: header, sidebar and current screen (docs/PRODUCT-RULES.md#routes-and-navigation). */
@@ -139,6 +140,7 @@ function Shell() {
             profilePath={`/${site}/profile`}
             onLogout={onLogout}
             loggingOut={logout.isPending}
+            commands={<CommandPalette site={site} onSiteChange={onSiteChange} onLogout={onLogout} />}
           />
           <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
             <div className="mx-auto w-full max-w-7xl">

@@ -1,5 +1,5 @@
-import { ChevronDown, LogOut, PanelLeft, UserCog } from "lucide-react";
-import type { Ref } from "react";
+import { ChevronDown, LogOut, Monitor, Moon, PanelLeft, Sun, UserCog } from "lucide-react";
+import type { ReactNode, Ref } from "react";
 import { Link } from "react-router";
 import { OptionsSelect } from "@/components/options-select";
 import { Button } from "@/components/ui/button";
@@ -8,10 +8,19 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { setThemeChoice, type ThemeChoice, useThemeChoice } from "@/lib/theme";
 import type { SiteKey, SiteSettings } from "@/sites";
+
+const themes = [
+  ["system", "System", Monitor],
+  ["light", "Light", Sun],
+  ["dark", "Dark", Moon],
+] as const;
 
 export type HeaderProps = {
   sidebarOpen: boolean;
@@ -25,9 +34,11 @@ export type HeaderProps = {
   profilePath: string;
   onLogout: () => void;
   loggingOut: boolean;
+  /** Beside the account menu: the command palette's button. */
+  commands?: ReactNode;
 };
 
-/** Sidebar toggle, site switcher and the account menu with Logout. */
+/** Sidebar toggle, site switcher and the account menu with the theme and Logout. */
 export function Header({
   sidebarOpen,
   onToggleSidebar,
@@ -39,7 +50,9 @@ export function Header({
   profilePath,
   onLogout,
   loggingOut,
+  commands,
 }: HeaderProps) {
+  const theme = useThemeChoice();
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:gap-3 sm:px-4">
       <Button
@@ -63,7 +76,8 @@ export function Header({
         onValueChange={(value) => onSiteChange(value as SiteKey)}
         options={sites.map((s) => [s.key, s.name])}
       />
-      <div className="ml-auto">
+      <div className="ml-auto flex items-center gap-1">
+        {commands}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button variant="ghost" className="gap-2 px-2">
@@ -91,6 +105,22 @@ export function Header({
                 Edit Profile
               </Link>
             </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel className="text-xs font-normal text-muted-foreground" id="theme-label">
+              Theme
+            </DropdownMenuLabel>
+            <DropdownMenuRadioGroup
+              aria-labelledby="theme-label"
+              value={theme}
+              onValueChange={(value) => setThemeChoice(value as ThemeChoice)}
+            >
+              {themes.map(([value, label, Icon]) => (
+                <DropdownMenuRadioItem key={value} value={value}>
+                  <Icon aria-hidden="true" />
+                  {label}
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
             <DropdownMenuSeparator />
             <DropdownMenuItem variant="destructive" disabled={loggingOut} onSelect={onLogout}>
               <LogOut aria-hidden="true" />

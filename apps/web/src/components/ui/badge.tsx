@@ -10,9 +10,9 @@ export const badgeVariants = cva(
       variant: {
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
-        destructive: "border-transparent bg-destructive text-white",
-        success: "border-transparent bg-success/15 text-[oklch(0.4_0.12_150)]",
-        warning: "border-transparent bg-warning/15 text-[oklch(0.45_0.12_75)]",
+        destructive: "border-transparent bg-destructive text-destructive-foreground",
+        success: "border-transparent bg-success/15 text-success-text",
+        warning: "border-transparent bg-warning/15 text-warning-text",
         outline: "text-foreground",
       },
     },

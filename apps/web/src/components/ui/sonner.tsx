@@ -19,7 +19,8 @@ export function Toaster(props: ToasterProps) {
           toast: "group !rounded-lg !border !shadow-lg !gap-2 !items-start",
           title: "!font-semibold",
           description: "!text-muted-foreground",
-          error: "!bg-destructive !text-white !border-destructive [&_[data-description]]:!text-white/90",
+          error:
+            "!bg-destructive !text-destructive-foreground !border-destructive [&_[data-description]]:!text-destructive-foreground",
           success: "!bg-background !text-foreground",
           closeButton: "!bg-background !text-foreground !border-border",
           // A delete's Undo: a real button's size, easy to hit on a phone.
