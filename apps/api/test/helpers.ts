@@ -62,7 +62,7 @@ export async function buildTestApp(
   const mails: Mail[] = [];
   const mailer: Mailer = config.SMTP_URL
     ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: fastify.log })
-    : { send: async (mail) => void mails.push(mail) };
+    : { smtp: false, from: config.MAIL_FROM, send: async (mail) => void mails.push(mail) };
   const services = config.DATABASE_URL
     ? await openServices(config, fastify.log)
     : await createTestDatabase("api").then((db) => ({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalHttpUrl } from "./common.ts";
+import { optionalHttpUrl, successOf } from "./common.ts";
 
 /** A visitor's message from the movies site's contact form. */
 export const contactMessageSchema = z.object({
@@ -12,6 +12,10 @@ export const contactMessageSchema = z.object({
   /** The page the form was sent from, or null. */
   page: z.string().nullable(),
   createdAt: z.string(),
+  /** When an admin first opened it (null: unread, shown in bold). */
+  readAt: z.string().nullable(),
+  /** When the last reply went out (null: not answered). */
+  answeredAt: z.string().nullable(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
@@ -45,4 +49,51 @@ export const CONTACT_MESSAGES = {
   received: "Message received",
   deleted: "Messages deleted successfully",
   noneDeleted: "No matching messages to delete",
+} as const;
+
+/** A reply an admin sent from the dashboard, kept with the message it answers. */
+export const contactReplySchema = z.object({
+  _id: z.string(),
+  messageId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  /** Who sent it (the admin's address). */
+  sentBy: z.string().nullable(),
+  sentAt: z.string(),
+});
+export type ContactReply = z.infer<typeof contactReplySchema>;
+
+/** `GET /contacts/{id}`: the message with its replies, oldest first. */
+export const contactDetailsAnswer = successOf(
+  contactMessageSchema.extend({ replies: z.array(contactReplySchema) }),
+);
+export type ContactDetails = z.infer<typeof contactDetailsAnswer>["data"];
+
+/** `PATCH /contacts/{id}/read {read}`: marks a message read (or unread again). */
+export const contactReadBody = z.strictObject({
+  read: z.boolean({ error: "read must be true or false" }),
+});
+export const contactAnswer = successOf(contactMessageSchema);
+
+export const REPLY_LIMITS = { subject: 250, message: 20_000 } as const;
+
+/** `POST /contacts/{id}/reply {subject, message}`: sent to the message's address through SMTP. */
+export const contactReplyBody = z.strictObject({
+  subject: oneLine("subject", REPLY_LIMITS.subject, true),
+  message: z
+    .string({ error: "message is required" })
+    .trim()
+    .min(1, "message is required")
+    .max(REPLY_LIMITS.message, `message must be at most ${REPLY_LIMITS.message} characters`),
+});
+export type ContactReplyBody = z.infer<typeof contactReplyBody>;
+export const contactReplyAnswer = successOf(contactReplySchema);
+
+export const REPLY_MESSAGES = {
+  sent: "Reply sent",
+  noSmtp: "Replies cannot be sent from the dashboard: no mail server is configured (SMTP_URL).",
+  smtpFailed: "The mail server did not accept the reply. Try again in a moment.",
+  notFound: "Message not found",
 } as const;

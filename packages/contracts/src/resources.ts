@@ -73,6 +73,8 @@ export const RESOURCES = {
           recordName: (row) => [text(row.subject), text(row.email)].filter(Boolean).join(" · "),
         },
       },
+      // A reply sent from the dashboard; replies are never deleted.
+      replies: { label: "Replies", noun: "reply" },
     },
   },
   locker: { sites: ["sportbn", "movies"], records: { locker: { label: "Locker", noun: "locker" } } },

@@ -1,4 +1,5 @@
 import type { Site } from "@backoffice/contracts";
+import { INBOX_COUNT_CAP, type InboxFilter } from "@backoffice/contracts/inbox";
 import type { Queryable } from "@backoffice/db";
 
 /** The tables whose rows `inbox_buckets` counts (migration 0006). */
@@ -6,33 +7,111 @@ export type InboxTable = "email_subscriptions" | "contact_messages";
 
 const BUCKET_DIGITS = 4;
 
+const NO_FILTER: InboxFilter = { sort: "newest" };
+
+/** What a search matches in each table: the start of these, lowercased (indexes of migration 0008). */
+const SEARCHED: Record<InboxTable, string[]> = {
+  email_subscriptions: ["lower(email)"],
+  contact_messages: [
+    "lower(email)",
+    "lower(first_name || ' ' || last_name)",
+    "lower(last_name)",
+    "lower(subject)",
+  ],
+};
+
+const narrowed = (filter: InboxFilter) => Boolean(filter.q || filter.from || filter.to);
+
+/** The id at the start of a second: ids begin with their creation second in hex (packages/db newId). */
+const idAt = (seconds: number) => seconds.toString(16).padStart(8, "0").padEnd(24, "0");
+
 /**
- * One page of an inbox table, newest first, with the site's total, in about the same time on the
- * last page of a million rows as on the first: the counts per id bucket (kept by triggers) say
- * which bucket the page starts in, so OFFSET only ever skips rows inside that bucket.
+ * The SQL condition of a filter, from `$2` on (`$1` is the site): the date range as an id range,
+ * so it runs on the (site, id) index; the search as a prefix of each searched column.
  */
-export async function newestFirstPage<Row>(
+function conditionOf(table: InboxTable, filter: InboxFilter, params: unknown[]): string {
+  const parts = ["site = $1"];
+  if (filter.from) {
+    params.push(idAt(Math.floor(filter.from.getTime() / 1000)));
+    parts.push(`id >= $${params.length}::char(24)`);
+  }
+  if (filter.to) {
+    params.push(idAt(Math.floor(filter.to.getTime() / 1000) + 1));
+    parts.push(`id < $${params.length}::char(24)`);
+  }
+  if (filter.q) {
+    params.push(`${filter.q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`);
+    const at = params.length;
+    parts.push(`(${SEARCHED[table].map((column) => `${column} like $${at}`).join(" or ")})`);
+  }
+  return parts.join(" and ");
+}
+
+/**
+ * One page of an inbox table in the filter's order, with its total. Unfiltered, it costs about the
+ * same on the last page of a million rows as on the first: the counts per id bucket (kept by
+ * triggers) say which bucket the page starts in, so OFFSET only ever skips rows inside that bucket.
+ * Filtered, the total is counted up to `INBOX_COUNT_CAP` (`capped` says it stopped there), and
+ * the pages stop at that many rows.
+ */
+export async function inboxPage<Row>(
   db: Queryable,
   table: InboxTable,
   site: Site,
   page: number,
   limit: number,
-): Promise<{ rows: Row[]; total: number }> {
+  filter: InboxFilter = NO_FILTER,
+): Promise<{ rows: Row[]; total: number; capped: boolean }> {
   const offset = (page - 1) * limit;
+  const order = filter.sort === "oldest" ? "asc" : "desc";
+  if (narrowed(filter)) {
+    const params: unknown[] = [site];
+    const where = conditionOf(table, filter, params);
+    const [count] = await db.query<{ n: number }>(
+      `select count(*)::int as n from (select 1 from ${table} where ${where} limit ${INBOX_COUNT_CAP + 1}) found`,
+      params,
+    );
+    const capped = count!.n > INBOX_COUNT_CAP;
+    const total = Math.min(count!.n, INBOX_COUNT_CAP);
+    if (offset >= total) return { rows: [], total, capped };
+    const rows = await db.query<Row>(
+      `select * from ${table} where ${where} order by id ${order} limit ${Math.min(limit, total - offset)} offset ${offset}`,
+      params,
+    );
+    return { rows, total, capped };
+  }
   const [start] = await db.query<{ bucket: string; before: number; total: number }>(
     `select bucket, (upto - n)::int as before, total::int as total from (
-       select bucket, n, sum(n) over (order by bucket desc) as upto, sum(n) over () as total
+       select bucket, n, sum(n) over (order by bucket ${order}) as upto, sum(n) over () as total
        from inbox_buckets where tbl = $1 and site = $2
-     ) counted where upto > $3 order by bucket desc limit 1`,
+     ) counted where upto > $3 order by bucket ${order} limit 1`,
     [table, site, offset],
   );
   // The page lies past the end: no rows, but the answer still carries the total.
-  if (!start) return { rows: [], total: await inboxTotal(db, table, site) };
+  if (!start) return { rows: [], total: await inboxTotal(db, table, site), capped: false };
   const rows = await db.query<Row>(
-    `select * from ${table} where site = $1 and id < $2 order by id desc limit $3 offset $4`,
-    [site, bucketEnd(start.bucket), limit, offset - start.before],
+    order === "desc"
+      ? `select * from ${table} where site = $1 and id < $2 order by id desc limit $3 offset $4`
+      : `select * from ${table} where site = $1 and id >= $2 order by id asc limit $3 offset $4`,
+    [
+      site,
+      order === "desc" ? bucketEnd(start.bucket) : start.bucket.padEnd(24, "0"),
+      limit,
+      offset - start.before,
+    ],
   );
-  return { rows, total: start.total };
+  return { rows, total: start.total, capped: false };
+}
+
+/** How many rows a filter selects, exactly (an export's progress counts against it). */
+async function filteredTotal(db: Queryable, table: InboxTable, site: Site, filter: InboxFilter) {
+  if (!narrowed(filter)) return inboxTotal(db, table, site);
+  const params: unknown[] = [site];
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from ${table} where ${conditionOf(table, filter, params)}`,
+    params,
+  );
+  return count!.n;
 }
 
 /** How many rows a site's inbox holds, from the bucket counts. */
@@ -51,26 +130,36 @@ function bucketEnd(bucket: string): string {
 }
 
 /**
- * Every row of an inbox table, or only the given ids, newest first, a batch at a time (keyset on
- * the id): an export of a million rows holds one batch in memory, never the list.
+ * Every row of an inbox table the filter selects (or only the given ids among them), in its order,
+ * a batch at a time (keyset on the id): an export of a million rows holds one batch in memory,
+ * never the list.
  */
-export async function* newestFirstBatches<Row extends { id: string }>(
+export async function* inboxBatches<Row extends { id: string }>(
   db: Queryable,
   table: InboxTable,
   site: Site,
   ids?: readonly string[],
+  filter: InboxFilter = NO_FILTER,
   size = 5000,
 ): AsyncGenerator<Row[]> {
-  const only = ids ? "and id = any($4::char(24)[])" : "";
-  let before = "g"; // above every hex id
+  const params: unknown[] = [site];
+  let where = conditionOf(table, filter, params);
+  if (ids) {
+    params.push(ids);
+    where += ` and id = any($${params.length}::char(24)[])`;
+  }
+  const newest = filter.sort !== "oldest";
+  params.push(newest ? "g" : ""); // beyond every hex id, in the direction of the order
+  const past = params.length;
   for (;;) {
     const rows = await db.query<Row>(
-      `select * from ${table} where site = $1 and id < $2::char(24) ${only} order by id desc limit $3`,
-      ids ? [site, before, size, ids] : [site, before, size],
+      `select * from ${table} where ${where} and id ${newest ? "<" : ">"} $${past}::char(24)
+       order by id ${newest ? "desc" : "asc"} limit ${size}`,
+      params,
     );
     if (rows.length > 0) yield rows;
     if (rows.length < size) return;
-    before = rows.at(-1)!.id;
+    params[past - 1] = rows.at(-1)!.id;
   }
 }
 
@@ -85,15 +174,15 @@ export function inboxRows<Row extends { id: string }, Item>(
   toItem: (row: Row) => Item,
 ) {
   return {
-    /** Newest first (ids start with their creation time), with the site's total. */
-    async page(page: number, limit: number): Promise<{ rows: Item[]; total: number }> {
-      const { rows, total } = await newestFirstPage<Row>(db, table, site, page, limit);
-      return { rows: rows.map(toItem), total };
+    /** A page in the filter's order (ids start with their creation time), with its total. */
+    async page(page: number, limit: number, filter?: InboxFilter) {
+      const { rows, ...counted } = await inboxPage<Row>(db, table, site, page, limit, filter);
+      return { rows: rows.map(toItem), ...counted };
     },
-    total: () => inboxTotal(db, table, site),
-    /** Every row, or the given ids, newest first, a batch at a time (exports). */
-    async *batches(ids?: readonly string[]) {
-      for await (const rows of newestFirstBatches<Row>(db, table, site, ids)) yield rows.map(toItem);
+    total: (filter: InboxFilter = NO_FILTER) => filteredTotal(db, table, site, filter),
+    /** Every row the filter selects, or the given ids among them, a batch at a time (exports). */
+    async *batches(ids?: readonly string[], filter?: InboxFilter) {
+      for await (const rows of inboxBatches<Row>(db, table, site, ids, filter)) yield rows.map(toItem);
     },
     async remove(ids: string[]): Promise<number> {
       const rows = await db.query(`delete from ${table} where site = $1 and id = any($2) returning id`, [

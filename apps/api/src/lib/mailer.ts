@@ -9,6 +9,10 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** True when mail really leaves through SMTP (replies from the dashboard need it). */
+  readonly smtp: boolean;
+  /** The sender of every mail (MAIL_FROM). */
+  readonly from: string;
 }
 
 /**
@@ -25,6 +29,8 @@ export function createMailer(options: {
   if (!options.smtpUrl) {
     const print = options.print ?? ((text: string) => process.stdout.write(text));
     return {
+      smtp: false,
+      from: options.from,
       async send(mail) {
         options.log.warn(
           { to: mail.to, subject: mail.subject },
@@ -42,6 +48,8 @@ export function createMailer(options: {
   // Loaded at the first mail rather than at start-up (about 0.05 s of every start).
   let transport: Promise<{ sendMail(message: object): Promise<unknown> }> | undefined;
   return {
+    smtp: true,
+    from: options.from,
     async send(mail) {
       if (!transport) {
         transport = import("nodemailer").then(({ default: nodemailer }) =>

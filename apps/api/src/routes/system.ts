@@ -46,6 +46,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (fastify) => {
             sportbn: { name: "SportBN", url: config.SITE_SPORTBN_URL },
             movies: { name: "Movies", url: config.SITE_MOVIES_URL },
           },
+          mail: { smtp: fastify.mailer.smtp, from: fastify.mailer.from },
         },
       };
     },

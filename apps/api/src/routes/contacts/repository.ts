@@ -1,4 +1,4 @@
-import type { ContactMessage, Site } from "@backoffice/contracts";
+import type { ContactMessage, ContactReply, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
 import { groupCommit } from "../../lib/group-commit.ts";
 import { inboxRows } from "../../lib/inbox-page.ts";
@@ -13,6 +13,19 @@ interface ContactRow {
   message: string;
   page: string | null;
   created_at: Date;
+  read_at: Date | null;
+  answered_at: Date | null;
+}
+
+interface ReplyRow {
+  id: string;
+  message_id: string;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  message: string;
+  sent_by: string | null;
+  sent_at: Date;
 }
 
 const toContact = (row: ContactRow): ContactMessage => ({
@@ -24,9 +37,22 @@ const toContact = (row: ContactRow): ContactMessage => ({
   message: row.message,
   page: row.page,
   createdAt: iso(row.created_at),
+  readAt: row.read_at ? iso(row.read_at) : null,
+  answeredAt: row.answered_at ? iso(row.answered_at) : null,
 });
 
-export type NewContact = Omit<ContactMessage, "_id" | "createdAt">;
+const toReply = (row: ReplyRow): ContactReply => ({
+  _id: row.id,
+  messageId: row.message_id,
+  from: row.from_address,
+  to: row.to_address,
+  subject: row.subject,
+  message: row.message,
+  sentBy: row.sent_by,
+  sentAt: iso(row.sent_at),
+});
+
+export type NewContact = Omit<ContactMessage, "_id" | "createdAt" | "readAt" | "answeredAt">;
 
 export function contactsRepository(db: Queryable, site: Site) {
   // Concurrent messages share one insert (lib/group-commit.ts).
@@ -58,5 +84,45 @@ export function contactsRepository(db: Queryable, site: Site) {
     ...inboxRows(db, "contact_messages", site, toContact),
     /** Returns once the row is committed. */
     add: (contact: NewContact, at: Date = new Date()): Promise<ContactMessage> => addGrouped({ contact, at }),
+    async find(id: string): Promise<ContactMessage | undefined> {
+      const [row] = await db.query<ContactRow>("select * from contact_messages where site = $1 and id = $2", [
+        site,
+        id,
+      ]);
+      return row && toContact(row);
+    },
+    /** The replies sent to a message, oldest first. */
+    async replies(id: string): Promise<ContactReply[]> {
+      const rows = await db.query<ReplyRow>(
+        "select * from contact_replies where site = $1 and message_id = $2 order by id",
+        [site, id],
+      );
+      return rows.map(toReply);
+    },
+    /** Read keeps the first time it was opened; unread clears it. */
+    async markRead(id: string, read: boolean): Promise<ContactMessage | undefined> {
+      const [row] = await db.query<ContactRow>(
+        `update contact_messages set read_at = ${read ? "coalesce(read_at, now())" : "null"}
+         where site = $1 and id = $2 returning *`,
+        [site, id],
+      );
+      return row && toContact(row);
+    },
+    /** Keeps a reply that went out; the message becomes read and answered. */
+    async addReply(reply: Omit<ContactReply, "_id" | "sentAt">): Promise<ContactReply> {
+      // One statement: the reply and the message's marks are kept together or not at all.
+      const [row] = await db.query<ReplyRow>(
+        `with sent as (
+           insert into contact_replies (id, site, message_id, from_address, to_address, subject, message, sent_by)
+           values ($1, $2, $3, $4, $5, $6, $7, $8) returning *
+         ), marked as (
+           update contact_messages m set answered_at = sent.sent_at, read_at = coalesce(m.read_at, sent.sent_at)
+           from sent where m.site = sent.site and m.id = sent.message_id
+         )
+         select * from sent`,
+        [newId(), site, reply.messageId, reply.from, reply.to, reply.subject, reply.message, reply.sentBy],
+      );
+      return toReply(row!);
+    },
   };
 }

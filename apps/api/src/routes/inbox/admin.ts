@@ -1,34 +1,35 @@
 import { Readable } from "node:stream";
-import {
-  deletedCountAnswer,
-  errorBody,
-  exportQuery,
-  idsBody,
-  pagedOf,
-  pageQuery,
-  type Site,
-} from "@backoffice/contracts";
+import { deletedCountAnswer, errorBody, idsBody, pagedOf, type Site } from "@backoffice/contracts";
+import { type InboxFilter, inboxExportQuery, inboxQuery } from "@backoffice/contracts/inbox";
 import type { Database } from "@backoffice/db";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
 import { csvRecord } from "../../lib/csv.ts";
 import { pagedAnswer } from "../../lib/rows.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
-/** What an inbox needs of its table: a page newest first, its total, its rows in batches, and a delete by ids. */
+/**
+ * What an inbox needs of its table: a page in the filter's order with its total (`capped` when a
+ * filtered count stopped at `INBOX_COUNT_CAP`), its rows in batches, and a delete by ids.
+ */
 export interface InboxRepository<Row> {
-  page(page: number, limit: number): Promise<{ rows: Row[]; total: number }>;
-  total(): Promise<number>;
-  /** Every row, or the given ids, newest first, a batch at a time. */
-  batches(ids?: readonly string[]): AsyncIterable<Row[]>;
+  page(
+    page: number,
+    limit: number,
+    filter?: InboxFilter,
+  ): Promise<{ rows: Row[]; total: number; capped: boolean }>;
+  total(filter?: InboxFilter): Promise<number>;
+  /** Every row the filter selects, or the given ids among them, in its order, a batch at a time. */
+  batches(ids?: readonly string[], filter?: InboxFilter): AsyncIterable<Row[]>;
   remove(ids: string[]): Promise<number>;
 }
 
 /**
  * The admin side of an inbox the public sites fill (emails, contact messages): `GET /{path}?page=n`
- * paged like every list (20 a page, newest first) and `DELETE /{path} {ids}`.
+ * paged like every list (20 a page, newest first; `q`, `sort`, `from`, `to` narrow and order it,
+ * docs/PRODUCT-RULES.md#emails-and-contacts), its CSV export and `DELETE /{path} {ids}`.
  */
 export function inboxRoutes<Row>(options: {
   path: string;
@@ -44,24 +45,31 @@ export function inboxRoutes<Row>(options: {
 
     fastify.get(
       options.path,
-      { schema: { tags, querystring: pageQuery, response: { 200: pagedOf(options.row), ...errors } } },
+      {
+        schema: {
+          tags,
+          querystring: inboxQuery,
+          response: { 200: pagedOf(options.row).extend({ capped: z.boolean() }), ...errors },
+        },
+      },
       async (request) => {
-        const { page, limit } = request.query;
-        const { rows, total } = await inbox.page(page, limit);
-        return pagedAnswer(rows, total, page, limit);
+        const { page, limit, ...filter } = request.query;
+        const { rows, total, capped } = await inbox.page(page, limit, filter);
+        return { ...pagedAnswer(rows, total, page, limit), capped };
       },
     );
 
     // Streamed: one batch of rows is in memory at a time, whatever the list's size (docs/PERFORMANCE.md).
     fastify.get(
       `${options.path}/export.csv`,
-      { schema: { tags, querystring: exportQuery, response: errors } },
+      { schema: { tags, querystring: inboxExportQuery, response: errors } },
       async (request, reply) => {
-        const { ids } = request.query;
-        const rows = ids ? ids.length : await inbox.total();
+        // The selection (ids), else the filtered list, in the list's order.
+        const { ids, ...filter } = request.query;
+        const rows = ids ? ids.length : await inbox.total(filter);
         async function* records() {
           yield csvRecord(options.csv.header);
-          for await (const batch of inbox.batches(ids))
+          for await (const batch of inbox.batches(ids, filter))
             yield batch.map((row) => csvRecord(options.csv.fields(row))).join("");
         }
         const day = new Date().toISOString().slice(0, 10);

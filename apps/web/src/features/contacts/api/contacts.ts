@@ -37,6 +37,8 @@ function asContact(
     message: row.message ?? "",
     page: row.page ?? row.url ?? null,
     createdAt: row.createdAt ?? "",
+    readAt: row.readAt ?? null,
+    answeredAt: row.answeredAt ?? null,
   };
 }
 

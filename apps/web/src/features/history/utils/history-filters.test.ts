@@ -14,7 +14,15 @@ describe("History filters", () => {
       "Profile",
       "Sign-ins",
     ]);
-    expect(labels("movies")).toEqual(["Ads", "Contacts", "Locker", "Movies & TV", "Profile", "Sign-ins"]);
+    expect(labels("movies")).toEqual([
+      "Ads",
+      "Contacts",
+      "Replies",
+      "Locker",
+      "Movies & TV",
+      "Profile",
+      "Sign-ins",
+    ]);
   });
 
   it("sends only the filters the server accepts", () => {
