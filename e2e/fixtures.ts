@@ -85,11 +85,8 @@ export function toastWith(page: Page, text: string | RegExp) {
 
 export const widths = [1280, 390] as const;
 
-/**
- * Runs axe on the current screen; fails on any serious or critical violation. Finite animations and
- * transitions end first: a toast still fading in has the contrast of a half-transparent text.
- */
-export async function expectAccessible(page: Page, label: string) {
+/** Waits until finite animations and transitions end: a toast still fading in has the contrast of a half-transparent text. */
+async function settle(page: Page) {
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
@@ -101,6 +98,10 @@ export async function expectAccessible(page: Page, label: string) {
       new Promise((resolve) => setTimeout(resolve, 2_000)),
     ]),
   );
+}
+
+async function axe(page: Page, label: string) {
+  await settle(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -109,8 +110,29 @@ export async function expectAccessible(page: Page, label: string) {
 }
 
 /**
- * Saves `.artifacts/screenshots/<screen>-<width>.png` at 1280 and 390 px and runs axe at each
- * width. `ready` waits for what must be on screen before the shot.
+ * Runs `check` in the light theme, then on the same page (no reload) with the system setting
+ * emulated as dark, which the dashboard follows by default; then back to light.
+ */
+async function inBothThemes(page: Page, check: (theme: "light" | "dark") => Promise<void>) {
+  await check("light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  try {
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    await check("dark");
+  } finally {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
+  }
+}
+
+/** Runs axe on the current screen in both themes; fails on any serious or critical violation. */
+export async function expectAccessible(page: Page, label: string) {
+  await inBothThemes(page, (theme) => axe(page, `${label} (${theme})`));
+}
+
+/**
+ * Saves `.artifacts/screenshots/<screen>-<width>[-dark].png` at 1280 and 390 px in both themes and
+ * runs axe on each. `ready` waits for what must be on screen before the shot.
  */
 export async function captureScreen(page: Page, screen: string, ready: (page: Page) => Promise<void>) {
   mkdirSync(screenshotsDir, { recursive: true });
@@ -119,12 +141,15 @@ export async function captureScreen(page: Page, screen: string, ready: (page: Pa
     await ready(page);
     // Let toasts and the sidebar settle so the shot shows the screen itself.
     await page.waitForTimeout(150);
-    await page.screenshot({
-      path: `${screenshotsDir}/${screen}-${width}.png`,
-      fullPage: true,
-      animations: "disabled",
+    await inBothThemes(page, async (theme) => {
+      await settle(page);
+      await page.screenshot({
+        path: `${screenshotsDir}/${screen}-${width}${theme === "dark" ? "-dark" : ""}.png`,
+        fullPage: true,
+        animations: "disabled",
+      });
+      await axe(page, `${screen} at ${width}px (${theme})`);
     });
-    await expectAccessible(page, `${screen} at ${width}px`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
