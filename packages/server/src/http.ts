@@ -99,7 +99,7 @@ export interface FrontDoor {
  */
 function logStream(pretty: boolean): { write(line: string): void } | undefined {
   if (!pretty) return undefined;
-  const build = createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty").default;
+  const { build } = createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty");
   return build({ sync: true, colorize: true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" });
 }
 

@@ -1,19 +1,29 @@
 import { acceptPayload, dayAndTime, type FetchedMatch, feedStatus, NORMALISERS } from "@backoffice/contracts";
-import { CheckCircle2, FilterX, Loader2, RefreshCw, XCircle } from "lucide-react";
+import { CheckCheck, CheckCircle2, FilterX, Loader2, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "@/components/layout/page-header";
 import { FilterSelect, SearchBox, useUrlFilters } from "@/components/list/url-filters";
+import { useSelection } from "@/components/list/use-selection";
 import { ShortenedText } from "@/components/shortened-text";
-import { EmptyState } from "@/components/states";
+import { EmptyState, ErrorState, LoadingState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useTruncate } from "@/hooks/use-truncate";
 import { ApiError, serverMessageOf } from "@/lib/api-client";
 import { useConfig } from "@/lib/site-config";
 import { toast, toastSuccess } from "@/lib/toast";
-import { feedSportOf, useAcceptMatch, useFeed } from "../api/feed";
+import {
+  feedSportOf,
+  keyOfPayload,
+  useAcceptedKeys,
+  useAcceptMatch,
+  useAcceptMatches,
+  useFeed,
+} from "../api/feed";
+import { acceptSummaryToast } from "../utils/accept-summary";
 import { STATUS_OPTIONS } from "../utils/match-form";
 import { STATUS_BADGE } from "./match-card";
 
@@ -27,7 +37,11 @@ const SPORT_BADGE = {
 } as const;
 const FILTERS = ["q", "sport", "league", "status", "country"] as const;
 
-/** Fetch Matches (sportbn): today's fixtures of four sports, filtered, accepted one by one. */
+/**
+ * Fetch Matches (sportbn): today's fixtures of four sports, filtered, accepted one by one or as a
+ * selection. Fixtures already in Manage Matches show as Accepted; a sport the feed could not give
+ * shows why, with Try again, instead of an empty list.
+ */
 export function FetchMatchesScreen() {
   const site = useCurrentSite();
   const config = useConfig();
@@ -56,9 +70,28 @@ export function FetchMatchesScreen() {
       (!needle || [f.homeTeam, f.awayTeam, f.league, f.venue].some((t) => t.toLowerCase().includes(needle))),
   );
   const keyOf = (f: FetchedMatch) => `${f.sport}:${f.id}`;
+  const acceptedKeys = useAcceptedKeys(site);
+  const acceptMany = useAcceptMatches(site);
+  const selection = useSelection();
+  // The config may still be loading, or name no URL for the site: the placeholder stands in.
+  const matchUrl = config.data?.sites[site.key]?.url ?? site.fallbackUrl;
+  // Accepted on this screen, or before: the same match is in Manage Matches (also after a reload).
+  const isAccepted = (f: FetchedMatch) =>
+    accepted.has(keyOf(f)) || acceptedKeys.has(keyOfPayload(acceptPayload(f, { matchUrl })));
+  const chosen = visible.filter((f) => selection.has(keyOf(f)) && !isAccepted(f));
+  const failedSports = feed.filter((q) => q.isError);
+  const nothingLoaded = fixtures.length === 0 && (busy || failedSports.length > 0);
+
+  const onAcceptSelected = async () => {
+    const targets = chosen;
+    const summary = await acceptMany.mutateAsync(
+      targets.map((f) => acceptPayload(f, { matchUrl, warn: console.warn })),
+    );
+    selection.forget(targets.map(keyOf));
+    toast(acceptSummaryToast(summary));
+  };
 
   const onAccept = async (fixture: FetchedMatch) => {
-    const matchUrl = config.data?.sites[site.key].url ?? site.fallbackUrl;
     try {
       await accept.mutateAsync(acceptPayload(fixture, { matchUrl, warn: console.warn }));
       setAccepted((current) => new Set(current).add(keyOf(fixture)));
@@ -170,15 +203,45 @@ export function FetchMatchesScreen() {
           </Button>
         </CardContent>
       </Card>
-      <h2 className="text-lg font-semibold">Matches ({visible.length})</h2>
-      {visible.length === 0 ? (
+      {failedSports.length > 0 && (
+        <ErrorState
+          title={
+            failedSports.length === feed.length
+              ? "The sports feed could not be loaded"
+              : "Some sports could not be loaded"
+          }
+          description={failedSports
+            .map((q) => serverMessageOf(q.error, "The feed did not answer").replace(/\.?$/, "."))
+            .join(" ")}
+          onRetry={() => {
+            for (const q of failedSports) q.refetch();
+          }}
+          retrying={busy}
+        />
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-lg font-semibold">Matches ({visible.length})</h2>
+        {chosen.length > 0 && (
+          <Button className="ml-auto" onClick={onAcceptSelected} disabled={acceptMany.isPending}>
+            {acceptMany.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <CheckCheck aria-hidden="true" />
+            )}
+            Accept selected ({chosen.length})
+          </Button>
+        )}
+      </div>
+      {nothingLoaded ? (
+        failedSports.length === 0 && <LoadingState label="Loading fixtures..." />
+      ) : visible.length === 0 ? (
         <EmptyState title="No matches found. Try adjusting your filters." />
       ) : (
         <ul aria-label="Fixtures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {visible.map((f) => {
             const { date, time } = dayAndTime(f.date, f.timeZone);
             const status = feedStatus(f.status);
-            const done = accepted.has(keyOf(f));
+            const done = isAccepted(f);
             const name = (text: string, slot: string) => (
               <ShortenedText
                 slot={slot}
@@ -209,27 +272,31 @@ export function FetchMatchesScreen() {
                     {f.league}
                     {f.country && ` · ${f.country}`}
                   </p>
-                  <Button
-                    size="sm"
-                    variant={done ? "outline" : "default"}
-                    disabled={done || accept.isPending}
-                    onClick={() => onAccept(f)}
-                    aria-label={`${done ? "Accepted" : "Accept"} ${f.homeTeam} vs ${f.awayTeam}`}
-                  >
-                    {done ? <CheckCircle2 aria-hidden="true" /> : null}
-                    {done ? "Accepted" : "Accept"}
-                  </Button>
+                  <div className="flex items-center gap-3">
+                    {!done && (
+                      <Checkbox
+                        checked={selection.has(keyOf(f))}
+                        onCheckedChange={(value) => selection.set(keyOf(f), value === true)}
+                        aria-label={`Select ${f.homeTeam} vs ${f.awayTeam}`}
+                      />
+                    )}
+                    <Button
+                      size="sm"
+                      className="flex-1"
+                      variant={done ? "outline" : "default"}
+                      disabled={done || accept.isPending || acceptMany.isPending}
+                      onClick={() => onAccept(f)}
+                      aria-label={`${done ? "Accepted" : "Accept"} ${f.homeTeam} vs ${f.awayTeam}`}
+                    >
+                      {done ? <CheckCircle2 aria-hidden="true" /> : null}
+                      {done ? "Accepted" : "Accept"}
+                    </Button>
+                  </div>
                 </Card>
               </li>
             );
           })}
         </ul>
-      )}
-      {feed.every((q) => q.isError) && (
-        <p className="flex items-center gap-2 text-sm text-destructive">
-          <XCircle className="size-4" aria-hidden="true" /> The sports feed could not be reached. Refresh
-          Matches tries again.
-        </p>
       )}
     </div>
   );
