@@ -1,4 +1,4 @@
-import { type Database, migrate } from "@backoffice/db";
+import { type Database, migrate, underStartLock } from "@backoffice/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import { type Config, openApiDatabase } from "./config.ts";
@@ -56,14 +56,18 @@ export async function bootstrap(
 ): Promise<void> {
   const applied = await migrate(db, "api");
   if (applied.length) log.info({ applied }, "migrations applied");
-  const users = usersRepository(db);
-  if ((await users.count()) > 0) return;
   const password = config.ADMIN_PASSWORD ?? generatePassword();
-  const admin = await users.create({
-    email: config.ADMIN_EMAIL,
-    passwordHash: await hashPassword(password),
-    role: "admin",
+  // Instances starting together on one empty database: the lock lets exactly one see no user.
+  const admin = await underStartLock(db, async (tx) => {
+    const users = usersRepository(tx);
+    if ((await users.count()) > 0) return undefined;
+    return users.create({
+      email: config.ADMIN_EMAIL,
+      passwordHash: await hashPassword(password),
+      role: "admin",
+    });
   });
+  if (!admin) return;
   // Shown once, outside the request log (the generated password never lands in log storage), in
   // the framed block the server prints once it listens (packages/server/src/banner.ts).
   announce(

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Database } from "./database.ts";
+import type { Database, Queryable } from "./database.ts";
 
 export type Schema = "api" | "content";
 
@@ -17,10 +17,25 @@ export function migrationFiles(schema: Schema): { name: string; sql: string }[] 
     .map((name) => ({ name, sql: readFileSync(join(dir, name), "utf8") }));
 }
 
+/**
+ * Runs `fn` in a transaction that holds the start-up lock: several api instances may start at once on
+ * one PostgreSQL database, and only one at a time may create the migrations table, apply a migration
+ * or create the first admin (PGlite has one process per database, so nothing to serialise).
+ */
+export function underStartLock<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock(7261001)");
+    return fn(tx);
+  });
+}
+
 /** Applies the numbered plain-SQL migrations not yet applied, each in its own transaction. */
 export async function migrate(db: Database, schema: Schema): Promise<string[]> {
-  await db.query(
-    "create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())",
+  // Under the lock too: two concurrent `create table if not exists` can both try to create it.
+  await underStartLock(db, (tx) =>
+    tx.query(
+      "create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())",
+    ),
   );
   const applied = new Set(
     (await db.query<{ name: string }>("select name from schema_migrations")).map((row) => row.name),
@@ -28,15 +43,14 @@ export async function migrate(db: Database, schema: Schema): Promise<string[]> {
   const done: string[] = [];
   for (const file of migrationFiles(schema)) {
     if (applied.has(file.name)) continue;
-    await db.transaction(async (tx) => {
-      // Several API instances may start at once on PostgreSQL; the advisory lock serialises them.
-      if (db.kind === "postgres") await tx.query("select pg_advisory_xact_lock(7261001)");
+    const ran = await underStartLock(db, async (tx) => {
       const again = await tx.query("select 1 from schema_migrations where name = $1", [file.name]);
-      if (again.length > 0) return;
+      if (again.length > 0) return false;
       for (const statement of splitStatements(file.sql)) await tx.query(statement);
       await tx.query("insert into schema_migrations (name) values ($1)", [file.name]);
+      return true;
     });
-    done.push(file.name);
+    if (ran) done.push(file.name);
   }
   return done;
 }
