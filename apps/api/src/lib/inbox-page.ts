@@ -140,7 +140,8 @@ export async function* inboxBatches<Row extends { id: string }>(
   site: Site,
   ids?: readonly string[],
   filter: InboxFilter = NO_FILTER,
-  size = 5000,
+  // Small enough that a batch's rows die young in V8's heap (docs/PERFORMANCE.md, export memory).
+  size = 1000,
 ): AsyncGenerator<Row[]> {
   const params: unknown[] = [site];
   let where = conditionOf(table, filter, params);

@@ -59,7 +59,9 @@ export function inboxRoutes<Row>(options: {
       },
     );
 
-    // Streamed: one batch of rows is in memory at a time, whatever the list's size (docs/PERFORMANCE.md).
+    // Streamed with backpressure: the next batch is read only once the socket took the previous one
+    // (one batch waits in the stream at most), whatever the list's size; a client that goes away
+    // destroys the stream, which ends the batches after the query in flight (docs/PERFORMANCE.md).
     fastify.get(
       `${options.path}/export.csv`,
       { schema: { tags, querystring: inboxExportQuery, response: errors } },
@@ -83,7 +85,7 @@ export function inboxRoutes<Row>(options: {
             .header("cache-control", "no-store")
             // At most this many rows follow the header line: the screen's progress counts against it.
             .header("x-export-rows", String(rows))
-            .send(Readable.from(records()))
+            .send(Readable.from(records(), { highWaterMark: 1 }))
         );
       },
     );

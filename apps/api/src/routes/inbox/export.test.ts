@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { get } from "node:http";
+import { describe, expect, it, vi } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
 import { insertBulkRows } from "../../seed/bulk.ts";
 
@@ -89,4 +90,48 @@ describe("CSV export of the inboxes", () => {
     expect((await exportOf("/api/v1/movies/emails/export.csv")).statusCode).toBe(404);
     expect((await exportOf("/api/v1/apkw/contacts/export.csv")).statusCode).toBe(404);
   });
+
+  it("stops reading the database when the client goes away mid-export, and the next export still works", async () => {
+    // Far more than the socket buffers hold, so the export is still running when the client leaves.
+    await insertBulkRows(t.app.db, { table: "email_subscriptions", site: "apkw", count: 200_000, days: 30 });
+    const reads: number[] = [];
+    const query = t.app.db.query.bind(t.app.db);
+    const spy = vi.spyOn(t.app.db, "query").mockImplementation((text, params) => {
+      if (text.includes("from email_subscriptions") && text.includes("limit")) reads.push(Date.now());
+      return query(text, params);
+    });
+    try {
+      await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = t.app.server.address() as { port: number };
+      const firstBytes = await new Promise<number>((resolve, reject) => {
+        const request = get(
+          {
+            port,
+            host: "127.0.0.1",
+            path: "/api/v1/apkw/emails/export.csv",
+            headers: { authorization: `Bearer ${t.token}` },
+          },
+          (response) => {
+            response.once("data", (chunk: Buffer) => {
+              request.destroy(); // the browser tab closed
+              resolve(chunk.length);
+            });
+          },
+        );
+        request.on("error", (error) => (error.message.includes("aborted") ? undefined : reject(error)));
+      });
+      expect(firstBytes).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const afterLeaving = reads.length;
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // The query in flight when the client left may finish; none starts after it.
+      expect(reads.length).toBe(afterLeaving);
+      // 200 batches would read every row: the export stopped once the client left, not at the end.
+      expect(afterLeaving).toBeLessThan(200);
+      const again = await exportOf(`/api/v1/apkw/emails/export.csv?ids=${"0".repeat(24)}`);
+      expect(again.statusCode).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+  }, 60_000);
 });
