@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, pageQuery } from "./common.ts";
+import { booleanish, idSchema, pageQuery } from "./common.ts";
 import { HISTORY_RESOURCES, TRASH_RESOURCES } from "./resources.ts";
 import { SITES } from "./site-rules.ts";
 
@@ -54,6 +54,8 @@ export const historyQuery = pageQuery.extend({
   admin: z.string().trim().max(254, "admin must be at most 254 characters").optional(),
   from: day("from"),
   to: day("to"),
+  /** false: sign-ins left out (History hides them unless asked); a `resource` filter wins. */
+  signIns: booleanish("signIns").optional(),
 });
 export type HistoryQuery = z.input<typeof historyQuery>;
 

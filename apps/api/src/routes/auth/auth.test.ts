@@ -250,6 +250,18 @@ describe("forgot password", () => {
     ).toBe(401);
     expect((await signIn({ email: "forgetful@example.com", password: "Old-pass-123" })).statusCode).toBe(401);
     await t.login("forgetful@example.com", "New-pass-456");
+    // History has the reset under Profile, as made by the account itself.
+    const history = await t.as(await t.login(), {
+      method: "GET",
+      url: "/api/v1/apkw/history?resource=profile&admin=forgetful@example.com",
+    });
+    expect(history.json().data[0]).toMatchObject({
+      admin: "forgetful@example.com",
+      resource: "profile",
+      action: "update",
+      site: null,
+      after: expect.objectContaining({ passwordHash: "(changed)" }),
+    });
 
     // Single use.
     const reuse = await post("/api/v1/auth/forgot-password", {

@@ -173,11 +173,14 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const { user, open } = await checkCode(request.ip, request.body.email, request.body.otp);
       const passwordHash = await hashPassword(request.body.password);
-      await fastify.db.transaction(async (tx) => {
-        await otpRepository(tx).close(open.id);
-        await usersRepository(tx).update(user.id, { passwordHash });
-        await sessionsRepository(tx).revokeAllOf(user.id);
-      });
+      // In History under Profile, like a password changed in Edit Profile, by the account itself.
+      await withAudit({ ...auditContextOf(request, null), actorId: user.id, actorEmail: user.email }, () =>
+        fastify.db.transaction(async (tx) => {
+          await otpRepository(tx).close(open.id);
+          await usersRepository(tx).update(user.id, { passwordHash });
+          await sessionsRepository(tx).revokeAllOf(user.id);
+        }),
+      );
       await counters.reset(accountKey(normaliseEmail(user.email)));
       request.log.info({ event: "password reset", userId: user.id, address: request.ip }, "password reset");
       mailer

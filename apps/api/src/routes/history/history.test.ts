@@ -124,6 +124,20 @@ describe("the audit log", () => {
     );
   });
 
+  it("leaves sign-ins out with signIns=false (a resource filter still shows them)", async () => {
+    await t.login();
+    const all = await history("sportbn", "?limit=100");
+    expect(all.data.some((entry: { resource: string }) => entry.resource === "session")).toBe(true);
+    const without = await history("sportbn", "?signIns=false&limit=100");
+    expect(without.data.length).toBeGreaterThan(0);
+    expect(without.data.some((entry: { resource: string }) => entry.resource === "session")).toBe(false);
+    expect(without.result).toBeLessThan(all.result);
+    expect((await history("sportbn", "?signIns=false&resource=session")).data.length).toBeGreaterThan(0);
+    const bad = await admin("GET", "/api/v1/sportbn/history?signIns=maybe");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("signIns must be true or false");
+  });
+
   it("filters by day and pages newest first", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const all = await history("sportbn", `?from=${today}&to=${today}&limit=2`);

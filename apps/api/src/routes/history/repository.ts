@@ -42,6 +42,8 @@ export interface HistoryFilter {
   admin?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** false leaves sign-ins (session entries) out, unless `resource` asks for them. */
+  signIns?: boolean | undefined;
 }
 
 /**
@@ -50,9 +52,12 @@ export interface HistoryFilter {
  */
 export function historyRepository(db: Queryable, site: Site) {
   // $1 site, then the filters: resource, admin, first day, last day (both inclusive, UTC).
-  const where = `(site = $1 or site is null) and ($2::text is null or resource = $2)
+  const where = (
+    filter: HistoryFilter,
+  ) => `(site = $1 or site is null) and ($2::text is null or resource = $2)
     and ($3::text is null or lower(actor_email) = lower($3))
-    and ($4::date is null or at >= $4::date) and ($5::date is null or at < $5::date + 1)`;
+    and ($4::date is null or at >= $4::date) and ($5::date is null or at < $5::date + 1)
+    ${filter.signIns === false && !filter.resource ? "and resource <> 'session'" : ""}`;
   const filterValues = (filter: HistoryFilter) => [
     site,
     filter.resource ?? null,
@@ -65,10 +70,13 @@ export function historyRepository(db: Queryable, site: Site) {
       const values = filterValues(filter);
       const [rows, [count]] = await Promise.all([
         db.query<AuditRow>(
-          `select ${COLUMNS} from audit_log where ${where} order by audit_log.id desc limit $6 offset $7`,
+          `select ${COLUMNS} from audit_log where ${where(filter)} order by audit_log.id desc limit $6 offset $7`,
           [...values, limit, (page - 1) * limit],
         ),
-        db.query<{ total: number }>(`select count(*)::int as total from audit_log where ${where}`, values),
+        db.query<{ total: number }>(
+          `select count(*)::int as total from audit_log where ${where(filter)}`,
+          values,
+        ),
       ]);
       return { entries: rows.map(toEntry), total: count!.total };
     },
