@@ -5,6 +5,7 @@ import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
 import { CardGrid, ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { SearchBox, useUrlFilters } from "@/components/list/url-filters";
+import { SortSelect, useUrlSort } from "@/components/list/url-sort";
 import { useSelection } from "@/components/list/use-selection";
 import { OptionsSelect } from "@/components/options-select";
 import { Button } from "@/components/ui/button";
@@ -19,6 +20,7 @@ import { useDeleteApps } from "../api/delete-apps";
 import { appsKey, useApps } from "../api/get-apps";
 import { matchesSearch } from "../utils/app-form";
 import { appMessages, foundText } from "../utils/app-messages";
+import { APP_SORTS } from "../utils/app-sort";
 import { AppCard } from "./app-card";
 import { AppDialog, type AppDialogState, categoryLabels } from "./app-dialog";
 
@@ -36,6 +38,7 @@ export function AppsScreen() {
   const url = useUrlFilters(["q", "category"] as const, "q");
   const search = url.get("q");
   const category = categoryFilterOf(url.get("category"));
+  const sort = useUrlSort(APP_SORTS);
   const selection = useSelection();
   const [dialog, setDialog] = useState<AppDialogState | null>(null);
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(() => new Set());
@@ -48,8 +51,8 @@ export function AppsScreen() {
   const deferredSearch = useDeferredValue(search);
   const apps = query.data;
   const visible = useMemo(
-    () => (apps ?? []).filter((app) => matchesSearch(app, deferredSearch)),
-    [apps, deferredSearch],
+    () => (apps ?? []).filter((app) => matchesSearch(app, deferredSearch)).sort(sort.compare),
+    [apps, deferredSearch, sort.compare],
   );
   // Only what is on screen can be acted on: a filter never leaves hidden apps to be deleted.
   const visibleIds = visible.map((app) => app._id);
@@ -148,6 +151,7 @@ export function AppsScreen() {
                 ["games", categoryLabels.games],
               ]}
             />
+            <SortSelect sort={sort} className="w-full sm:w-48" />
           </div>
 
           <div className="flex flex-col gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
