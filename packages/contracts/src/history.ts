@@ -36,6 +36,8 @@ export const historyEntrySchema = z.object({
   /** The record's fields before and after (camelCase; secrets such as password hashes left out). */
   before: fields.nullable(),
   after: fields.nullable(),
+  /** A delete whose record still waits in the trash: the trash item that restores it. */
+  trashId: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

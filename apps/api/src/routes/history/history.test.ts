@@ -186,6 +186,26 @@ describe("undo and the trash", () => {
     expect(twice.json().message).toBe(HISTORY_MESSAGES.nothingToUndo);
   });
 
+  it("a delete's entry names its trash item while the record waits there, to restore it from History", async () => {
+    const ad = await newAd("apkw");
+    await admin("DELETE", `/api/v1/apkw/ads/${ad._id}`);
+    const entryOf = async () =>
+      (await history("apkw", "?resource=ads")).data.find(
+        (entry: { recordId: string; action: string }) =>
+          entry.recordId === ad._id && entry.action === "delete",
+      );
+    const deleted = await entryOf();
+    const trash = (await admin("GET", "/api/v1/apkw/trash?resource=ads")).json().data;
+    expect(deleted.trashId).toBe(trash.find((item: { recordId: string }) => item.recordId === ad._id)._id);
+    // Only deletes carry one.
+    const [created] = (await admin("GET", `/api/v1/apkw/history/ads/${ad._id}`)).json().data.slice(-1);
+    expect(created.trashId).toBeUndefined();
+    expect((await admin("POST", "/api/v1/apkw/trash/restore", { ids: [deleted.trashId] })).statusCode).toBe(
+      200,
+    );
+    expect((await entryOf()).trashId).toBeUndefined();
+  });
+
   it("undoes a bulk delete of emails with their ids, totals and places in the list", async () => {
     for (const name of ["undo-a", "undo-b", "undo-c"]) {
       expect((await subscribe("sportbn", `${name}@example.com`)).statusCode).toBe(201);

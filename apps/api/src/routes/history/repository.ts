@@ -13,6 +13,7 @@ interface AuditRow {
   action: HistoryEntry["action"];
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  trash_id: string | null;
 }
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -33,9 +34,13 @@ export const toEntry = (row: AuditRow): HistoryEntry => ({
   action: row.action,
   before: camelKeys(row.before),
   after: camelKeys(row.after),
+  ...(row.trash_id ? { trashId: row.trash_id } : {}),
 });
 
-const COLUMNS = "id::text as id, at, actor_email, address, site, resource, record_id, action, before, after";
+// A delete's trash item shares its batch (the request), found through the trash's batch index.
+const COLUMNS = `id::text as id, at, actor_email, address, site, resource, record_id, action, before, after,
+  (select t.id::text from trash t where audit_log.action = 'delete' and t.batch = audit_log.batch
+     and t.resource = audit_log.resource and t.record_id = audit_log.record_id limit 1) as trash_id`;
 
 export interface HistoryFilter {
   resource?: HistoryResource | undefined;
