@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { CardGrid, ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { SelectAll } from "@/components/list/toggle-buttons";
 import { useUrlFilters } from "@/components/list/url-filters";
+import { SortSelect, useUrlSort } from "@/components/list/url-sort";
 import { useConfirmedDelete } from "@/components/list/use-confirmed-delete";
 import { useSelection } from "@/components/list/use-selection";
 import { ListSkeleton } from "@/components/states";
@@ -19,6 +20,7 @@ import { useUndo } from "@/lib/undo";
 import { matchesKey, useDeleteMatches, useMatches } from "../api/matches";
 import { serversKey } from "../api/servers";
 import { filterMatches, matchFiltersOf, matchMessages, matchSummary } from "../utils/match-form";
+import { MATCH_SORTS } from "../utils/match-sort";
 import { MatchCard } from "./match-card";
 import { MatchDialog, type MatchDialogState } from "./match-dialog";
 import { MatchFilters } from "./match-filters";
@@ -41,7 +43,8 @@ export function MatchesScreen() {
   const filtered = url.any;
 
   const all = query.data ?? [];
-  const visible = filterMatches(all, filters);
+  const sort = useUrlSort(MATCH_SORTS);
+  const visible = filterMatches(all, filters).sort(sort.compare);
   const visibleIds = visible.map((m) => m._id);
   const view = selection.inView(visibleIds);
   const leagues = [...new Set(all.map((m) => m.league.name))].sort();
@@ -123,10 +126,10 @@ export function MatchesScreen() {
               {query.isPending ? "Loading matches..." : matchMessages.found(visible.length)}
               {view.ids.length > 0 && ` · ${view.ids.length} selected`}
             </p>
+            <SortSelect sort={sort} className="h-8 w-full sm:ml-auto sm:w-48" />
             <Button
               variant="destructive"
               size="sm"
-              className="ml-auto"
               disabled={view.ids.length === 0 || remove.isPending}
               onClick={() => runDelete(visible.filter((m) => view.ids.includes(m._id)))}
             >
