@@ -6,6 +6,7 @@ import { ShortenedText } from "@/components/shortened-text";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useTruncate } from "@/hooks/use-truncate";
 import { formatDateTime } from "@/lib/format";
+import { HistoryRecord } from "./history-record";
 
 type HistoryListProps = { entries: readonly HistoryEntry[]; onOpen: (entry: HistoryEntry) => void };
 
@@ -74,7 +75,9 @@ function TableRow({ entry, onOpen }: { entry: HistoryEntry; onOpen: HistoryListP
         {row.admin}
       </td>
       <td className="py-2 pr-4 font-medium whitespace-nowrap">{row.action}</td>
-      <td className="max-w-80 py-2 pr-4 [overflow-wrap:anywhere]">{row.record}</td>
+      <td className="max-w-80 py-2 pr-4 [overflow-wrap:anywhere]">
+        <HistoryRecord entry={entry}>{row.record}</HistoryRecord>
+      </td>
       <td className="py-2 pr-4 whitespace-nowrap text-muted-foreground">{row.address}</td>
       <td className="py-1 pr-2 text-right">{row.details}</td>
     </tr>
@@ -97,7 +100,9 @@ function HistoryCard({ entry, onOpen }: { entry: HistoryEntry; onOpen: HistoryLi
     <li className="flex items-start gap-2 rounded-lg border p-3">
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="text-sm font-medium">{row.action}</p>
-        <p className="text-sm [overflow-wrap:anywhere]">{row.record}</p>
+        <p className="text-sm [overflow-wrap:anywhere]">
+          <HistoryRecord entry={entry}>{row.record}</HistoryRecord>
+        </p>
         <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
           <dt>When</dt>
           <dd>{row.when}</dd>
