@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply } from "fastify";
 
@@ -38,8 +38,29 @@ function answerKey(request: IncomingMessage): string {
   return `${request.url}\n`;
 }
 
+/** A strong validator of an answer's body: the same bytes, the same tag (`"` + base64url SHA-1 + `"`). */
+export const etagOf = (body: string) => `"${createHash("sha1").update(body).digest("base64url")}"`;
+
+/**
+ * True when an `If-None-Match` header names `etag` (weak comparison: a `W/` prefix is ignored) or
+ * is `*`. A substring test, linear in the header whatever it holds: garbage or thousands of tags
+ * are simply not a match (Node refuses a header block over 16 KB with 431 before this runs).
+ */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === "*" || ifNoneMatch.includes(etag);
+}
+
+/** The raw header list's value of `name` (lower case), without building `request.headers`. */
+function rawHeader(request: IncomingMessage, name: string): string | undefined {
+  const raw = request.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2)
+    if (raw[index]!.length === name.length && raw[index]!.toLowerCase() === name) return raw[index + 1];
+  return undefined;
+}
+
 export function createKeptAnswers(maxEntries = 5000): KeptAnswers {
-  const answers = new Map<string, { headers: Headers; body: Buffer }>();
+  const answers = new Map<string, { headers: Headers; body: Buffer; unchanged: Headers }>();
   let generation = 0;
   let answered = 0;
   return {
@@ -49,13 +70,25 @@ export function createKeptAnswers(maxEntries = 5000): KeptAnswers {
       if (answers.size >= maxEntries) answers.delete(answers.keys().next().value!);
       const bytes = Buffer.from(body);
       const { date: _date, "x-request-id": _id, ...kept } = headers;
-      answers.set(answerKey(request), { headers: { ...kept, "content-length": bytes.length }, body: bytes });
+      // A 304 carries the validator and caching headers of the 200, without its body's.
+      const { "content-type": _type, "content-length": _length, ...unchanged } = kept;
+      answers.set(answerKey(request), {
+        headers: { ...kept, "content-length": bytes.length },
+        body: bytes,
+        unchanged,
+      });
     },
     answer(request, response) {
       if (request.method !== "GET") return false;
       const kept = answers.get(answerKey(request));
       if (!kept) return false;
       answered += 1;
+      const etag = kept.headers.etag;
+      if (typeof etag === "string" && notModified(rawHeader(request, "if-none-match"), etag)) {
+        response.writeHead(304, { ...kept.unchanged, "x-request-id": randomUUID() });
+        response.end();
+        return true;
+      }
       response.writeHead(200, { ...kept.headers, "x-request-id": randomUUID() });
       response.end(kept.body);
       return true;

@@ -1,5 +1,5 @@
 import { isHttpUrl } from "@backoffice/contracts";
-import { SECURITY_HEADERS } from "@backoffice/server";
+import { etagOf, notModified, SECURITY_HEADERS } from "@backoffice/server";
 import type { FastifyReply } from "fastify";
 
 /** Bodies of the public intake routes stay small (a subscription, a contact message). */
@@ -32,8 +32,10 @@ export const publicReadOptions = <Schema extends object>(schema: Schema) => ({
 export const httpUrlOrNull = (value: string | undefined | null) =>
   value && value.length <= 2048 && isHttpUrl(value) ? value : null;
 
-// Reads are cached by browsers and proxies briefly; admin writes reach this server's cache at once.
-const CACHE_CONTROL = "public, max-age=30";
+// Reads are kept by browsers, proxies and CDNs briefly (30 s), and served stale for up to 30 s more
+// while the cache revalidates in the background (an ETag makes that a 304 when nothing changed);
+// admin writes reach this server's cache at once (docs/PRODUCT-RULES.md#public-endpoints).
+const CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=30";
 
 const CACHED_HEADERS = {
   ...SECURITY_HEADERS,
@@ -42,11 +44,18 @@ const CACHED_HEADERS = {
 };
 
 /**
- * Sends a cached public answer. The hot read path skips @fastify/helmet (which builds its
- * middleware on every request) and sends the fixed security headers and what a JSON answer read by other origins needs.
+ * Sends a cached public answer with its ETag, or 304 with no body when the request's
+ * `If-None-Match` names it. The hot read path skips @fastify/helmet (which builds its middleware
+ * on every request) and sends the fixed security headers and what a JSON answer read by other
+ * origins needs. Repeats are answered at the front door (packages/server kept-answers.ts), 304 too.
  */
-export const sendCached = (reply: FastifyReply, text: string) =>
-  reply.headers(CACHED_HEADERS).type("application/json; charset=utf-8").send(text);
+export function sendCached(reply: FastifyReply, text: string) {
+  const etag = etagOf(text);
+  reply.headers(CACHED_HEADERS).header("etag", etag);
+  const header = reply.request.headers["if-none-match"];
+  if (notModified(Array.isArray(header) ? header.join(",") : header, etag)) return reply.code(304).send();
+  return reply.type("application/json; charset=utf-8").send(text);
+}
 
 /** True for an answer sent by `sendCached` (its cache-control marks it). */
 export const isCachedRead = (reply: FastifyReply) => reply.getHeader("cache-control") === CACHE_CONTROL;

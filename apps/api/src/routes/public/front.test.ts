@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
 
@@ -65,5 +66,67 @@ describe("public reads at the front door", () => {
       expect((await read("/api/v1/public/movies/ads?page=nowhere")).status).toBe(400);
     for (let i = 0; i < 2; i++) expect((await read("/api/v1/sportbn/ads")).status).toBe(401);
     expect(answeredBeforeRouting()).toBe(before);
+  });
+
+  it("answers a read whose If-None-Match names its ETag with 304 and no body, at the front door and after a write", async () => {
+    const LOCKER = "/api/v1/public/sportbn/locker";
+    const first = await read(LOCKER);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    // A CDN keeps it briefly and serves it stale while it asks again.
+    expect(first.headers["cache-control"]).toBe("public, max-age=30, stale-while-revalidate=30");
+    const kept = answeredBeforeRouting();
+    const unchanged = await read(LOCKER, { "if-none-match": etag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body).toBe("");
+    expect(unchanged.headers.etag).toBe(etag);
+    expect(unchanged.headers["cache-control"]).toBe(first.headers["cache-control"]);
+    expect(answeredBeforeRouting()).toBe(kept + 1);
+    // Weak form, one of several tags, and "*" match too; another tag does not.
+    expect((await read(LOCKER, { "if-none-match": `"other", W/${etag}` })).status).toBe(304);
+    expect((await read(LOCKER, { "if-none-match": "*" })).status).toBe(304);
+    const other = await read(LOCKER, { "if-none-match": '"other"' });
+    expect(other.status).toBe(200);
+    expect(other.body).toBe(first.body);
+
+    // A write elsewhere drops the kept answers: the route itself answers 304 for the same bytes…
+    const created = await t.as(t.token, {
+      method: "POST",
+      url: "/api/v1/apkw/ads",
+      payload: { page: "Home", url: "https://ads.example/etag", isActive: "true" },
+    });
+    expect(created.statusCode).toBe(201);
+    const routed = answeredBeforeRouting();
+    const again = await read(LOCKER, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(answeredBeforeRouting()).toBe(routed);
+    // …and a changed answer gets a new tag.
+    const ads = await read("/api/v1/public/apkw/ads", { "if-none-match": etag });
+    expect(ads.status).toBe(200);
+    expect(ads.headers.etag).not.toBe(etag);
+  });
+
+  it("ignores an If-None-Match of garbage or thousands of tags, and refuses a huge header with 431, never 5xx", async () => {
+    const LOCKER = "/api/v1/public/sportbn/locker";
+    const { body, headers } = await read(LOCKER);
+    const manyTags = Array.from({ length: 1500 }, (_, i) => `"t${i}"`).join(",");
+    for (const garbage of ["garbage", ',,,W/"', '"', "W/", manyTags, `${manyTags},${headers.etag}`]) {
+      const answer = await read(LOCKER, { "if-none-match": garbage });
+      expect(answer.status, garbage.slice(0, 40)).toBe(garbage.endsWith(headers.etag!) ? 304 : 200);
+      if (answer.status === 200) expect(answer.body).toBe(body);
+    }
+    const huge = await new Promise<string>((resolve, reject) => {
+      const { port } = new URL(base);
+      const socket = connect(Number(port), "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk.toString();
+      });
+      socket.on("close", () => resolve(answer));
+      socket.on("error", (error) => (answer ? resolve(answer) : reject(error)));
+      socket.write(`GET ${LOCKER} HTTP/1.1\r\nHost: x\r\nIf-None-Match: "${"a".repeat(64 * 1024)}"\r\n\r\n`);
+    });
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect((await read(LOCKER)).status).toBe(200);
   });
 });
