@@ -24,3 +24,18 @@ export function pagedAnswer<T>(rows: T[], total: number, page: number, limit: nu
     result: total,
   };
 }
+
+/**
+ * Which rows page `page` of a newest-first list of `total` rows holds, read from whichever end of
+ * the list is nearer: `newestFirst` false means "oldest first, skip `offset`, take `limit`, then
+ * reverse". The last page skips as few rows as the first (docs/ARCHITECTURE.md#paging-long-lists);
+ * `limit` 0 means the page lies past the end.
+ */
+export function pageSlice(total: number, page: number, limit: number) {
+  const skipped = (page - 1) * limit;
+  const rows = Math.max(0, Math.min(limit, total - skipped));
+  const fromOldest = Math.max(0, total - skipped - rows);
+  return fromOldest < skipped
+    ? { newestFirst: false, offset: fromOldest, limit: rows }
+    : { newestFirst: true, offset: skipped, limit: rows };
+}

@@ -1,6 +1,6 @@
 import type { HistoryEntry, HistoryResource, Site } from "@backoffice/contracts";
 import { auditContext, type Queryable } from "@backoffice/db";
-import { iso } from "../../lib/rows.ts";
+import { iso, pageSlice } from "../../lib/rows.ts";
 
 interface AuditRow {
   id: string;
@@ -73,17 +73,23 @@ export function historyRepository(db: Queryable, site: Site) {
   return {
     async page(filter: HistoryFilter, page: number, limit: number) {
       const values = filterValues(filter);
-      const [rows, [count]] = await Promise.all([
-        db.query<AuditRow>(
-          `select ${COLUMNS} from audit_log where ${where(filter)} order by audit_log.id desc limit $6 offset $7`,
-          [...values, limit, (page - 1) * limit],
-        ),
-        db.query<{ total: number }>(
-          `select count(*)::int as total from audit_log where ${where(filter)}`,
-          values,
-        ),
-      ]);
-      return { entries: rows.map(toEntry), total: count!.total };
+      const [count] = await db.query<{ total: number }>(
+        `select count(*)::int as total from audit_log where ${where(filter)}`,
+        values,
+      );
+      const total = count!.total;
+      const slice = pageSlice(total, page, limit);
+      if (slice.limit === 0) return { entries: [], total };
+      // The page's ids first (from the nearer end), then only its rows' columns and trash items.
+      const rows = await db.query<AuditRow>(
+        `with chosen as (
+           select id from audit_log where ${where(filter)}
+           order by id ${slice.newestFirst ? "desc" : "asc"} limit $6 offset $7
+         )
+         select ${COLUMNS} from audit_log where id in (select id from chosen) order by audit_log.id desc`,
+        [...values, slice.limit, slice.offset],
+      );
+      return { entries: rows.map(toEntry), total };
     },
     /** The admins the site's History can be filtered by. */
     async admins(): Promise<string[]> {

@@ -6,7 +6,7 @@ import {
   trashFactsOf,
 } from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
-import { iso } from "../../lib/rows.ts";
+import { iso, pageSlice } from "../../lib/rows.ts";
 import { outsideChanges } from "../history/repository.ts";
 
 /** Puts back records another service keeps (titles); answers the ids that came back. */
@@ -87,15 +87,21 @@ export function trashRepository(db: Queryable, site: Site) {
       await purgeExpiredTrash(db);
       const values = [site, resource ?? null];
       const where = "site = $1 and ($2::text is null or resource = $2)";
-      const [rows, [count]] = await Promise.all([
-        db.query<TrashRow>(
-          `select id::text as id, resource, record_id, row, deleted_at, deleted_by from trash
-           where ${where} order by trash.id desc limit $3 offset $4`,
-          [...values, limit, (page - 1) * limit],
-        ),
-        db.query<{ total: number }>(`select count(*)::int as total from trash where ${where}`, values),
-      ]);
-      return { items: rows.map(toItem), total: count!.total };
+      const [count] = await db.query<{ total: number }>(
+        `select count(*)::int as total from trash where ${where}`,
+        values,
+      );
+      const total = count!.total;
+      const slice = pageSlice(total, page, limit);
+      if (slice.limit === 0) return { items: [], total };
+      const rows = await db.query<TrashRow>(
+        `select * from (
+           select id::text as id, resource, record_id, row, deleted_at, deleted_by from trash
+           where ${where} order by trash.id ${slice.newestFirst ? "desc" : "asc"} limit $3 offset $4
+         ) page order by id::bigint desc`,
+        [...values, slice.limit, slice.offset],
+      );
+      return { items: rows.map(toItem), total };
     },
     /** `outside` puts titles back (movies); elsewhere the trash holds none. */
     restore: (ids: string[], outside?: OutsideRestore) => restore("id = any($2::bigint[])", [ids], outside),
