@@ -61,6 +61,9 @@ test("an ad edit shows in History with its details; Versions diffs and restores 
     await expect(p.getByRole("dialog", { name: "Updated ad" })).toBeVisible();
   });
   await page.keyboard.press("Escape");
+  // The entry leads to its record: the ad's page of Manage Ads.
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(/\/movies\/ads\/info$/);
 
   // Versions: the previous version against the newest, side by side; restore the older one.
   await page.goto("/movies/ads/info");

@@ -1,5 +1,5 @@
 import { type restoredAnswer, UNDO_SECONDS } from "@backoffice/contracts";
-import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { type ApiSite, siteApi, type Undoable } from "./api-client";
 import { type ToastOffer, toastError, toastSuccess } from "./toast";
@@ -49,4 +49,17 @@ export function useUndo(site: ApiSite, ...lists: QueryKey[]) {
       duration: UNDO_SECONDS * 1000,
     };
   };
+}
+
+/**
+ * `POST /trash/restore` with trash item ids: the records go back where they were (from the Trash,
+ * or from a delete's entry in History). They return to lists of several features, which this
+ * cannot name: every list of the site ([resource, site, ...]) loads again.
+ */
+export function useRestoreTrash(site: ApiSite) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => siteApi(site).post<RestoredAnswer>("/trash/restore", { ids }),
+    onSettled: () => queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[1] === site.key }),
+  });
 }

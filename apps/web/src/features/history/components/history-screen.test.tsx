@@ -100,7 +100,7 @@ describe("History screen", () => {
     expect(rows[0]).toHaveTextContent("https://ads.example");
     expect(rows[0]).toHaveTextContent("203.0.113.7");
     expect(screen.getByText("Changes (2)")).toBeInTheDocument();
-    expect(listRequests()[0]).toBe("/api/v1/apkw/history?page=1");
+    expect(listRequests()[0]).toBe("/api/v1/apkw/history?page=1&signIns=false");
   });
 
   it("keeps the filters in the URL and asks the server with them; Clear filters drops them", async () => {
@@ -108,7 +108,7 @@ describe("History screen", () => {
     const at = renderAt("/apkw/history?page=2&from=2026-11-01&resource=nonsense");
     await screen.findByRole("table", { name: "Changes" });
     // An unknown resource in a hand-typed URL is not sent (the server would refuse it).
-    expect(listRequests()[0]).toBe("/api/v1/apkw/history?page=2&from=2026-11-01");
+    expect(listRequests()[0]).toBe("/api/v1/apkw/history?page=2&from=2026-11-01&signIns=false");
 
     await user.click(screen.getByRole("combobox", { name: "Resource" }));
     await user.click(await screen.findByRole("option", { name: "Ads" }));
@@ -160,7 +160,72 @@ describe("History screen", () => {
     const at = renderAt("/apkw/history");
     await user.click(await screen.findByRole("button", { name: "Page 2" }));
     expect(at.search().get("page")).toBe("2");
-    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=2"));
+    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=2&signIns=false"));
+  });
+
+  it("hides sign-ins unless Show sign-ins is on, kept in the URL; a Sign-ins filter shows them", async () => {
+    const user = userEvent.setup();
+    const at = renderAt("/apkw/history");
+    await screen.findByRole("table", { name: "Changes" });
+    expect(listRequests()[0]).toBe("/api/v1/apkw/history?page=1&signIns=false");
+    const show = screen.getByRole("switch", { name: "Show sign-ins" });
+    expect(show).not.toBeChecked();
+    await user.click(show);
+    expect(at.search().get("signIns")).toBe("show");
+    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=1"));
+    await user.click(show);
+    expect(at.search().has("signIns")).toBe(false);
+    // Asking for sign-ins by kind shows them whatever the switch says.
+    renderAt("/apkw/history?resource=session");
+    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=1&resource=session"));
+  });
+
+  it("each entry leads to its record; a delete says so, with Restore while the record is in the Trash", async () => {
+    const user = userEvent.setup();
+    const posts: { url: string; body: unknown }[] = [];
+    const app = entry("7", { resource: "apps", recordId: "a1", after: { title: "Chess Master" } });
+    const gone = entry("6", {
+      resource: "ads",
+      action: "delete",
+      recordId: "5",
+      before: { url: "https://gone.example" },
+      trashId: "31",
+    });
+    const purged = entry("5", {
+      resource: "ads",
+      action: "delete",
+      recordId: "3",
+      before: { url: "https://old.example" },
+    });
+    answer = (url) =>
+      url.endsWith("/csrf")
+        ? { status: "success", csrfToken: "csrf" }
+        : url.includes("/trash/restore")
+          ? { status: "success", message: "1 item restored", restored: 1, skipped: 0 }
+          : url.includes("/admins")
+            ? { status: "success", data: [] }
+            : paged([app, gone, purged, signIn]);
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+      requests.push(url);
+      if (init.method === "POST") posts.push({ url, body: JSON.parse(String(init.body)) });
+      return new Response(JSON.stringify(answer(url)), { headers: { "content-type": "application/json" } });
+    });
+    renderAt("/apkw/history");
+    const table = await screen.findByRole("table", { name: "Changes" });
+    expect(within(table).getByRole("link", { name: "Chess Master" })).toHaveAttribute(
+      "href",
+      "/apkw/apps?q=Chess%20Master",
+    );
+    expect(within(table).getByText("(deleted, no longer in the Trash)")).toBeInTheDocument();
+    expect(within(table).queryByRole("link", { name: "https://gone.example" })).toBeNull();
+    // A sign-in names no record to lead to.
+    expect(within(table).getAllByRole("link")).toHaveLength(1);
+    const reloads = listRequests().length;
+    await user.click(within(table).getByRole("button", { name: "Restore https://gone.example" }));
+    await waitFor(() =>
+      expect(posts).toEqual([{ url: "/api/v1/apkw/trash/restore", body: { ids: ["31"] } }]),
+    );
+    await waitFor(() => expect(listRequests().length).toBeGreaterThan(reloads));
   });
 
   it("empty: No changes recorded yet, nothing to clear", async () => {

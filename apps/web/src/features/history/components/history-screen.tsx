@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError } from "@/lib/toast";
@@ -35,6 +36,7 @@ export function HistoryScreen() {
   const query = useHistory(site, historyQueryOf(url.get, page));
   const admins = useHistoryAdmins(site);
   const [open, setOpen] = useState<HistoryEntry | null>(null);
+  const signInsId = useId();
   useErrorToast(query, (error) =>
     toastError(historyMessages.loadError.title, error, historyMessages.loadError.description),
   );
@@ -64,7 +66,7 @@ export function HistoryScreen() {
       <Card className="gap-4">
         <CardHeader className="grid gap-4">
           <CardTitle>Changes{data ? ` (${data.result})` : ""}</CardTitle>
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(2,minmax(0,1fr))_auto_auto_auto]">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(2,minmax(0,1fr))_auto_auto_auto_auto]">
             <FilterSelect
               label="Resource"
               all="All resources"
@@ -81,6 +83,16 @@ export function HistoryScreen() {
             />
             <DayFilter label="From" name="from" max={url.get("to")} url={url} />
             <DayFilter label="To" name="to" min={url.get("from")} url={url} />
+            <div className="flex items-center gap-2">
+              <Switch
+                id={signInsId}
+                checked={url.get("signIns") === "show"}
+                onCheckedChange={(on) => url.set("signIns", on ? "show" : "")}
+              />
+              <Label htmlFor={signInsId} className="whitespace-nowrap">
+                {historyMessages.showSignIns}
+              </Label>
+            </div>
             {url.any && <ClearFiltersButton onClick={url.clear} />}
           </div>
         </CardHeader>

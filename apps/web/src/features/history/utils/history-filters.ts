@@ -1,13 +1,15 @@
 import {
   HISTORY_RESOURCES,
+  type HistoryEntry,
   type HistoryResource,
   kindsOn,
   RECORD_KINDS,
   type Site,
 } from "@backoffice/contracts";
+import type { SiteSettings } from "@/sites";
 
-/** The History screen's filters, as kept in the URL. */
-export const HISTORY_FILTER_KEYS = ["resource", "admin", "from", "to"] as const;
+/** The History screen's filters, as kept in the URL (`signIns=show` lists sign-ins too). */
+export const HISTORY_FILTER_KEYS = ["resource", "admin", "from", "to", "signIns"] as const;
 export type HistoryFilterKey = (typeof HISTORY_FILTER_KEYS)[number];
 
 /** What `GET /history` is asked (the contract's `historyQuery`, as sent). */
@@ -17,6 +19,7 @@ export type HistoryQuery = {
   admin?: string;
   from?: string;
   to?: string;
+  signIns?: false;
 };
 
 /** The Resource filter of a site: the kinds of the resources it has, then Profile and Sign-ins. */
@@ -33,25 +36,65 @@ const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.is
  * date typed by hand wrongly) is left out instead of turning the screen into an error.
  */
 export function historyQueryOf(get: (key: HistoryFilterKey) => string, page: number): HistoryQuery {
-  const resource = get("resource");
+  const resource = (HISTORY_RESOURCES as readonly string[]).includes(get("resource"))
+    ? (get("resource") as HistoryResource)
+    : undefined;
   const admin = get("admin").trim();
   const from = get("from");
   const to = get("to");
   return {
     page,
-    ...((HISTORY_RESOURCES as readonly string[]).includes(resource)
-      ? { resource: resource as HistoryResource }
-      : {}),
+    ...(resource ? { resource } : {}),
     ...(admin ? { admin } : {}),
     ...(isDay(from) ? { from } : {}),
     ...(isDay(to) ? { to } : {}),
+    // Sign-ins would flood the log: left out unless asked for (or their kind is the filter).
+    ...(get("signIns") !== "show" && !resource ? { signIns: false as const } : {}),
   };
+}
+
+/**
+ * Where a History entry's record is now: its screen, narrowed to it where the screen has a search.
+ * Sign-ins have none; profile changes lead to Edit Profile of this site.
+ */
+export function recordLink(site: SiteSettings, entry: Pick<HistoryEntry, "resource" | "before" | "after">) {
+  const fields = entry.after ?? entry.before ?? {};
+  const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : "");
+  const search = (path: string, q: string) => `/${site.key}/${path}${q ? `?q=${encodeURIComponent(q)}` : ""}`;
+  switch (entry.resource) {
+    case "apps":
+      return search("apps", text("title"));
+    case "titles":
+      return search("list", text("title"));
+    case "matches":
+      return search("matches", text("homeName"));
+    case "servers":
+      return `/${site.key}/servers`;
+    case "emails":
+    case "contacts":
+      return search("emails", text("email"));
+    case "ads":
+      return site.adPages && text("page") ? `/${site.key}/ads/${text("page")}` : `/${site.key}/ads`;
+    case "locker":
+      return `/${site.key}/locker`;
+    case "profile":
+      return `/${site.key}/profile`;
+    default:
+      return null;
+  }
 }
 
 export const historyMessages = {
   subtitle:
     "Every change made by an admin on this site, newest first. Sign-ins and profile changes show on every site.",
   loadError: { title: "Failed to load history", description: "The change log could not be loaded." },
+  showSignIns: "Show sign-ins",
+  deleted: "Deleted",
+  purged: "(deleted, no longer in the Trash)",
+  restored: "Restored",
+  restoredRecord: (label: string) => `"${label}" is back where it was.`,
+  restoreFailed: "Restore failed",
+  notRestored: "Nothing was restored.",
   empty: { title: "No changes recorded yet", description: "Changes made by admins will be listed here." },
   emptyFiltered: { title: "No changes match these filters", description: "Try other filters or clear them." },
 } as const;

@@ -31,7 +31,7 @@ export const feedSportOf = (index: number): FeedSport => FEED_SPORTS[index]!;
  * What makes two matches the same for the server (docs/PRODUCT-RULES.md, a second match with the
  * same sport, teams and day is refused): a fixture with this key is already in Manage Matches.
  */
-export const sameMatchKey = (type: string, home: string, away: string, day: string) =>
+const sameMatchKey = (type: string, home: string, away: string, day: string) =>
   [type, home.toLowerCase(), away.toLowerCase(), day].join("\n");
 const keyOfMatch = (m: Match) => sameMatchKey(m.type, m.homeTeam.name, m.awayTeam.name, m.date);
 export const keyOfPayload = (p: AcceptedMatchPayload) =>

@@ -14,9 +14,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError, toastSuccess } from "@/lib/toast";
+import { useRestoreTrash } from "@/lib/undo";
 import { useTrash } from "../api/get-trash";
 import { usePurgeTrash } from "../api/purge-trash";
-import { useRestoreTrash } from "../api/restore-trash";
 import { resourceLabel, trashMessages as texts, trashResourcesOf } from "../utils/trash-texts";
 import { TrashList } from "./trash-list";
 

@@ -1,0 +1,64 @@
+import type { HistoryEntry } from "@backoffice/contracts";
+import { RotateCcw } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { recordLabel } from "@/components/history/history-texts";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useCurrentSite } from "@/hooks/use-current-site";
+import { toastError, toastSuccess } from "@/lib/toast";
+import { useRestoreTrash } from "@/lib/undo";
+import { recordLink, historyMessages as texts } from "../utils/history-filters";
+
+/**
+ * An entry's record: a link to it on its screen; for a delete, that it is deleted, with Restore
+ * while it waits in the Trash. `children` is the record's (possibly shortened) name.
+ */
+export function HistoryRecord({ entry, children }: { entry: HistoryEntry; children: ReactNode }) {
+  const site = useCurrentSite();
+  const restore = useRestoreTrash(site);
+  const label = recordLabel(entry);
+  if (entry.action === "delete") {
+    const trashId = entry.trashId;
+    const onRestore = async () => {
+      if (!trashId) return;
+      try {
+        await restore.mutateAsync([trashId]);
+        toastSuccess(texts.restored, texts.restoredRecord(label));
+      } catch (error) {
+        toastError(texts.restoreFailed, error, texts.notRestored);
+      }
+    };
+    return (
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="min-w-0">{children}</span>
+        {trashId ? (
+          <>
+            <Badge variant="secondary">{texts.deleted}</Badge>
+            <Button
+              size="sm"
+              variant="outline"
+              className="h-7"
+              onClick={onRestore}
+              disabled={restore.isPending}
+              aria-label={`Restore ${label}`}
+            >
+              {restore.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
+              Restore
+            </Button>
+          </>
+        ) : (
+          <span className="text-muted-foreground">{texts.purged}</span>
+        )}
+      </span>
+    );
+  }
+  const to = label === "-" ? null : recordLink(site, entry);
+  if (!to) return children;
+  return (
+    <Link to={to} className="font-medium text-primary underline-offset-4 hover:underline">
+      {children}
+    </Link>
+  );
+}
