@@ -19,7 +19,7 @@ const seed = (home: string, away: string, extra: Record<string, unknown> = {}) =
 
 test.describe.configure({ mode: "serial" });
 
-// Team names shortened under 992 px (10 characters on Manage Matches, 15 plus "..." on Fetch
+// Team names shortened under 992 px (10 characters on Manage Matches, 15 on Fetch
 // Matches), the dialog's required message and the fetch filters are rules of the screens:
 // features/matches/components/matches-screen.test.tsx.
 

@@ -163,8 +163,9 @@ test("Edit with poster preview, feature and locker toggles, bulk locker with pro
   await expect(edited.getByText("Locker", { exact: true })).toBeVisible();
   await expect(edited.getByRole("button", { name: "Locker Off" })).toBeVisible();
 
-  // Bulk actions need a selection.
-  await main.getByRole("button", { name: "Delete Selected (0)" }).click();
+  // Bulk actions need a selection: Delete Selected is disabled at 0, the locker says so.
+  await expect(main.getByRole("button", { name: "Delete Selected (0)" })).toBeDisabled();
+  await main.getByRole("button", { name: "Set Locker" }).click();
   await expect(toastWith(page, "Select items first")).toBeVisible();
 
   // Bulk locker: one call per item, with progress, and a summary of the one that failed.

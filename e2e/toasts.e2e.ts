@@ -1,5 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { expect, test, toastWith, users } from "./fixtures";
+import { screenshotsDir } from "./support/env";
 
 /** Toasts never hide what the user acts on next. */
 async function overlaps(a: Locator, b: Locator): Promise<boolean> {
@@ -20,6 +21,27 @@ test("at 1280×900 a toast leaves the dialog's primary button uncovered", async 
   await expect(toast).toBeVisible();
   expect(await overlaps(toast, create)).toBe(false);
   expect(await overlaps(toast, dialog.getByRole("button", { name: "Cancel" }))).toBe(false);
+});
+
+test("at 390 px a toast leaves the open dialog's title, close button and actions uncovered", async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn("/sportbn/ads");
+  await page.getByRole("main").getByRole("button", { name: "Create New Ad" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Create Ad" }).click();
+  const toast = toastWith(page, "Please page name and domain url are required");
+  await expect(toast).toBeVisible();
+  for (const control of [
+    dialog.getByRole("heading", { name: "Create New Ad" }),
+    dialog.getByRole("button", { name: "Close" }),
+    dialog.getByRole("button", { name: "Create Ad" }),
+    dialog.getByRole("button", { name: "Cancel" }),
+  ])
+    expect(await overlaps(toast, control)).toBe(false);
+  await page.screenshot({ path: `${screenshotsDir}/toast-over-dialog-390.png` });
 });
 
 test("at 390 px a toast leaves the last rows of a list uncovered", async ({ page, signIn }) => {

@@ -30,14 +30,6 @@ export const STORED_SPORT: Record<FeedSport, MatchSport> = {
   nfl: "AM-football",
 };
 
-export const SPORT_EMOJI: Record<MatchSport, string> = {
-  football: "⚽",
-  basketball: "🏀",
-  tennis: "🎾",
-  hockey: "🏒",
-  "AM-football": "🏈",
-};
-
 export const SPORT_LABELS: Record<MatchSport, string> = {
   football: "Football",
   basketball: "Basketball",

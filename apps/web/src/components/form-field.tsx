@@ -19,6 +19,26 @@ export type FormFieldProps = {
   labelAction?: React.ReactNode;
 };
 
+// The server and the shared schemas name the field by its key ("url must be an http(s) URL"), which
+// an API client needs; beside its label the field is known, so the message says what to do instead.
+// Messages the product fixes word for word match none of these and stay as they are.
+const READABLE: [RegExp, (...groups: string[]) => string][] = [
+  [/^[\w.[\]]+ must be an http\(s\) URL$/, () => "Enter a web address starting with http:// or https://"],
+  [/^[\w.[\]]+ is required$/, () => "Fill in this field."],
+  [/^[\w.[\]]+ must be at most (\d+) characters$/, (max = "") => `Use at most ${max} characters.`],
+  [/^[\w.[\]]+ must be text$/, () => "Enter text here."],
+  [/^[\w.[\]]+ must be on one line$/, () => "Keep this on one line."],
+  [/^[\w.[\]]+ must be true or false$/, () => "Choose on or off."],
+];
+
+function readable(message: string): string {
+  for (const [pattern, say] of READABLE) {
+    const found = pattern.exec(message);
+    if (found) return say(...found.slice(1));
+  }
+  return message;
+}
+
 /** A label, a control, and its hint or error, wired together for assistive technology. */
 export function FormField({ label, children, error, invalid, hint, className, labelAction }: FormFieldProps) {
   const id = useId();
@@ -44,7 +64,7 @@ export function FormField({ label, children, error, invalid, hint, className, la
       )}
       {error && (
         <p id={errorId} className="text-sm text-destructive">
-          {error}
+          {readable(error)}
         </p>
       )}
     </div>

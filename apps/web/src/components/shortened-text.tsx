@@ -1,23 +1,25 @@
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { type TruncateLimits, useTruncate } from "@/hooks/use-truncate";
 
 /**
  * A text cut by the shortening rules (docs/PRODUCT-RULES.md#shortened-text-and-breakpoints), without
- * losing it: the short
- * form on screen, the whole text in a tooltip on hover and on keyboard focus, and the whole text
- * (not the cut one) for screen readers.
+ * losing it: on screen its first characters for the current window width and an ellipsis, the whole
+ * text in a tooltip on hover and on keyboard focus, and the whole text (not the cut one) for screen
+ * readers. Every shortened text of the product goes through this one component.
  */
 export function ShortenedText({
   text,
-  short,
+  limits,
   slot,
   className,
 }: {
   text: string;
-  short: string;
+  limits: TruncateLimits;
   /** `data-slot` of the visible part, for tests and styling. */
   slot: string;
   className?: string;
 }) {
+  const short = useTruncate()(text, limits);
   if (short === text) {
     return (
       <span data-slot={slot} className={className}>

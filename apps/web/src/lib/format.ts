@@ -1,10 +1,13 @@
+/** The mark a shortened text ends with, so a reader can tell it was cut. */
+export const ELLIPSIS = "…";
+
 /**
- * Shortens `text` to at most `max` characters. With `ellipsis`, a cut text ends in "...".
- * A `max` of undefined, zero or less leaves the text whole.
+ * Shortens `text` to its first `max` characters followed by an ellipsis. A `max` of undefined, zero
+ * or less leaves the text whole.
  */
-export function truncate(text: string, max: number | undefined, ellipsis = false): string {
+export function truncate(text: string, max: number | undefined): string {
   if (max === undefined || max <= 0 || text.length <= max) return text;
-  return ellipsis ? `${text.slice(0, max)}...` : text.slice(0, max);
+  return `${text.slice(0, max)}${ELLIPSIS}`;
 }
 
 /** The host of a URL, or the text itself when it is not a URL. */
@@ -53,7 +56,6 @@ export type TruncateLimits = {
   desktop?: number;
   narrow?: number;
   mobile?: number;
-  ellipsis?: boolean;
 };
 
 /** Shortens `text` for a window that is `narrow` (< 992px) and/or `mobile` (< 640px). */
@@ -67,5 +69,5 @@ export function truncateFor(
   else if (screen.narrow && limits.narrow !== undefined) max = limits.narrow;
   else if (!screen.narrow && limits.desktop !== undefined) max = limits.desktop;
   else max = limits.default;
-  return truncate(text ?? "", max, limits.ellipsis);
+  return truncate(text ?? "", max);
 }

@@ -38,13 +38,28 @@ export function fakeApi(routes: Routes): Call[] {
   return calls;
 }
 
-export type ShownToast = { title: string; description?: string; action?: ToastAction; duration?: number };
+export type ShownToast = {
+  title: string;
+  description?: string;
+  action?: ToastAction;
+  duration?: number;
+  id?: string;
+};
 
-/** Records every toast instead of showing it. */
+/**
+ * Records the toasts on screen instead of showing them: a toast with the id of one shown replaces
+ * it, and a dismissed one leaves the list.
+ */
 export function captureToasts(): ShownToast[] {
   const shown: ShownToast[] = [];
-  const show = (title: string, options: Omit<ShownToast, "title"> = {}) => shown.push({ title, ...options });
-  registerToaster(Object.assign(show, { success: show, error: show }) as never);
+  const dismiss = (id: string) => {
+    for (let i = shown.length - 1; i >= 0; i--) if (shown[i]?.id === id) shown.splice(i, 1);
+  };
+  const show = (title: string, options: Omit<ShownToast, "title"> = {}) => {
+    if (options.id) dismiss(options.id);
+    shown.push({ title, ...options });
+  };
+  registerToaster(Object.assign(show, { success: show, error: show, dismiss }) as never);
   return shown;
 }
 

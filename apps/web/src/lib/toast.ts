@@ -12,11 +12,16 @@ export type ToastOptions = {
   action?: ToastAction;
   /** How long the toast stays, in milliseconds (an action stays as long as it is offered). */
   duration?: number;
+  /**
+   * The user's action this toast reports, e.g. "ad-save" (docs/PRODUCT-RULES.md#client-messages-and-toasts): its error
+   * toasts replace each other, and its success dismisses them, so no stale error stays behind.
+   */
+  key?: string;
 };
 
 export type ToastAction = { label: string; onClick: () => void };
 /** What a success toast may offer besides its texts. */
-export type ToastOffer = Pick<ToastOptions, "action" | "duration">;
+export type ToastOffer = Pick<ToastOptions, "action" | "duration" | "key">;
 
 type Sonner = typeof SonnerToast;
 
@@ -58,12 +63,15 @@ function run(show: (s: Sonner) => void) {
  * Shows a toast with a title and an optional description. The destructive variant is for
  * errors: it is styled red and announced assertively.
  */
-export function toast({ title, description, variant = "default", id, action, duration }: ToastOptions) {
+export function toast({ title, description, variant = "default", id, action, duration, key }: ToastOptions) {
   run((s) => {
+    const errorId = key ? `${key}:error` : undefined;
+    if (errorId && variant !== "destructive") s.dismiss(errorId);
+    const shownId = id ?? (variant === "destructive" ? errorId : undefined);
     const options = {
       description,
       className: `toast-${variant}`,
-      ...(id ? { id } : {}),
+      ...(shownId ? { id: shownId } : {}),
       ...(action ? { action } : {}),
       ...(duration ? { duration } : {}),
     };
@@ -81,7 +89,7 @@ export const GENERIC_ERROR_DESCRIPTION = "Something went wrong. Please try again
  * fallback" rule) the description is the server's own message or the fallback; without one it is
  * the error's message, or a generic sentence when that would only repeat the title.
  */
-export function toastError(title: string, error: unknown, fallback?: string) {
+export function toastError(title: string, error: unknown, fallback?: string, key?: string) {
   // An expired session has already been announced by the API client.
   if ((error as { sessionExpired?: unknown } | null)?.sessionExpired === true) return;
   const server = (error as { serverMessage?: unknown } | null)?.serverMessage;
@@ -91,6 +99,7 @@ export function toastError(title: string, error: unknown, fallback?: string) {
     title,
     description: message && message !== title ? message : GENERIC_ERROR_DESCRIPTION,
     variant: "destructive",
+    key,
   });
 }
 

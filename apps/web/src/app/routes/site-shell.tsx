@@ -142,7 +142,7 @@ function Shell() {
             loggingOut={logout.isPending}
             commands={<CommandPalette site={site} onSiteChange={onSiteChange} onLogout={onLogout} />}
           />
-          <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
+          <main id="main-content" tabIndex={-1} className="flex-1 p-4 pb-32 outline-none sm:p-6 lg:p-8">
             <div className="mx-auto w-full max-w-7xl">
               <Outlet />
             </div>

@@ -27,13 +27,15 @@ export function DialogContent({
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
   const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
+  // Above the toasts' band at the bottom of the window (ui/sonner.tsx): its bottom edge stays 9rem
+  // above the window's, so no toast covers its title, close button or actions.
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg data-[state=open]:animate-in sm:max-w-lg",
+          "fixed top-[calc(50%-4rem)] left-[50%] z-50 grid max-h-[calc(100dvh-10rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg data-[state=open]:animate-in sm:max-w-lg",
           className,
         )}
         {...returnFocus}

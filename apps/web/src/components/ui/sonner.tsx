@@ -9,9 +9,10 @@ export function Toaster(props: ToasterProps) {
   const { mobile } = useBreakpoint();
   return (
     <Sonner
-      // Never over a dialog's actions (bottom right) nor, on phones, over the last rows of a list
-      // bottom left beside centred dialogs, top centre on small screens.
-      position={mobile ? "top-center" : "bottom-left"}
+      // At the bottom, below every dialog (dialogs keep out of the bottom band: ui/dialog.tsx), so a
+      // toast never covers a dialog's title, close button or actions; the shell's main area ends in
+      // room for them on phones, so the last rows of a list can scroll above them.
+      position={mobile ? "bottom-center" : "bottom-left"}
       closeButton
       duration={4000}
       toastOptions={{

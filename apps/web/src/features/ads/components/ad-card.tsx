@@ -8,7 +8,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useTruncate } from "@/hooks/use-truncate";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
@@ -23,7 +22,6 @@ export type AdCardProps = { ad: Ad; site: SiteSettings; onEdit: (ad: Ad) => void
 
 /** One ad: page name, state, URL, its scripts shown as text (never run), and its actions. */
 export function AdCard({ ad, site, onEdit }: AdCardProps) {
-  const shorten = useTruncate();
   const confirm = useConfirm();
   const update = useUpdateAd(site);
   const remove = useDeleteAd(site);
@@ -32,17 +30,18 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
   const [versionsOpen, setVersionsOpen] = useState(false);
   const titleId = `ad-${ad._id}-title`;
 
+  // Each ad's toggle and delete are actions of their own: one's success dismisses only its errors.
+  const toggled = `ad-toggle:${ad._id}`;
+  const deleted = `ad-delete:${ad._id}`;
   const onToggle = async () => {
     const next = !ad.isActive;
     try {
       await update.mutateAsync({ id: ad._id, changes: { isActive: next } });
-      toastSuccess(next ? adMessages.activated : adMessages.deactivated, undefined, adNamed(ad));
+      const said = `${adNamed(ad)} is now ${next ? "active" : "inactive"}.`;
+      toastSuccess(next ? adMessages.activated : adMessages.deactivated, undefined, said, { key: toggled });
     } catch (error) {
-      toastError(
-        adMessages.toggleFailed,
-        error,
-        `${adNamed(ad)} is still ${ad.isActive ? "active" : "inactive"}.`,
-      );
+      const still = `${adNamed(ad)} is still ${ad.isActive ? "active" : "inactive"}.`;
+      toastError(adMessages.toggleFailed, error, still, toggled);
     }
   };
 
@@ -51,9 +50,10 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
     if (!(await confirm(named))) return;
     try {
       const answer = await remove.mutateAsync(ad._id);
-      toastSuccess(adMessages.deleted, answer.message, `${adNamed(ad)} was deleted.`, undo(answer));
+      const offer = { ...undo(answer), key: deleted };
+      toastSuccess(adMessages.deleted, answer.message, `${adNamed(ad)} was deleted.`, offer);
     } catch (error) {
-      toastError(adMessages.deleteFailed, error, `${adNamed(ad)} was not deleted.`);
+      toastError(adMessages.deleteFailed, error, `${adNamed(ad)} was not deleted.`, deleted);
     }
   };
 
@@ -74,11 +74,7 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
             className={ad.isActive ? "size-5 shrink-0 text-success" : "size-5 shrink-0 text-muted-foreground"}
           />
           <CardTitle as="h2" id={titleId} className="min-w-0 truncate text-base">
-            <ShortenedText
-              slot="ad-page"
-              text={ad.page}
-              short={shorten(ad.page, { narrow: site.truncation.adPageName.narrow })}
-            />
+            <ShortenedText slot="ad-page" text={ad.page} limits={site.truncation.adPageName} />
           </CardTitle>
         </div>
         <Badge variant={ad.isActive ? "success" : "secondary"} aria-hidden="true">
@@ -93,7 +89,7 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
             slot="ad-url"
             className="min-w-0 font-mono text-xs break-all"
             text={ad.url}
-            short={shorten(ad.url, site.truncation.adUrl)}
+            limits={site.truncation.adUrl}
           />
         </p>
         <dl className="grid gap-2 text-xs">

@@ -77,15 +77,17 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
     try {
       if (state.mode === "edit" && state.ad) {
         await update.mutateAsync({ id: state.ad._id, changes: payload });
-        toastSuccess(site.wording.adUpdated, `${payload.page} was saved.`);
+        toastSuccess(site.wording.adUpdated, `${payload.page} was updated.`, undefined, { key: "ad-save" });
       } else {
         await create.mutateAsync(payload);
-        toastSuccess(adMessages.created, `${payload.page} was saved.`);
+        toastSuccess(adMessages.created, `${payload.page} was created.`, undefined, { key: "ad-save" });
       }
       onDone();
     } catch (error) {
-      applyServerErrors(form, error);
-      toastError(adMessages.errorTitle, error, editing ? adMessages.updateFailed : adMessages.createFailed);
+      // An error with a field is said there only; the rest in a toast.
+      if (applyServerErrors(form, error)) return;
+      const failed = editing ? adMessages.updateFailed : adMessages.createFailed;
+      toastError(adMessages.errorTitle, error, failed, "ad-save");
     }
   };
 

@@ -131,7 +131,7 @@ describe.each(SITES)("Manage Ads on $site", (rules) => {
     expect(writes(calls)).toEqual([]);
   });
 
-  it("a server refusal toasts Error with its message, shown at the refused field too", async () => {
+  it("a server refusal naming a field is said at that field only, in words for people", async () => {
     api([], {
       [`POST /${site}/ads`]: {
         status: 400,
@@ -149,19 +149,51 @@ describe.each(SITES)("Manage Ads on $site", (rules) => {
     if (!rules.tabs) await userEvent.type(field("Ad Page Name *"), "homepage-top");
     await userEvent.type(field("Domain URL *"), "ftp://files.example.com");
     await userEvent.click(within(dialog()).getByRole("button", { name: "Create Ad" }));
+    expect(
+      await within(dialog()).findByText("Enter a web address starting with http:// or https://"),
+    ).toBeInTheDocument();
+    expect(field("Domain URL *")).toHaveAttribute("aria-invalid", "true");
+    expect(field("Domain URL *")).toHaveAccessibleDescription(
+      "Enter a web address starting with http:// or https://",
+    );
+    expect(within(dialog()).queryByText("url must be an http(s) URL")).toBeNull();
+    expect(toasts).toEqual([]);
+  });
+
+  it("a refusal without a field toasts Error; the save that then succeeds dismisses it", async () => {
+    let refuse = true;
+    api([], {
+      [`POST /${site}/ads`]: () =>
+        refuse
+          ? { status: 500, body: { status: "error", message: "Database down" } }
+          : { body: { status: "success", data: ad("homepage-top") } },
+    });
+    renderAt(rules.list, <AdsScreen />);
+    await screen.findByText("No ads created yet.");
+    await userEvent.click(screen.getByRole("button", { name: "Create New Ad" }));
+    await screen.findByRole("dialog");
+    if (!rules.tabs) await userEvent.type(field("Ad Page Name *"), "homepage-top");
+    await userEvent.type(field("Domain URL *"), "https://ads.example.com");
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Create Ad" }));
+    await waitFor(() => expect(toasts).toEqual([expect.objectContaining({ title: "Error" })]));
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Create Ad" }));
+    await waitFor(() => expect(toasts).toEqual([expect.objectContaining({ title: "Error" })]));
+    refuse = false;
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Create Ad" }));
     await waitFor(() =>
       expect(toasts).toEqual([
-        expect.objectContaining({ title: "Error", description: "url must be an http(s) URL" }),
+        expect.objectContaining({
+          title: "Ad created successfully",
+          description: expect.stringMatching(/was created\.$/),
+        }),
       ]),
     );
-    expect(field("Domain URL *")).toHaveAttribute("aria-invalid", "true");
-    expect(within(dialog()).getByText("url must be an http(s) URL")).toBeInTheDocument();
   });
 
   it.each([
     { width: 1280, screenName: "wide", pageName: "homepage-top" },
-    { width: 900, screenName: "narrow", pageName: "homep" },
-    { width: 390, screenName: "mobile", pageName: "homep" },
+    { width: 900, screenName: "narrow", pageName: "homep…" },
+    { width: 390, screenName: "mobile", pageName: "homep…" },
   ] as const)(
     "at $width px: the page name and URL are shortened, whole for screen readers",
     async ({ width, screenName, pageName }) => {
@@ -170,7 +202,7 @@ describe.each(SITES)("Manage Ads on $site", (rules) => {
       renderAt(rules.list, <AdsScreen />);
       const card = await screen.findByRole("article", { name: "homepage-top" });
       expect(slot(card, "ad-page")).toBe(pageName);
-      expect(slot(card, "ad-url")).toBe(LONG_URL.slice(0, rules.url[screenName]));
+      expect(slot(card, "ad-url")).toBe(`${LONG_URL.slice(0, rules.url[screenName])}…`);
       expect(within(card).getByText(LONG_URL)).toHaveClass("sr-only");
     },
   );
@@ -188,7 +220,7 @@ describe.each(SITES)("Manage Ads on $site", (rules) => {
     await userEvent.click(within(dialog()).getByRole("button", { name: "Update Ad" }));
     await waitFor(() =>
       expect(toasts).toEqual([
-        expect.objectContaining({ title: rules.updated, description: "footer was saved." }),
+        expect.objectContaining({ title: rules.updated, description: "footer was updated." }),
       ]),
     );
     expect(writes(calls)[0]?.body).toEqual({

@@ -6,7 +6,6 @@ import { ItemCard } from "@/components/item-card";
 import { ShortenedText } from "@/components/shortened-text";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
-import { useTruncate } from "@/hooks/use-truncate";
 import type { SiteSettings } from "@/sites";
 
 export type AppCardProps = {
@@ -34,9 +33,7 @@ export function AppCard({
   deleting,
   busy,
 }: AppCardProps) {
-  const shorten = useTruncate();
   const titleId = `app-${app._id}-title`;
-  const short = shorten(app.title, { desktop: site.truncation.appTitle.desktop });
   const isGame = app.category === "games";
 
   return (
@@ -82,7 +79,7 @@ export function AppCard({
 
         <div className="grid min-w-0 gap-1">
           <h2 id={titleId} title={app.title} className="truncate text-base leading-tight font-semibold">
-            <ShortenedText slot="app-title" text={app.title} short={short} />
+            <ShortenedText slot="app-title" text={app.title} limits={site.truncation.appTitle} />
           </h2>
           <p className="truncate text-sm text-muted-foreground">
             <span className="sr-only">Type: </span>

@@ -83,16 +83,17 @@ function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: 
           ? await update.mutateAsync({ id: state.app._id, payload })
           : await create.mutateAsync(payload);
       const title = state.mode === "edit" ? appMessages.updated : appMessages.created;
-      toastSuccess(title, answer.message === title ? `${answer.data.title} was saved.` : answer.message);
+      const description = answer.message === title ? `${answer.data.title} was saved.` : answer.message;
+      toastSuccess(title, description, undefined, { key: "app-save" });
       onDone();
     } catch (error) {
-      // A 400 answer names its fields: show them where the user can fix them.
+      // A 400 answer names its fields: show them where the user can fix them, and only there.
       if (error instanceof ApiError && error.errors.length > 0) {
-        const fields = issuesToFields(error.errors, getValues());
-        for (const [field, message] of Object.entries(fields))
-          setError(field as AppFormField, { type: "server", message });
+        const fields = Object.entries(issuesToFields(error.errors, getValues()));
+        for (const [field, message] of fields) setError(field as AppFormField, { type: "server", message });
+        if (fields.length > 0) return;
       }
-      toastError(appMessages.saveFailed, error);
+      toastError(appMessages.saveFailed, error, undefined, "app-save");
     }
   };
 

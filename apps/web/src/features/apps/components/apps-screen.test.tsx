@@ -76,3 +76,47 @@ describe("Apps & Games keeps its search and category in the URL", () => {
     expect(calls.find((c) => c.path === "/apkw/apps")?.query.has("category")).toBe(false);
   });
 });
+
+describe("after a confirmed delete, focus stays in the list (docs/PRODUCT-RULES.md#forms-dialogs-and-lists)", () => {
+  /** The catalogue the server holds, which DELETE /apps changes. */
+  function server(apps: App[]) {
+    let held = apps;
+    fakeApi({
+      "GET /apkw/apps": () => ({ body: { status: "success", data: held } }),
+      "DELETE /apkw/apps": ({ body }) => {
+        const ids = (body as { ids: string[] }).ids;
+        held = held.filter((a) => !ids.includes(a._id));
+        return { body: { status: "success", message: "Deleted", deleted: ids } };
+      },
+    });
+  }
+  const deleteButton = (title: string) => screen.getByRole("button", { name: `Delete ${title}` });
+  async function confirmDelete(title: string) {
+    await waitFor(() => expect(deleteButton(title)).toBeEnabled());
+    deleteButton(title).focus();
+    await userEvent.keyboard("{Enter}");
+    const dialog = await screen.findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: `Delete ${title}` })).toBeNull());
+  }
+
+  it("goes to the next item's Delete, then to the previous one at the end of the list", async () => {
+    server(catalogue);
+    renderAt("/apkw/apps", <AppsScreen />);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    await confirmDelete("Photo Editor Pro");
+    await waitFor(() => expect(deleteButton("Galaxy Racer")).toHaveFocus());
+    await confirmDelete("Galaxy Chess");
+    await waitFor(() => expect(deleteButton("Galaxy Racer")).toHaveFocus());
+  });
+
+  it("with the list gone, goes to the screen's heading, never to the page's body", async () => {
+    server([catalogue[0]!]);
+    renderAt("/apkw/apps", <AppsScreen />);
+    await waitFor(() => expect(titles()).toHaveLength(1));
+    await confirmDelete("Photo Editor Pro");
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { level: 1, name: "Apps & Games" })).toHaveFocus(),
+    );
+  });
+});

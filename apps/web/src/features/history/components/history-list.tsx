@@ -4,14 +4,13 @@ import { actionLabel, recordLabel } from "@/components/history/history-texts";
 import { IconButton } from "@/components/icon-button";
 import { ShortenedText } from "@/components/shortened-text";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
-import { useTruncate } from "@/hooks/use-truncate";
 import { formatDateTime } from "@/lib/format";
 import { HistoryRecord } from "./history-record";
 
 type HistoryListProps = { entries: readonly HistoryEntry[]; onOpen: (entry: HistoryEntry) => void };
 
 /** Long record names (URLs, titles) are cut on screen and whole on hover, focus and for screen readers. */
-const RECORD_LIMITS = { default: 48, narrow: 32, mobile: 36, ellipsis: true } as const;
+const RECORD_LIMITS = { default: 48, narrow: 32, mobile: 36 } as const;
 
 /** The log as a table, or as stacked rows on phones (like the inboxes): the same facts and Details. */
 export function HistoryList(props: HistoryListProps) {
@@ -20,7 +19,6 @@ export function HistoryList(props: HistoryListProps) {
 }
 
 function useRow(entry: HistoryEntry, onOpen: HistoryListProps["onOpen"]) {
-  const shorten = useTruncate();
   const action = actionLabel(entry);
   const record = recordLabel(entry);
   return {
@@ -28,7 +26,7 @@ function useRow(entry: HistoryEntry, onOpen: HistoryListProps["onOpen"]) {
     when: <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>,
     admin: entry.admin ?? "-",
     address: entry.address ?? "-",
-    record: <ShortenedText slot="history-record" text={record} short={shorten(record, RECORD_LIMITS)} />,
+    record: <ShortenedText slot="history-record" text={record} limits={RECORD_LIMITS} />,
     details: (
       <IconButton
         icon={FileSearch}

@@ -1,4 +1,11 @@
-import { acceptPayload, dayAndTime, type FetchedMatch, feedStatus, NORMALISERS } from "@backoffice/contracts";
+import {
+  acceptPayload,
+  dayAndTime,
+  type FetchedMatch,
+  feedStatus,
+  NORMALISERS,
+  STORED_SPORT,
+} from "@backoffice/contracts";
 import { CheckCheck, CheckCircle2, FilterX, Loader2, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "@/components/layout/page-header";
@@ -11,7 +18,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useCurrentSite } from "@/hooks/use-current-site";
-import { useTruncate } from "@/hooks/use-truncate";
 import { ApiError, serverMessageOf } from "@/lib/api-client";
 import { useConfig } from "@/lib/site-config";
 import { toast, toastSuccess } from "@/lib/toast";
@@ -26,6 +32,7 @@ import {
 import { acceptSummaryToast } from "../utils/accept-summary";
 import { STATUS_OPTIONS } from "../utils/match-form";
 import { STATUS_BADGE } from "./match-card";
+import { SportIcon } from "./sport-icon";
 
 const SPORT_NAMES = { football: "Football", basketball: "Basketball", hockey: "Hockey", nfl: "NFL" } as const;
 /** Sport badges have a colour each. */
@@ -47,7 +54,6 @@ export function FetchMatchesScreen() {
   const config = useConfig();
   const feed = useFeed(site);
   const accept = useAcceptMatch(site);
-  const shorten = useTruncate();
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(() => new Set());
   const url = useUrlFilters(FILTERS, "q");
   const filter = url.get;
@@ -243,11 +249,7 @@ export function FetchMatchesScreen() {
             const status = feedStatus(f.status);
             const done = isAccepted(f);
             const name = (text: string, slot: string) => (
-              <ShortenedText
-                slot={slot}
-                text={text}
-                short={shorten(text, { narrow: site.truncation.fetchTeamName.narrow, ellipsis: true })}
-              />
+              <ShortenedText slot={slot} text={text} limits={site.truncation.fetchTeamName} />
             );
             return (
               <li key={keyOf(f)} className="min-w-0">
@@ -258,7 +260,10 @@ export function FetchMatchesScreen() {
                   className="gap-2 px-4 py-4"
                 >
                   <div className="flex flex-wrap items-center gap-2">
-                    <Badge className={SPORT_BADGE[f.sport]}>{SPORT_NAMES[f.sport]}</Badge>
+                    <Badge className={SPORT_BADGE[f.sport]}>
+                      <SportIcon sport={STORED_SPORT[f.sport]} decorative className="size-3.5" />
+                      {SPORT_NAMES[f.sport]}
+                    </Badge>
                     <Badge className={STATUS_BADGE[status]}>{f.status}</Badge>
                     <span className="ml-auto text-xs text-muted-foreground">
                       {date} · {time}

@@ -1,4 +1,4 @@
-import { type Match, SPORT_EMOJI, SPORT_LABELS } from "@backoffice/contracts";
+import { type Match, SPORT_LABELS } from "@backoffice/contracts";
 import { CalendarClock } from "lucide-react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { DeleteButton, EditButton } from "@/components/item-buttons";
@@ -6,8 +6,8 @@ import { ItemCard } from "@/components/item-card";
 import { ShortenedText } from "@/components/shortened-text";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
-import { useTruncate } from "@/hooks/use-truncate";
 import type { SiteSettings } from "@/sites";
+import { SportIcon } from "./sport-icon";
 
 /** Status badge colours: grey finished, yellow upcoming, green live. */
 export const STATUS_BADGE = {
@@ -33,8 +33,6 @@ export function MatchCard({
   onDelete: () => void;
   busy: boolean;
 }) {
-  const shorten = useTruncate();
-  const limit = { narrow: site.truncation.matchTeamName.narrow };
   const title = `${match.homeTeam.name} vs ${match.awayTeam.name}`;
   const titleId = `match-${match._id}-title`;
   const team = (side: Match["homeTeam"], slot: string) => (
@@ -47,7 +45,7 @@ export function MatchCard({
       <ShortenedText
         slot={slot}
         text={side.name}
-        short={shorten(side.name, limit)}
+        limits={site.truncation.matchTeamName}
         className="truncate font-medium"
       />
       {side.score !== null && side.score !== undefined && (
@@ -64,9 +62,7 @@ export function MatchCard({
           aria-label={`Select ${title}`}
           disabled={busy}
         />
-        <span aria-hidden="true" className="text-lg">
-          {SPORT_EMOJI[match.type]}
-        </span>
+        <SportIcon sport={match.type} className="text-muted-foreground" />
         <h2 id={titleId} className="sr-only">
           {title}
         </h2>

@@ -109,11 +109,13 @@ function MatchForm({
         title,
         answer.message === title ? undefined : answer.message,
         `${values.homeTeam_name} vs ${values.awayTeam_name} was saved.`,
+        { key: "match-save" },
       );
       onDone();
     } catch (error) {
-      applyServerErrors(form, error);
-      toastError(matchMessages.saveFailed, error);
+      // An error with a field is said there only.
+      if (applyServerErrors(form, error)) return;
+      toastError(matchMessages.saveFailed, error, undefined, "match-save");
     }
   };
 

@@ -8,7 +8,7 @@ import { MatchesScreen } from "./matches-screen";
 
 /**
  * Team names shortened under 992 px (docs/PRODUCT-RULES.md#shortened-text-and-breakpoints): Manage
- * Matches cuts them to 10 characters, Fetch Matches to 15 plus "...", the whole name kept for
+ * Matches cuts them to 10 characters, Fetch Matches to 15, each plus "…", the whole name kept for
  * hover, focus and screen readers; and the match dialog's required message. The journeys through
  * the real server are e2e/matches.e2e.ts.
  */
@@ -66,8 +66,8 @@ describe("Manage Matches: team names", () => {
     const card = await screen.findByRole("article", {
       name: "Borussia Monchengladbach vs Eintracht Frankfurt",
     });
-    expect(slot("match-home")?.textContent).toBe("Borussia M");
-    expect(slot("match-away")?.textContent).toBe("Eintracht ");
+    expect(slot("match-home")?.textContent).toBe("Borussia M…");
+    expect(slot("match-away")?.textContent).toBe("Eintracht …");
     expect(within(card).getByText("Borussia Monchengladbach")).toHaveClass("sr-only");
     await userEvent.tab();
     while (!document.activeElement?.contains(slot("match-home"))) await userEvent.tab();
@@ -118,7 +118,7 @@ describe("Fetch Matches: team names", () => {
     feedOf();
     renderAt("/sportbn/fetch-matches", <FetchMatchesScreen />);
     const card = await screen.findByRole("article", { name: "Borussia Monchengladbach vs Bayern" });
-    expect(names()).toEqual(["Borussia Monche...", "Bayern", "Werder Bremen 1...", "Hertha"]);
+    expect(names()).toEqual(["Borussia Monche…", "Bayern", "Werder Bremen 1…", "Hertha"]);
     expect(within(card).getByText("Borussia Monchengladbach")).toHaveClass("sr-only");
   });
 

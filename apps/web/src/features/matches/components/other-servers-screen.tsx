@@ -1,7 +1,8 @@
-import { type Match, type OtherServer, SPORT_EMOJI, SPORT_LABELS } from "@backoffice/contracts";
+import { type Match, type OtherServer, SPORT_LABELS } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
 import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
@@ -14,7 +15,7 @@ import {
 import { IconButton } from "@/components/icon-button";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { PageHeader } from "@/components/layout/page-header";
-import { CardGrid, ListBody } from "@/components/list/list-body";
+import { CardGrid, ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { useUrlFilters } from "@/components/list/url-filters";
 import { ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
@@ -31,6 +32,7 @@ import { serversKey, useCreateServer, useDeleteServer, useServers } from "../api
 import { filterMatches, matchFiltersOf } from "../utils/match-form";
 import { STATUS_BADGE } from "./match-card";
 import { MatchFilters } from "./match-filters";
+import { SportIcon } from "./sport-icon";
 
 /** The texts of Other Servers, fixed word for word. */
 const texts = {
@@ -40,6 +42,7 @@ const texts = {
   confirmDelete: "Are you sure you want to delete this server?",
   required: "Please fill in all fields",
   empty: { title: "No matches found", description: "Try adjusting your search or filter criteria." },
+  noMatches: "Servers belong to matches: add a match in Manage Matches first.",
   count: (n: number) => `${n} ${n === 1 ? "match" : "matches"}`,
 } as const;
 
@@ -79,7 +82,24 @@ export function OtherServersScreen() {
         }}
         loading={<ListSkeleton rows={3} />}
         error={{ title: texts.loadFailed.description }}
-        empty={visible.length > 0 ? null : texts.empty}
+        empty={
+          visible.length > 0
+            ? null
+            : url.any
+              ? { ...texts.empty, action: <ClearFiltersButton onClick={url.clear} /> }
+              : {
+                  title: texts.empty.title,
+                  description: texts.noMatches,
+                  action: (
+                    <Button asChild>
+                      <Link to={`/${site.key}/matches`}>
+                        <Plus aria-hidden="true" />
+                        Go to Manage Matches
+                      </Link>
+                    </Button>
+                  ),
+                }
+        }
       >
         <CardGrid label="Matches" items={visible} className="md:grid-cols-2 xl:grid-cols-3">
           {(match) => (
@@ -123,9 +143,10 @@ function ServersCard({
       return;
     try {
       const answer = await remove.mutateAsync(server._id);
-      toastSuccess("Success", answer.message, `${server.name} was removed.`, undo(answer));
+      const offer = { ...undo(answer), key: "server-delete" };
+      toastSuccess("Success", answer.message, `${server.name} was removed.`, offer);
     } catch (error) {
-      toastError("Error", error);
+      toastError("Error", error, undefined, "server-delete");
     }
   };
   const team = (side: Match["homeTeam"]) => (
@@ -144,9 +165,7 @@ function ServersCard({
   return (
     <Card role="article" aria-label={title} data-slot="servers-card" className="gap-3 px-4 py-4">
       <div className="flex items-center gap-2">
-        <span aria-hidden="true" className="text-lg">
-          {SPORT_EMOJI[match.type]}
-        </span>
+        <SportIcon sport={match.type} decorative className="text-muted-foreground" />
         <Badge variant="outline">{SPORT_LABELS[match.type]}</Badge>
         <Badge className={STATUS_BADGE[match.status]}>{match.status}</Badge>
       </div>
@@ -156,17 +175,18 @@ function ServersCard({
       <p className="text-xs text-muted-foreground">
         {match.date} · {match.time}
       </p>
-      <div className="grid gap-2 border-t pt-3">
+      {/* One shrinkable column (grid-cols-1): a long URL's width never widens the card. */}
+      <div className="grid grid-cols-1 gap-2 border-t pt-3">
         <h3 className="text-sm font-semibold">Existing Servers</h3>
         {servers.length === 0 ? (
           <p className="text-sm text-muted-foreground">No servers yet.</p>
         ) : (
-          <ul className="grid gap-2" aria-label={`Servers of ${title}`}>
+          <ul className="grid grid-cols-1 gap-2" aria-label={`Servers of ${title}`}>
             {servers.map((server) => (
               <li key={server._id} className="flex items-center gap-2 rounded-md border px-2 py-1.5 text-sm">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{server.name}</p>
-                  <p className="truncate font-mono text-xs text-muted-foreground">{server.url}</p>
+                  <p className="font-medium [overflow-wrap:anywhere]">{server.name}</p>
+                  <p className="font-mono text-xs break-all text-muted-foreground">{server.url}</p>
                 </div>
                 <IconButton
                   icon={Trash2}
@@ -222,11 +242,13 @@ function ServerForm({ site, match, onDone, reportDirty }: DialogFormProps<{ matc
         "Success",
         answer.message,
         `${values.name} streams ${match.homeTeam.name} vs ${match.awayTeam.name}.`,
+        { key: "server-create" },
       );
       onDone();
     } catch (error) {
-      applyServerErrors(form, error);
-      toastError("Error", error);
+      // An error with a field is said there only.
+      if (applyServerErrors(form, error)) return;
+      toastError("Error", error, undefined, "server-create");
     }
   };
   return (

@@ -135,12 +135,18 @@ export function MoviesListScreen() {
   const toggleFeatured = async (item: MovieItem) => {
     try {
       await updateTitle.mutateAsync({ id: item._id, changes: { featured: !item.featured } });
-      setAnnouncement(`${item.title} ${item.featured ? "is no longer featured" : "is featured"}`);
+      toastSuccess(
+        item.featured ? movieMessages.unfeatured : movieMessages.featured,
+        undefined,
+        item.featured ? `${item.title} no longer shows first.` : `${item.title} now shows first.`,
+        { key: `feature:${item._id}` },
+      );
     } catch (error) {
       toast({
         title: movieMessages.featureFailed(failureText(error)),
         description: `${item.title} was not changed.`,
         variant: "destructive",
+        key: `feature:${item._id}`,
       });
     }
   };
@@ -318,10 +324,10 @@ export function MoviesListScreen() {
               </label>
             </div>
             <Button
-              variant="destructive"
+              variant={chosen.length > 0 ? "destructive" : "outline"}
               size="sm"
               className="sm:ml-auto"
-              disabled={busy}
+              disabled={busy || chosen.length === 0}
               onClick={() => runDelete(chosen, false)}
             >
               <Trash2 aria-hidden="true" />
@@ -362,7 +368,8 @@ export function MoviesListScreen() {
             ? null
             : filtered
               ? {
-                  title: movieMessages.empty,
+                  // The catalogue is not empty: the filter and search hide every title.
+                  title: movieMessages.filteredEmpty,
                   description: movieMessages.noMatch,
                   action: <ClearFiltersButton onClick={url.clear} />,
                 }

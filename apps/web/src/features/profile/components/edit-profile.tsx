@@ -56,16 +56,18 @@ export function EditProfile() {
       const user = answer.data?.user;
       if (user) updateSessionUser(user);
       form.reset({ email, password: "", confirm: "", currentPassword: "" });
-      toastSuccess(profileMessages.updated, answer.message);
+      toastSuccess(profileMessages.updated, answer.message, undefined, { key: "profile-save" });
     } catch (error) {
+      // A wrong current password is said at its field only.
       if (serverMessageOf(error, "") === AUTH_MESSAGES.currentPasswordIncorrect) {
         form.setError(
           "currentPassword",
           { message: AUTH_MESSAGES.currentPasswordIncorrect },
           { shouldFocus: true },
         );
+        return;
       }
-      toastError(profileMessages.failed, error);
+      toastError(profileMessages.failed, error, undefined, "profile-save");
     }
   };
   const onInvalid = () =>
