@@ -20,11 +20,13 @@ export const engine = process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pg
 export class Service {
   child: ChildProcess | null = null;
   readonly url: string;
-  constructor(
-    readonly entry: string,
-    readonly port: number,
-    readonly env: Record<string, string>,
-  ) {
+  readonly entry: string;
+  readonly port: number;
+  readonly env: Record<string, string>;
+  constructor(entry: string, port: number, env: Record<string, string>) {
+    this.entry = entry;
+    this.port = port;
+    this.env = env;
     this.url = `http://127.0.0.1:${port}`;
   }
   /** Spawns it and resolves once `/readyz` answers 200; returns the milliseconds that took. */
