@@ -232,6 +232,32 @@ describe.each(SITES)("Manage Ads on $site", (rules) => {
     });
   });
 
+  it("Activate says in a sentence what it did; a failed toggle's error leaves when the next one succeeds", async () => {
+    let fail = true;
+    api([ad("banner", "https://c.example.com/x")], {
+      [`PUT /${site}/ads/ad-banner`]: () =>
+        fail
+          ? { status: 500, body: { status: "error", message: "Database down" } }
+          : {
+              body: { status: "success", data: ad("banner", "https://c.example.com/x", { isActive: true }) },
+            },
+    });
+    renderAt(rules.list, <AdsScreen />);
+    const card = await screen.findByRole("article", { name: "banner" });
+    await userEvent.click(within(card).getByRole("button", { name: "Activate ad banner" }));
+    await waitFor(() => expect(toasts).toEqual([expect.objectContaining({ title: "Failed to toggle" })]));
+    fail = false;
+    await userEvent.click(within(card).getByRole("button", { name: "Activate ad banner" }));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({
+          title: "Ad activated successfully",
+          description: 'The ad "banner" (https://c.example.com/x) is now active.',
+        }),
+      ]),
+    );
+  });
+
   it(`a failed load toasts Connection Error, "${rules.loadError}", and offers Try again`, async () => {
     let fail = true;
     api([], {

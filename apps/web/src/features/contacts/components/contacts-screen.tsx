@@ -80,11 +80,13 @@ export function ContactsScreen() {
             title: contactMessages.confirmBulkDelete(targets.length),
             description: `${targets.length} messages will be removed.`,
           },
-    done: (answer, targets, undo) => {
+    done: (_answer, targets, undo) => {
       if (open && targets.some((row) => row._id === open._id)) setOpen(null);
+      // The server's message counts in the plural whatever the number; the title and this
+      // description say what happened, in the singular for one.
       toastSuccess(
         contactMessages.deleted(targets.length),
-        answer?.message,
+        undefined,
         targets.length === 1
           ? `The message from ${targets[0]!.email} was removed.`
           : `${targets.length} messages were removed.`,

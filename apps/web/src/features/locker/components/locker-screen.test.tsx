@@ -42,7 +42,7 @@ const SITES = [
     heading: "Manage Locker — movies",
     hasTypeChoice: false,
     summary: { site: "movies", type: "JS", "timer-duration": "30 seconds", status: "Active" },
-    savedOff: { title: "Locker settings (movies)", description: "deactivated with 45s (JS)." },
+    savedOff: { title: "Locker settings (movies)", description: "Locker deactivated with 45s (JS)." },
     savedOffBody: { site: "movies", type: "js", seconds: 45, isActive: false },
     reset: { title: "Reset to Defaults (movies)", description: "Reset to 30s, active (JS)." },
     loadQuery: "movies",
@@ -176,7 +176,7 @@ describe("Manage Locker on movies without a record", () => {
       expect(toasts).toEqual([
         expect.objectContaining({
           title: "Locker settings (movies)",
-          description: "activated with 30s (JS).",
+          description: "Locker activated with 30s (JS).",
         }),
       ]),
     );

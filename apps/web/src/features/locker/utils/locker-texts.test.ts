@@ -67,7 +67,7 @@ describe("toast wording", () => {
   it("movies", () => {
     expect(lockerTexts.movies.saved({ type: "js", seconds: 45, isActive: false })).toEqual({
       title: "Locker settings (movies)",
-      description: "deactivated with 45s (JS).",
+      description: "Locker deactivated with 45s (JS).",
     });
   });
 });

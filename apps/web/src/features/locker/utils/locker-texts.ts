@@ -40,7 +40,8 @@ export const lockerTexts: Record<LockerVariant, LockerTexts> = {
     heading: "Manage Locker — movies",
     saved: ({ isActive, seconds }) => ({
       title: "Locker settings (movies)",
-      description: `${onOff(isActive)} with ${seconds}s (JS).`,
+      // The spec's "activated with 30s (JS)." as a sentence of its own, not a fragment of the title.
+      description: `Locker ${onOff(isActive)} with ${seconds}s (JS).`,
     }),
     reset: {
       title: "Reset to Defaults (movies)",
