@@ -9,6 +9,7 @@ import {
 import { CheckCheck, CheckCircle2, FilterX, Loader2, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "@/components/layout/page-header";
+import { ClearFiltersButton } from "@/components/list/list-body";
 import { FilterSelect, SearchBox, useUrlFilters } from "@/components/list/url-filters";
 import { useSelection } from "@/components/list/use-selection";
 import { ShortenedText } from "@/components/shortened-text";
@@ -241,7 +242,25 @@ export function FetchMatchesScreen() {
       {nothingLoaded ? (
         failedSports.length === 0 && <LoadingState label="Loading fixtures..." />
       ) : visible.length === 0 ? (
-        <EmptyState title="No matches found. Try adjusting your filters." />
+        <EmptyState
+          title="No matches found. Try adjusting your filters."
+          action={
+            url.any ? (
+              <ClearFiltersButton onClick={url.clear}>Clear Filters</ClearFiltersButton>
+            ) : (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  for (const q of feed) q.refetch();
+                }}
+                disabled={busy}
+              >
+                <RefreshCw aria-hidden="true" />
+                Refresh Matches
+              </Button>
+            )
+          }
+        />
       ) : (
         <ul aria-label="Fixtures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {visible.map((f) => {

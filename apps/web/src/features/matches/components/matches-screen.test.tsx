@@ -140,7 +140,9 @@ describe("Fetch Matches: team names", () => {
     await userEvent.click(await screen.findByRole("option", { name: "Basketball" }));
     expect(await screen.findByText("No matches found. Try adjusting your filters.")).toBeInTheDocument();
     await waitFor(() => expect(at.location()).toMatch(/sport=basketball/));
-    await userEvent.click(screen.getByRole("button", { name: "Clear Filters" }));
+    // The empty state offers Clear Filters too, beside the filters' own.
+    const empty = document.querySelector<HTMLElement>('[data-slot="empty-state"]')!;
+    await userEvent.click(within(empty).getByRole("button", { name: "Clear Filters" }));
     await screen.findByRole("heading", { name: "Matches (2)" });
     expect(screen.getByRole("searchbox", { name: "Search fixtures" })).toHaveValue("");
     expect(at.location()).toBe("/sportbn/fetch-matches");
