@@ -30,6 +30,7 @@ import {
   matchToForm,
   toMatchPayload,
 } from "../utils/match-form";
+import { MatchServers } from "./match-servers";
 
 /** What the dialog is open for: a new match or an existing one. */
 export type MatchDialogState = { mode: "create" } | { mode: "edit"; match: Match };
@@ -211,7 +212,12 @@ function MatchForm({
       <MatchField name="isFirst" label="Show first" className={INLINE_FIELD}>
         {switchControl}
       </MatchField>
-      {state.mode === "edit" && <RecordHistory site={site} resource="matches" id={state.match._id} />}
+      {state.mode === "edit" && (
+        <>
+          <MatchServers site={site} match={state.match} />
+          <RecordHistory site={site} resource="matches" id={state.match._id} />
+        </>
+      )}
       <FormDialogFooter
         submit={state.mode === "edit" ? "Update Match" : "Create Match"}
         busy={form.formState.isSubmitting}
