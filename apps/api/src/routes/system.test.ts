@@ -12,6 +12,9 @@ it("reports not ready once the database is gone, while staying alive", async () 
         sportbn: { name: "SportBN", url: "https://sportbn.example" },
         movies: { name: "Movies", url: "https://movies.example" },
       },
+      mail: { smtp: false, from: expect.any(String) },
+      // Match days and times are in the feed's time zone, which the screens name.
+      timeZone: "UTC",
     },
   });
   expect((await t.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);

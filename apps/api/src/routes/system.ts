@@ -47,6 +47,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (fastify) => {
             movies: { name: "Movies", url: config.SITE_MOVIES_URL },
           },
           mail: { smtp: fastify.mailer.smtp, from: fastify.mailer.from },
+          timeZone: config.FEED_TIMEZONE,
         },
       };
     },
