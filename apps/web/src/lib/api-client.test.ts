@@ -74,6 +74,41 @@ describe("api client", () => {
     expect(calls[1]?.init.body).toBe('{"a":1}');
   });
 
+  it("sends one Idempotency-Key per write, a new one for the next action, none on reads or public calls", async () => {
+    signIn();
+    for (let index = 0; index < 2; index++) {
+      answers.push(() => json(200, { status: "success", csrfToken: "c" }));
+      answers.push(() => json(201, { status: "success" }));
+      await api.post("/apkw/ads", { a: index });
+    }
+    answers.push(() => json(200, { status: "success", data: [] }));
+    await api.get("/apkw/ads");
+    answers.push(() => json(200, { status: "success" }));
+    await api.post("/auth/login", {}, { auth: false });
+    const keys = calls.map((call) => headers(call)["Idempotency-Key"]);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[3]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[3]).not.toBe(keys[1]);
+    expect([keys[0], keys[2], keys[4], keys[5]]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it("a write that got no answer is sent once more with the same key; a second silence is Request failed", async () => {
+    signIn();
+    const dropped = () => {
+      throw new TypeError("fetch failed");
+    };
+    answers.push(() => json(200, { status: "success", csrfToken: "c" }), dropped);
+    answers.push(() => json(201, { status: "success", data: { id: 1 } }));
+    await expect(api.post("/apkw/ads", { a: 1 })).resolves.toEqual({ status: "success", data: { id: 1 } });
+    expect(calls.map((c) => c.init.method ?? "GET")).toEqual(["GET", "POST", "POST"]);
+    expect(headers(calls[2])["Idempotency-Key"]).toBe(headers(calls[1])["Idempotency-Key"]);
+
+    calls = [];
+    answers.push(() => json(200, { status: "success", csrfToken: "c" }), dropped, dropped);
+    await expect(api.put("/apkw/ads/1", { a: 1 })).rejects.toThrow("Request failed");
+    expect(calls).toHaveLength(3);
+  });
+
   it("without a token: No authentication token, or the movies wording", async () => {
     await expect(api.get("/apkw/ads")).rejects.toThrow("No authentication token");
     await expect(api.get("/movies/catalog", { variant: "movies" })).rejects.toThrow(

@@ -56,6 +56,19 @@ export type RequestOptions = {
 
 const WRITES: ReadonlySet<Method> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Sent with every signed-in write: a retry with the same key never makes a second record. */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** A write whose answer was lost on the way (no answer at all) is sent once more after this long. */
+export const WRITE_RETRY_DELAY_MS = 500;
+
+/** One key per user action; `randomUUID` needs a secure context, random bytes do not. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
 function url(path: string, query?: RequestOptions["query"]): string {
   const full = path.startsWith("/api/") ? path : `${API_BASE}${path}`;
   if (!query) return full;
@@ -147,18 +160,26 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
     }
   }
 
-  let res: Response;
-  try {
-    res = await fetch(url(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      signal,
-    });
-  } catch (error) {
-    if ((error as Error)?.name === "AbortError") throw error;
-    throw new ApiError(clientMessages.requestFailed);
+  // The key stays the same for this call's own retry below, and only for it.
+  const retryable = auth && WRITES.has(method);
+  if (retryable) headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
+  let res: Response | undefined;
+  for (let attempt = 1; !res; attempt++) {
+    try {
+      res = await fetch(url(path, query), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: "same-origin",
+        signal,
+      });
+    } catch (error) {
+      if ((error as Error)?.name === "AbortError") throw error;
+      // No answer (a server restarting, a dropped connection): the write may or may not have run,
+      // so it is sent again with the same key, which the server answers at most once.
+      if (!retryable || attempt > 1) throw new ApiError(clientMessages.requestFailed);
+      await new Promise((resolve) => setTimeout(resolve, WRITE_RETRY_DELAY_MS));
+    }
   }
   if (res.ok) return res;
 

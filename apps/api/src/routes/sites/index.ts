@@ -2,6 +2,7 @@ import { SITE_RESOURCES } from "@backoffice/contracts";
 import type { FastifyPluginAsync } from "fastify";
 import { auditWrites } from "../../plugins/audit.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
+import { idempotentWrites } from "../../plugins/idempotency.ts";
 import { invalidateDeclaredReads } from "../../plugins/invalidation.ts";
 import { MODULES } from "../modules.ts";
 import { purgeExpiredTrash } from "../trash/repository.ts";
@@ -10,6 +11,8 @@ import { purgeExpiredTrash } from "../trash/repository.ts";
 const siteRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook("onRequest", requireAdmin);
   auditWrites(fastify);
+  // After the audit hooks: a replayed delete carries the Undo token its first answer had.
+  idempotentWrites(fastify);
   invalidateDeclaredReads(fastify);
   // Deleted records are kept TRASH_DAYS; what is older goes once an hour (and at start).
   const purge = () =>
