@@ -29,6 +29,14 @@ const READABLE: [RegExp, (...groups: string[]) => string][] = [
   [/^[\w.[\]]+ must be text$/, () => "Enter text here."],
   [/^[\w.[\]]+ must be on one line$/, () => "Keep this on one line."],
   [/^[\w.[\]]+ must be true or false$/, () => "Choose on or off."],
+  [/^[\w.[\]]+ must be a valid email address$/, () => "Enter an email address such as name@example.com."],
+  [
+    /^[\w.[\]]+ must be a whole number from (\d+) to (\d+)$/,
+    (a = "", b = "") => `Enter a whole number from ${a} to ${b}.`,
+  ],
+  [/^[\w.[\]]+ must be between (.+)$/, (range = "") => `Enter a number between ${range}.`],
+  // Any other rule of a lower-case key: the rule itself, without the key.
+  [/^[a-z][\w.[\]]* must (.+?)\.?$/, (rule = "") => `Must ${rule}.`],
 ];
 
 function readable(message: string): string {

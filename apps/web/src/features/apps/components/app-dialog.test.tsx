@@ -23,7 +23,7 @@ const MESSAGES = {
   required: "Please fill all the fields because is required except it, key and toggles",
   keyMissing: "Please enter a key if you want to add a Locker.",
   itMissing: "Please enter an It if you want to add a Locker.",
-  rating: "rating must be between 0 and 10 in steps of 0.1",
+  rating: "Enter a number between 0 and 10 in steps of 0.1.",
   // The shared schema's "icon_app must be an http(s) URL", said for people beside the field's label.
   url: "Enter a web address starting with http:// or https://",
 };

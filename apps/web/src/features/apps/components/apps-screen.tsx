@@ -77,9 +77,14 @@ export function AppsScreen() {
         : one
           ? `${label ?? "The app"} was removed from the catalogue.`
           : `${ids.length} apps were removed from the catalogue.`;
-      toastSuccess(title, description, undefined, undo(answer));
+      toastSuccess(title, description, undefined, { ...undo(answer), key: "app-delete" });
     } catch (error) {
-      toastError(one ? appMessages.deleteFailed : appMessages.bulkDeleteFailed, error);
+      toastError(
+        one ? appMessages.deleteFailed : appMessages.bulkDeleteFailed,
+        error,
+        undefined,
+        "app-delete",
+      );
     } finally {
       setDeletingIds(new Set());
     }

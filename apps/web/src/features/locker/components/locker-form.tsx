@@ -46,10 +46,10 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
   const onSubmit = async (values: LockerValues) => {
     try {
       const stored = await save.mutateAsync({ id: locker?._id ?? null, values });
-      toast({ ...texts.saved(stored), variant: "success" });
+      toast({ ...texts.saved(stored), variant: "success", key: "locker-save" });
       form.reset({ ...values, seconds: String(values.seconds) });
     } catch (error) {
-      toastError(texts.saveFailed, error, texts.unknownError);
+      toastError(texts.saveFailed, error, texts.unknownError, "locker-save");
     }
   };
 

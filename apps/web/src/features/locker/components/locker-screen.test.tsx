@@ -136,7 +136,7 @@ describe.each(SITES)("Manage Locker on $site", (rules) => {
     await userEvent.clear(seconds());
     if (bad) await userEvent.type(seconds(), bad);
     await userEvent.click(screen.getByRole("button", { name: "Save Settings" }));
-    expect(await screen.findByText("seconds must be a whole number from 1 to 300")).toBeInTheDocument();
+    expect(await screen.findByText("Enter a whole number from 1 to 300.")).toBeInTheDocument();
     expect(seconds()).toHaveAttribute("aria-invalid", "true");
     expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
   });

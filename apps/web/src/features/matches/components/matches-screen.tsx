@@ -75,10 +75,15 @@ export function MatchesScreen() {
         targets.length === 1
           ? `${titleOf(targets[0]!)} was removed.`
           : `${targets.length} matches were removed.`,
-        undo,
+        { ...undo, key: "match-delete" },
       ),
     failed: (error, targets) =>
-      toastError(targets.length === 1 ? matchMessages.deleteFailed : matchMessages.bulkDeleteFailed, error),
+      toastError(
+        targets.length === 1 ? matchMessages.deleteFailed : matchMessages.bulkDeleteFailed,
+        error,
+        undefined,
+        "match-delete",
+      ),
   });
 
   return (

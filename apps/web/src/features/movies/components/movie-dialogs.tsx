@@ -59,10 +59,10 @@ function MovieForm({ site, item, onDone, reportDirty }: DialogFormProps<{ item: 
   const onSubmit = async (values: MovieFormValues) => {
     try {
       await update.mutateAsync({ id: item._id, changes: toMoviePatch(item, values) });
-      toastSuccess("Item updated", undefined, `${values.title.trim()} was saved.`);
+      toastSuccess("Item updated", undefined, `${values.title.trim()} was saved.`, { key: "movie-edit" });
       onDone();
     } catch (error) {
-      refused(form, error, movieMessages.updateFailed, "Your changes were not saved.");
+      refused(form, error, movieMessages.updateFailed, "Your changes were not saved.", "movie-edit");
     }
   };
 
@@ -142,10 +142,11 @@ function QuickAddForm({ site, onDone, reportDirty }: DialogFormProps) {
         movieMessages.imported,
         typeof answer === "string" ? answer : undefined,
         "The title is in the list.",
+        { key: "movie-import" },
       );
       onDone();
     } catch (error) {
-      refused(form, error, movieMessages.importFailed, "Nothing was added to the catalogue.");
+      refused(form, error, movieMessages.importFailed, "Nothing was added to the catalogue.", "movie-import");
     }
   };
 
@@ -171,13 +172,17 @@ function QuickAddForm({ site, onDone, reportDirty }: DialogFormProps) {
   );
 }
 
-/** A refused save: the server's field errors at their fields, and one toast saying what failed and why. */
+/**
+ * A refused save: the server's field errors at their fields and only there; otherwise one toast
+ * saying what failed and why.
+ */
 function refused<T extends FieldValues, Out>(
   form: UseFormReturn<T, unknown, Out>,
   error: unknown,
   title: (reason: string) => string,
   description: string,
+  key: string,
 ) {
-  applyServerErrors(form, error);
-  toast({ title: title(failureText(error)), description, variant: "destructive" });
+  if (applyServerErrors(form, error)) return;
+  toast({ title: title(failureText(error)), description, variant: "destructive", key });
 }

@@ -164,13 +164,14 @@ export function MoviesListScreen() {
         targets.length === 1 ? "Item deleted" : "Items deleted",
         answer?.message,
         `${namesOf(targets)} removed.`,
-        undo,
+        { ...undo, key: "movie-delete" },
       ),
     failed: (error) =>
       toast({
         title: movieMessages.deleteFailed(failureText(error)),
         description: "Nothing was deleted.",
         variant: "destructive",
+        key: "movie-delete",
       }),
   });
   // A row's own Delete asks about "this item"; Delete Selected counts, even for one.
