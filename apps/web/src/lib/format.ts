@@ -1,5 +1,5 @@
 /** The mark a shortened text ends with, so a reader can tell it was cut. */
-export const ELLIPSIS = "…";
+const ELLIPSIS = "…";
 
 /**
  * Shortens `text` to its first `max` characters followed by an ellipsis. A `max` of undefined, zero
