@@ -110,6 +110,23 @@ describe("after a confirmed delete, focus stays in the list (docs/PRODUCT-RULES.
     await waitFor(() => expect(deleteButton("Galaxy Racer")).toHaveFocus());
   });
 
+  it("after Delete Selected, which is then disabled, goes to the screen's heading", async () => {
+    server(catalogue);
+    renderAt("/apkw/apps", <AppsScreen />);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select Galaxy Racer" }));
+    const bulk = screen.getByRole("button", { name: "Delete Selected (1)" });
+    bulk.focus();
+    await userEvent.keyboard("{Enter}");
+    await userEvent.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }),
+    );
+    await waitFor(() => expect(titles()).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { level: 1, name: "Apps & Games" })).toHaveFocus(),
+    );
+  });
+
   it("with the list gone, goes to the screen's heading, never to the page's body", async () => {
     server([catalogue[0]!]);
     renderAt("/apkw/apps", <AppsScreen />);
