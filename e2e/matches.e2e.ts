@@ -84,12 +84,14 @@ test("Manage Matches: summary, filters in the URL, create, edit with the league 
   await dialog.getByLabel("Home team logo URL *").fill(logo("alcaraz"));
   await dialog.getByLabel("Away team *").fill("Jannik Sinner");
   await dialog.getByLabel("Away team logo URL *").fill(logo("sinner"));
-  await dialog.getByLabel("Date *").fill("2026-12-21");
+  // Days and times are typed as shown: dd/mm/yyyy and the 24-hour clock.
+  await dialog.getByLabel("Date *").fill("21/12/2026");
   await dialog.getByLabel("Time *", { exact: true }).fill("14:00");
   await dialog.getByRole("button", { name: "Create Match" }).click();
   await expect(toastWith(page, "Match created successfully")).toBeVisible();
   const tennis = main.getByRole("article", { name: "Carlos Alcaraz vs Jannik Sinner" });
   await expect(tennis).toContainText("Davis Cup");
+  await expect(tennis).toContainText("21/12/2026 · 14:00 UTC");
   await expect(main.getByText("4 matches found")).toBeVisible();
 
   // Edit.

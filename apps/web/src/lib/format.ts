@@ -38,6 +38,42 @@ export function formatDayMonthYear(value: string | number | Date): string {
   return `${dd}/${mm}/${d.getFullYear()}`;
 }
 
+/**
+ * The product's one date display (docs/PRODUCT-RULES.md#dates-and-times): days as dd/mm/yyyy and
+ * times on the 24-hour clock, HH:mm, whether shown or typed. A stored day ("yyyy-mm-dd", a match's
+ * `date`) is shown as it is, never moved through a time zone.
+ */
+export function formatDay(day: string): string {
+  const [, year, month, date] = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) ?? [];
+  return year ? `${date}/${month}/${year}` : day;
+}
+
+/** A typed day, dd/mm/yyyy (d/m/yyyy, with "/", "." or "-"), as the stored "yyyy-mm-dd"; null if not a real day. */
+export function parseDay(text: string): string | null {
+  const [, date, month, year] = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim()) ?? [];
+  if (!year) return null;
+  const d = new Date(Date.UTC(Number(year), Number(month) - 1, Number(date)));
+  if (
+    d.getUTCFullYear() !== Number(year) ||
+    d.getUTCMonth() !== Number(month) - 1 ||
+    d.getUTCDate() !== Number(date)
+  )
+    return null;
+  return `${year}-${month!.padStart(2, "0")}-${date!.padStart(2, "0")}`;
+}
+
+/** A typed time on the 24-hour clock, H:mm or HH:mm (or with "."), as "HH:mm"; null if not one. */
+export function parseTime(text: string): string | null {
+  const [, hours, minutes] = /^(\d{1,2})[:.](\d{2})$/.exec(text.trim()) ?? [];
+  if (!hours || Number(hours) > 23 || Number(minutes) > 59) return null;
+  return `${hours.padStart(2, "0")}:${minutes}`;
+}
+
+/** A match's kick-off with the time zone it is in: "25/11/2026 · 20:00 UTC". */
+export function formatMatchTime(day: string, time: string, timeZone: string): string {
+  return `${formatDay(day)} · ${time} ${timeZone}`;
+}
+
 /** "dd/mm/yyyy HH:mm" in the viewer's time zone (an ad's "Updated:", History's "When"). */
 export function formatDateTime(value: string | number | Date): string {
   const d = new Date(value);

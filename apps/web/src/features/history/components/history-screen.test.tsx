@@ -116,7 +116,9 @@ describe("History screen", () => {
     // A new filter starts at the first page.
     expect(at.search().get("page")).toBeNull();
 
-    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-11-23" } });
+    // Days are typed and shown as dd/mm/yyyy, kept in the URL as YYYY-MM-DD.
+    expect(screen.getByLabelText("From")).toHaveValue("01/11/2026");
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "23/11/2026" } });
     expect(at.search().toString()).toBe("from=2026-11-01&resource=ads&to=2026-11-23");
     await waitFor(() =>
       expect(listRequests().at(-1)).toBe(

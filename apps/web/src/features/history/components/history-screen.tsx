@@ -2,6 +2,7 @@ import type { HistoryEntry } from "@backoffice/contracts";
 import { History, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { DayInput } from "@/components/day-input";
 import { PageHeader } from "@/components/layout/page-header";
 import { ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { FilterSelect, useUrlFilters } from "@/components/list/url-filters";
@@ -10,7 +11,6 @@ import { Pagination } from "@/components/pagination";
 import { ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { useCurrentSite } from "@/hooks/use-current-site";
@@ -81,8 +81,8 @@ export function HistoryScreen() {
               options={adminOptions}
               onChange={(value) => url.set("admin", value)}
             />
-            <DayFilter label="From" name="from" max={url.get("to")} url={url} />
-            <DayFilter label="To" name="to" min={url.get("from")} url={url} />
+            <DayFilter label="From" name="from" url={url} />
+            <DayFilter label="To" name="to" url={url} />
             <div className="flex items-center gap-2">
               <Switch
                 id={signInsId}
@@ -127,35 +127,15 @@ export function HistoryScreen() {
   );
 }
 
-/** A From or To day (YYYY-MM-DD, inclusive), labelled on screen. */
+/** A From or To day (inclusive), typed as dd/mm/yyyy, kept in the URL as YYYY-MM-DD. */
 function DayFilter({
   label,
   name,
-  min,
-  max,
   url,
 }: {
   label: string;
   name: Extract<HistoryFilterKey, "from" | "to">;
-  min?: string;
-  max?: string;
   url: ReturnType<typeof useUrlFilters<HistoryFilterKey>>;
 }) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <Label htmlFor={id} className="w-10 shrink-0 text-muted-foreground sm:w-auto">
-        {label}
-      </Label>
-      <Input
-        id={id}
-        type="date"
-        className="lg:w-40"
-        value={url.get(name)}
-        min={min || undefined}
-        max={max || undefined}
-        onChange={(event) => url.set(name, event.target.value)}
-      />
-    </div>
-  );
+  return <DayInput label={label} value={url.get(name)} onChange={(day) => url.set(name, day)} />;
 }

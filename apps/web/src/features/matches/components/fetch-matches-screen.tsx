@@ -32,7 +32,7 @@ import {
 } from "../api/feed";
 import { acceptSummaryToast } from "../utils/accept-summary";
 import { STATUS_OPTIONS } from "../utils/match-form";
-import { STATUS_BADGE } from "./match-card";
+import { MatchTime, STATUS_BADGE } from "./match-card";
 import { SportIcon } from "./sport-icon";
 
 const SPORT_NAMES = { football: "Football", basketball: "Basketball", hockey: "Hockey", nfl: "NFL" } as const;
@@ -285,7 +285,7 @@ export function FetchMatchesScreen() {
                     </Badge>
                     <Badge className={STATUS_BADGE[status]}>{f.status}</Badge>
                     <span className="ml-auto text-xs text-muted-foreground">
-                      {date} · {time}
+                      <MatchTime day={date} time={time} timeZone={f.timeZone} />
                     </span>
                   </div>
                   <p className="font-medium">

@@ -6,6 +6,8 @@ import { ItemCard } from "@/components/item-card";
 import { ShortenedText } from "@/components/shortened-text";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
+import { formatMatchTime } from "@/lib/format";
+import { useConfig } from "@/lib/site-config";
 import type { SiteSettings } from "@/sites";
 import { SportIcon } from "./sport-icon";
 
@@ -15,6 +17,15 @@ export const STATUS_BADGE = {
   upcoming: "bg-[oklch(0.9_0.12_95)] text-[oklch(0.3_0.06_80)]",
   live: "bg-[oklch(0.5_0.14_150)] text-white",
 } as const;
+
+/**
+ * A kick-off as the product shows it, "25/11/2026 · 20:00 UTC": a match's day and time are in the
+ * feed's time zone (`/config`), named beside them; a fetched fixture says its own.
+ */
+export function MatchTime({ day, time, timeZone }: { day: string; time: string; timeZone?: string }) {
+  const configured = useConfig().data?.timeZone ?? "UTC";
+  return <time dateTime={`${day}T${time}`}>{formatMatchTime(day, time, timeZone ?? configured)}</time>;
+}
 
 export function MatchCard({
   match,
@@ -80,7 +91,7 @@ export function MatchCard({
       </p>
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <CalendarClock className="size-3.5" aria-hidden="true" />
-        {match.date} · {match.time}
+        <MatchTime day={match.date} time={match.time} />
       </p>
       <div className="flex gap-2">
         <EditButton itemName={title} onClick={onEdit} disabled={busy} />

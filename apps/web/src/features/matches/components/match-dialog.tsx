@@ -19,6 +19,7 @@ import {
 import { RecordHistory } from "@/components/history/record-history";
 import { OptionsSelect } from "@/components/options-select";
 import { Input } from "@/components/ui/input";
+import { useConfig } from "@/lib/site-config";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useSaveMatch } from "../api/matches";
 import {
@@ -41,6 +42,14 @@ const SIDES = [
   ["homeTeam", "Home team"],
   ["awayTeam", "Away team"],
 ] as const;
+/** Typed as the product shows them (dd/mm/yyyy, 24-hour), not as the browser's locale would. */
+const DAY_INPUT = {
+  inputMode: "numeric",
+  autoComplete: "off",
+  placeholder: "dd/mm/yyyy",
+  maxLength: 10,
+} as const;
+const TIME_INPUT = { inputMode: "numeric", autoComplete: "off", placeholder: "HH:mm", maxLength: 5 } as const;
 const STREAM_TYPES = [
   ["video", "Video"],
   ["iframe", "Iframe"],
@@ -78,6 +87,8 @@ function MatchForm({
     reportDirty,
   );
   const save = useSaveMatch(site);
+  // Match times are in the feed's time zone; the fields say which.
+  const timeZone = useConfig().data?.timeZone ?? "UTC";
   const [sport, leagueName] = useWatch({ control: form.control, name: ["type", "league_name"] });
   const predefined = PREDEFINED_LEAGUES[sport];
   const isPredefined = predefined.some((l) => l.name === leagueName);
@@ -196,14 +207,14 @@ function MatchForm({
         </MatchField>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <MatchField name="date" label="Date *">
-          <Input type="date" />
+        <MatchField name="date" label="Date *" hint="dd/mm/yyyy">
+          <Input {...DAY_INPUT} />
         </MatchField>
-        <MatchField name="time" label="Time *">
-          <Input type="time" />
+        <MatchField name="time" label="Time *" hint={`HH:mm, ${timeZone}`}>
+          <Input {...TIME_INPUT} />
         </MatchField>
-        <MatchField name="end_time" label="End time *">
-          <Input type="time" />
+        <MatchField name="end_time" label="End time *" hint={`HH:mm, ${timeZone}`}>
+          <Input {...TIME_INPUT} />
         </MatchField>
       </div>
       <MatchField name="matchUrl" label="Match URL *">

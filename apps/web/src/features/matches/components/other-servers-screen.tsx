@@ -16,7 +16,7 @@ import type { SiteSettings } from "@/sites";
 import { useMatches } from "../api/matches";
 import { useServers } from "../api/servers";
 import { filterMatches, matchFiltersOf } from "../utils/match-form";
-import { STATUS_BADGE } from "./match-card";
+import { MatchTime, STATUS_BADGE } from "./match-card";
 import { MatchFilters } from "./match-filters";
 import { MatchServers } from "./match-servers";
 import { SportIcon } from "./sport-icon";
@@ -118,7 +118,7 @@ function ServersCard({ site, match }: { site: SiteSettings; match: Match }) {
       {team(match.homeTeam)}
       {team(match.awayTeam)}
       <p className="text-xs text-muted-foreground">
-        {match.date} · {match.time}
+        <MatchTime day={match.date} time={match.time} />
       </p>
       <MatchServers site={site} match={match} />
     </Card>

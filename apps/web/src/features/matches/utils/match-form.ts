@@ -10,6 +10,7 @@ import {
   SPORT_LABELS,
 } from "@backoffice/contracts";
 import { z } from "zod";
+import { formatDay, parseDay, parseTime } from "@/lib/format";
 
 /** The texts of Manage Matches, fixed word for word. */
 export const matchMessages = {
@@ -30,6 +31,12 @@ export const matchMessages = {
 
 const required = z.string().trim().min(1, matchMessages.required);
 const score = z.string().trim().regex(/^\d*$/, "Enter a whole number");
+/** Days and times are typed as the product shows them (lib/format.ts): dd/mm/yyyy, 24-hour HH:mm. */
+const day = required.refine((text) => text === "" || parseDay(text) !== null, "Enter the date as dd/mm/yyyy");
+const clock = required.refine(
+  (text) => text === "" || parseTime(text) !== null,
+  "Enter the time as HH:mm (24-hour clock)",
+);
 
 /** What the dialog edits; the server checks the same rules again (packages/contracts/src/matches.ts). */
 export const matchFormSchema = z.object({
@@ -43,9 +50,9 @@ export const matchFormSchema = z.object({
   awayTeam_name: required,
   awayTeam_logo: required,
   awayTeam_score: score,
-  date: required,
-  time: required,
-  end_time: required,
+  date: day,
+  time: clock,
+  end_time: clock,
   type_match: z.enum(["video", "iframe"]),
   isFirst: z.boolean(),
   matchUrl: required,
@@ -86,7 +93,7 @@ export function matchToForm(match: Match): MatchFormValues {
     awayTeam_name: match.awayTeam.name,
     awayTeam_logo: match.awayTeam.logo,
     awayTeam_score: text(match.awayTeam.score),
-    date: match.date,
+    date: formatDay(match.date),
     time: match.time,
     end_time: match.end_time,
     type_match: match.type_match,
@@ -95,11 +102,14 @@ export function matchToForm(match: Match): MatchFormValues {
   };
 }
 
-/** The flattened payload: isFirst as text, blank scores left out. */
+/** The flattened payload: the day as yyyy-mm-dd, times as HH:mm, isFirst as text, blank scores left out. */
 export function toMatchPayload(values: MatchFormValues): MatchInput {
   const { homeTeam_score, awayTeam_score, ...rest } = values;
   return {
     ...rest,
+    date: parseDay(values.date) ?? values.date,
+    time: parseTime(values.time) ?? values.time,
+    end_time: parseTime(values.end_time) ?? values.end_time,
     isFirst: values.isFirst ? "true" : "false",
     ...(homeTeam_score ? { homeTeam_score: Number(homeTeam_score) } : {}),
     ...(awayTeam_score ? { awayTeam_score: Number(awayTeam_score) } : {}),

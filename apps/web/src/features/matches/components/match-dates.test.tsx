@@ -1,0 +1,131 @@
+import type { Match } from "@backoffice/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { FetchMatchesScreen } from "./fetch-matches-screen";
+import { MatchesScreen } from "./matches-screen";
+import { OtherServersScreen } from "./other-servers-screen";
+
+/** Match days and times as the product shows and reads them: dd/mm/yyyy, 24-hour, the zone named. */
+
+const match: Match = {
+  _id: "m1",
+  status: "upcoming",
+  type: "football",
+  league: { name: "Bundesliga", logo: "https://media.example/bl.png" },
+  homeTeam: { name: "Bayern", logo: "https://media.example/h.png", score: null },
+  awayTeam: { name: "Hertha", logo: "https://media.example/a.png", score: null },
+  date: "2026-12-22",
+  time: "20:00",
+  end_time: "23:59",
+  type_match: "video",
+  isFirst: false,
+  matchUrl: "https://sportbn.example",
+  createdAt: "2026-11-20T10:00:00Z",
+  updatedAt: "2026-11-20T10:00:00Z",
+};
+const config = {
+  body: {
+    status: "success",
+    data: {
+      sites: {
+        apkw: { name: "APKW", url: "https://apkw.example" },
+        sportbn: { name: "SportBN", url: "https://sportbn.example" },
+        movies: { name: "Movies", url: "https://movies.example" },
+      },
+      mail: { smtp: false, from: "x@example.com" },
+      timeZone: "Europe/Berlin",
+    },
+  },
+};
+
+beforeEach(() => {
+  captureToasts();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("match days and times", () => {
+  it("cards show dd/mm/yyyy · HH:mm with the time zone, on Manage Matches and Other Servers", async () => {
+    fakeApi({
+      "GET /config": config,
+      "GET /sportbn/matches": { body: { status: "success", data: [match] } },
+      "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
+    });
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    const card = await screen.findByRole("article", { name: "Bayern vs Hertha" });
+    expect(await within(card).findByText("22/12/2026 · 20:00 Europe/Berlin")).toBeInTheDocument();
+    renderAt("/sportbn/servers", <OtherServersScreen />);
+    await waitFor(() =>
+      expect(document.querySelector('[data-slot="servers-card"]')).toHaveTextContent(
+        "22/12/2026 · 20:00 Europe/Berlin",
+      ),
+    );
+  });
+
+  it("Edit Match shows and reads dd/mm/yyyy and HH:mm, refusing the US order at the field", async () => {
+    const calls = fakeApi({
+      "GET /config": config,
+      "GET /sportbn/matches": { body: { status: "success", data: [match] } },
+      "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
+      "PUT /sportbn/matches/m1": {
+        body: { status: "success", data: match, message: "Match updated successfully" },
+      },
+    });
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Bayern vs Hertha" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Match" });
+    const date = within(dialog).getByLabelText("Date *");
+    const time = within(dialog).getByLabelText("Time *");
+    expect(date).toHaveValue("22/12/2026");
+    expect(date).not.toHaveAttribute("type", "date");
+    expect(time).toHaveValue("20:00");
+    expect(time).not.toHaveAttribute("type", "time");
+    await waitFor(() => expect(time).toHaveAccessibleDescription(/HH:mm, Europe\/Berlin/));
+
+    await userEvent.clear(date);
+    await userEvent.type(date, "12/23/2026");
+    await userEvent.clear(time);
+    await userEvent.type(time, "8 PM");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Update Match" }));
+    expect(await within(dialog).findByText("Enter the date as dd/mm/yyyy")).toBeInTheDocument();
+    expect(within(dialog).getByText("Enter the time as HH:mm (24-hour clock)")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+
+    await userEvent.clear(date);
+    await userEvent.type(date, "23/12/2026");
+    await userEvent.clear(time);
+    await userEvent.type(time, "8:30");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Update Match" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({
+        date: "2026-12-23",
+        time: "08:30",
+        end_time: "23:59",
+      }),
+    );
+  });
+
+  it("Fetch Matches' fixtures show their day and time in the feed's zone, named", async () => {
+    const fixture = {
+      fixture: { id: 1, date: "2026-12-22T19:00:00+00:00", status: { short: "NS" }, venue: { name: "" } },
+      league: { name: "Bundesliga", country: "Germany", logo: "" },
+      teams: { home: { name: "Bayern", logo: "" }, away: { name: "Hertha", logo: "" } },
+      goals: { home: null, away: null },
+    };
+    const feed = (response: unknown[] = []) => ({
+      body: { status: "success", response, quota: { remaining: 90, limit: 100 } },
+    });
+    fakeApi({
+      "GET /config": config,
+      "GET /sportbn/matches": { body: { status: "success", data: [] } },
+      "GET /sportbn/connect/football": feed([fixture]),
+      "GET /sportbn/connect/basketball": feed(),
+      "GET /sportbn/connect/hockey": feed(),
+      "GET /sportbn/connect/am-football": feed(),
+    });
+    renderAt("/sportbn/fetch-matches", <FetchMatchesScreen />);
+    const card = await screen.findByRole("article", { name: "Bayern vs Hertha" });
+    expect(within(card).getByText("22/12/2026 · 19:00 UTC")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { formatDateTime, formatDay, formatMatchTime, parseDay, parseTime } from "./format";
+
+describe("one date format: dd/mm/yyyy and 24-hour times", () => {
+  it("shows a stored day as dd/mm/yyyy, with no time zone shift", () => {
+    expect(formatDay("2026-11-25")).toBe("25/11/2026");
+    expect(formatDay("2026-01-01")).toBe("01/01/2026");
+    expect(formatDay("not a day")).toBe("not a day");
+  });
+
+  it("reads a typed day as dd/mm/yyyy, never the US order, and refuses impossible days", () => {
+    expect(parseDay("25/11/2026")).toBe("2026-11-25");
+    expect(parseDay(" 5.3.2026 ")).toBe("2026-03-05");
+    expect(parseDay("05-03-2026")).toBe("2026-03-05");
+    expect(parseDay("11/25/2026")).toBeNull();
+    expect(parseDay("31/02/2026")).toBeNull();
+    expect(parseDay("2026-11-25")).toBeNull();
+    expect(parseDay("")).toBeNull();
+  });
+
+  it("reads a typed time on the 24-hour clock", () => {
+    expect(parseTime("20:00")).toBe("20:00");
+    expect(parseTime("8:05")).toBe("08:05");
+    expect(parseTime("23.59")).toBe("23:59");
+    expect(parseTime("08:00 PM")).toBeNull();
+    expect(parseTime("24:00")).toBeNull();
+    expect(parseTime("12:60")).toBeNull();
+  });
+
+  it("names the time zone of a match's kick-off", () => {
+    expect(formatMatchTime("2026-11-25", "20:00", "UTC")).toBe("25/11/2026 · 20:00 UTC");
+  });
+
+  it("instants are dd/mm/yyyy HH:mm on the 24-hour clock", () => {
+    expect(formatDateTime(new Date(2026, 10, 25, 20, 5))).toBe("25/11/2026 20:05");
+  });
+});
