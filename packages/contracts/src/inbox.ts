@@ -5,8 +5,12 @@ import { exportQuery, pageQuery } from "./common.ts";
 export const INBOX_SORTS = ["newest", "oldest"] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
 
-/** A filtered count stops here: a search's total reads "10000" at most, and its pages stop at 500. */
-export const INBOX_COUNT_CAP = 10_000;
+/**
+ * A filtered list's total is counted this far (`capped: true` beyond it) and its pages stop there:
+ * a date range at 10,000 rows, a search at 1,000 (its matches are read through the prefix indexes,
+ * each one a row lookup), so both cost the same on a million rows (docs/PERFORMANCE.md).
+ */
+export const INBOX_COUNT_CAP = { range: 10_000, search: 1_000 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

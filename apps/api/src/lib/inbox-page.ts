@@ -9,7 +9,7 @@ const BUCKET_DIGITS = 4;
 
 const NO_FILTER: InboxFilter = { sort: "newest" };
 
-/** What a search matches in each table: the start of these, lowercased (indexes of migration 0008). */
+/** What a search matches in each table: the start of these, lowercased (indexes of migration 0009). */
 const SEARCHED: Record<InboxTable, string[]> = {
   email_subscriptions: ["lower(email)"],
   contact_messages: [
@@ -25,26 +25,39 @@ const narrowed = (filter: InboxFilter) => Boolean(filter.q || filter.from || fil
 /** The id at the start of a second: ids begin with their creation second in hex (packages/db newId). */
 const idAt = (seconds: number) => seconds.toString(16).padStart(8, "0").padEnd(24, "0");
 
+/** A search as a LIKE pattern: the start of the text, any case, its own `%`, `_` and `\\` taken literally. */
+const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+
 /**
  * The SQL condition of a filter, from `$2` on (`$1` is the site): the date range as an id range,
  * so it runs on the (site, id) index; the search as a prefix of each searched column.
  */
-function conditionOf(table: InboxTable, filter: InboxFilter, params: unknown[]): string {
-  const parts = ["site = $1"];
+function conditionOf(table: InboxTable, filter: InboxFilter, params: unknown[]) {
+  const range = ["site = $1"];
   if (filter.from) {
     params.push(idAt(Math.floor(filter.from.getTime() / 1000)));
-    parts.push(`id >= $${params.length}::char(24)`);
+    range.push(`id >= $${params.length}::char(24)`);
   }
   if (filter.to) {
     params.push(idAt(Math.floor(filter.to.getTime() / 1000) + 1));
-    parts.push(`id < $${params.length}::char(24)`);
+    range.push(`id < $${params.length}::char(24)`);
   }
-  if (filter.q) {
-    params.push(`${filter.q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`);
-    const at = params.length;
-    parts.push(`(${SEARCHED[table].map((column) => `${column} like $${at}`).join(" or ")})`);
-  }
-  return parts.join(" and ");
+  const inRange = range.join(" and ");
+  if (!filter.q) return { where: inRange, matches: undefined };
+  params.push(prefixPattern(filter.q));
+  const like = (column: string) => `${column} like $${params.length}`;
+  const columns = SEARCHED[table];
+  // The ids of the first (cap + 1) matches of each column, read in its prefix index's own order
+  // (`using ~<~`, text_pattern_ops), so the plan is that index whatever the planner guesses of the
+  // matches: their union is every match as long as no column reached the cap.
+  const matches = columns
+    .map(
+      (column) =>
+        `select id from (select id from ${table} where ${inRange} and ${like(column)}
+           order by ${column} using ~<~ limit ${INBOX_COUNT_CAP.search + 1}) m`,
+    )
+    .join(" union ");
+  return { where: `${inRange} and (${columns.map(like).join(" or ")})`, matches };
 }
 
 /**
@@ -52,7 +65,8 @@ function conditionOf(table: InboxTable, filter: InboxFilter, params: unknown[]):
  * same on the last page of a million rows as on the first: the counts per id bucket (kept by
  * triggers) say which bucket the page starts in, so OFFSET only ever skips rows inside that bucket.
  * Filtered, the total is counted up to `INBOX_COUNT_CAP` (`capped` says it stopped there), and
- * the pages stop at that many rows.
+ * the pages stop at that many rows: a search's matches come from its prefix indexes (their ids, at
+ * most the cap); a search matching more, or a date range, walks the ids in the list's order.
  */
 export async function inboxPage<Row>(
   db: Queryable,
@@ -66,16 +80,20 @@ export async function inboxPage<Row>(
   const order = filter.sort === "oldest" ? "asc" : "desc";
   if (narrowed(filter)) {
     const params: unknown[] = [site];
-    const where = conditionOf(table, filter, params);
+    const { where, matches } = conditionOf(table, filter, params);
     const [count] = await db.query<{ n: number }>(
-      `select count(*)::int as n from (select 1 from ${table} where ${where} limit ${INBOX_COUNT_CAP + 1}) found`,
+      matches
+        ? `select count(*)::int as n from (${matches}) found`
+        : `select count(*)::int as n from (select 1 from ${table} where ${where} limit ${INBOX_COUNT_CAP.range + 1}) found`,
       params,
     );
-    const capped = count!.n > INBOX_COUNT_CAP;
-    const total = Math.min(count!.n, INBOX_COUNT_CAP);
+    const cap = matches ? INBOX_COUNT_CAP.search : INBOX_COUNT_CAP.range;
+    const capped = count!.n > cap;
+    const total = Math.min(count!.n, cap);
     if (offset >= total) return { rows: [], total, capped };
     const rows = await db.query<Row>(
-      `select * from ${table} where ${where} order by id ${order} limit ${Math.min(limit, total - offset)} offset ${offset}`,
+      `select * from ${table} where ${matches && !capped ? `id in (${matches})` : where}
+       order by id ${order} limit ${Math.min(limit, total - offset)} offset ${offset}`,
       params,
     );
     return { rows, total, capped };
@@ -108,7 +126,7 @@ async function filteredTotal(db: Queryable, table: InboxTable, site: Site, filte
   if (!narrowed(filter)) return inboxTotal(db, table, site);
   const params: unknown[] = [site];
   const [count] = await db.query<{ n: number }>(
-    `select count(*)::int as n from ${table} where ${conditionOf(table, filter, params)}`,
+    `select count(*)::int as n from ${table} where ${conditionOf(table, filter, params).where}`,
     params,
   );
   return count!.n;
@@ -144,7 +162,7 @@ export async function* inboxBatches<Row extends { id: string }>(
   size = 1000,
 ): AsyncGenerator<Row[]> {
   const params: unknown[] = [site];
-  let where = conditionOf(table, filter, params);
+  let { where } = conditionOf(table, filter, params);
   if (ids) {
     params.push(ids);
     where += ` and id = any($${params.length}::char(24)[])`;

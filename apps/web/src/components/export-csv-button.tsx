@@ -8,6 +8,7 @@ import { toastError, toastSuccess } from "@/lib/toast";
 export const exportMessages = {
   idle: "Export CSV",
   selected: (count: number) => `Export Selected (${count})`,
+  filtered: "Export Filtered",
   running: (percent: number) => `Exporting... ${percent}%`,
   done: "Export ready",
   saved: (count: number, [one, many]: readonly [string, string], file: string) =>
@@ -49,19 +50,22 @@ function save(blob: Blob, filename: string) {
 
 /**
  * Export CSV of an inbox (docs/PRODUCT-RULES.md#emails-and-contacts): the selection when there is
- * one, else the whole list, streamed by `GET {path}/export.csv` with its progress on the button and
- * for screen readers.
+ * one, else the list as filtered (`filter`, the list's own query), else the whole list, streamed
+ * by `GET {path}/export.csv` with its progress on the button and for screen readers.
  */
 export function ExportCsvButton({
   site,
   path,
   selectedIds,
+  filter = {},
   noun,
 }: {
   site: ApiSite;
   /** The inbox's path, e.g. "/emails". */
   path: string;
   selectedIds: readonly string[];
+  /** The list's search, order and dates: exported when nothing is selected. */
+  filter?: Readonly<Record<string, string>>;
   /** What a row is, singular and plural: ["email", "emails"]. */
   noun: readonly [string, string];
 }) {
@@ -74,7 +78,7 @@ export function ExportCsvButton({
     const rows = () => Math.max(counted.count() - 1, 0); // the header line is not a row
     try {
       const file = await siteApi(site).download(`${path}/export.csv`, {
-        query: { ids: selectedIds.length > 0 ? selectedIds.join(",") : undefined },
+        query: selectedIds.length > 0 ? { ids: selectedIds.join(","), sort: filter.sort } : filter,
         onStart: (headers) => {
           total = Number(headers.get("x-export-rows")) || 0;
         },
@@ -100,7 +104,9 @@ export function ExportCsvButton({
           ? exportMessages.running(percent)
           : selectedIds.length > 0
             ? exportMessages.selected(selectedIds.length)
-            : exportMessages.idle}
+            : Object.keys(filter).some((key) => key !== "sort")
+              ? exportMessages.filtered
+              : exportMessages.idle}
       </Button>
       <span className="sr-only" role="status" aria-live="polite">
         {percent !== null ? exportMessages.running(percent) : ""}

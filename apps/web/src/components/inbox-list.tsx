@@ -15,6 +15,10 @@ export type InboxRow = {
   detail?: string;
   source: string | null;
   createdAt: string;
+  /** Not opened yet: shown in bold, and said ("Unread") to screen readers. */
+  unread?: boolean;
+  /** A reply went out: an "Answered" badge. */
+  answered?: boolean;
 };
 
 export type InboxListProps = {
@@ -119,11 +123,15 @@ function InboxTable(props: InboxListProps) {
                 />
               </td>
               <td className="max-w-72 py-2 pr-4">
-                <p className="truncate font-medium" title={row.email}>
-                  {row.email}
-                </p>
+                <RowTitle row={row} />
                 {row.detail && (
-                  <p className="truncate text-xs text-muted-foreground" title={row.detail}>
+                  <p
+                    className={cn(
+                      "truncate text-xs text-muted-foreground",
+                      row.unread && "font-semibold text-foreground",
+                    )}
+                    title={row.detail}
+                  >
                     {row.detail}
                   </p>
                 )}
@@ -145,6 +153,34 @@ function InboxTable(props: InboxListProps) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The address, bold while unread, with the row's state for eyes and screen readers. */
+function RowTitle({ row, wrap = false }: { row: InboxRow; wrap?: boolean }) {
+  return (
+    <p className="flex min-w-0 items-center gap-2 text-sm" data-unread={row.unread ?? undefined}>
+      {row.unread && (
+        <>
+          <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-primary" />
+          <span className="sr-only">Unread: </span>
+        </>
+      )}
+      <span
+        className={cn(
+          row.unread ? "font-bold" : "font-medium",
+          wrap ? "[overflow-wrap:anywhere]" : "truncate",
+        )}
+        title={wrap ? undefined : row.email}
+      >
+        {row.email}
+      </span>
+      {row.answered && (
+        <Badge variant="secondary" className="shrink-0">
+          Answered
+        </Badge>
+      )}
+    </p>
   );
 }
 
@@ -176,8 +212,17 @@ function InboxCards(props: InboxListProps) {
             onToggle={(on) => onToggle(row._id, on)}
             label={row.email}
           >
-            <p className="text-sm font-medium [overflow-wrap:anywhere]">{row.email}</p>
-            {row.detail && <p className="truncate text-xs text-muted-foreground">{row.detail}</p>}
+            <RowTitle row={row} wrap />
+            {row.detail && (
+              <p
+                className={cn(
+                  "truncate text-xs text-muted-foreground",
+                  row.unread && "font-semibold text-foreground",
+                )}
+              >
+                {row.detail}
+              </p>
+            )}
             <div className="flex items-end justify-between gap-2">
               <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-2 text-xs text-muted-foreground">
                 <dt>From</dt>

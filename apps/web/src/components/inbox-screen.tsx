@@ -12,7 +12,13 @@ import { cn } from "@/lib/utils";
 /** What an inbox screen reads of its page query. */
 export type InboxQuery = ListQuery & {
   isSuccess: boolean;
-  data?: { result: number; data: readonly unknown[]; pagination: { numberOfPages: number } };
+  data?: {
+    result: number;
+    /** The filtered total stopped counting at `result`. */
+    capped?: boolean;
+    data: readonly unknown[];
+    pagination: { numberOfPages: number };
+  };
 };
 
 /**
@@ -31,6 +37,7 @@ export function InboxScreen({
   empty,
   page,
   onPageChange,
+  filters,
   children,
 }: {
   title: string;
@@ -42,9 +49,12 @@ export function InboxScreen({
   query: InboxQuery;
   actions: ReactNode;
   loadError: { title: string; description?: string };
-  empty: { title: string; description: string };
+  /** The empty state, with its action (Clear filters when filters hide every row). */
+  empty: { title: string; description: string; action?: ReactNode };
   page: number;
   onPageChange: (page: number) => void;
+  /** The search, order and dates above the rows. */
+  filters?: ReactNode;
   children: ReactNode;
 }) {
   const connection = query.isError ? "disconnected" : query.isSuccess ? "connected" : "connecting";
@@ -56,11 +66,12 @@ export function InboxScreen({
         <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <CardTitle>
             {listTitle}
-            {query.data ? ` (${query.data.result})` : ""}
+            {query.data ? ` (${query.data.result}${query.data.capped ? "+" : ""})` : ""}
           </CardTitle>
           <div className="flex flex-wrap gap-2">{actions}</div>
         </CardHeader>
         <CardContent className="grid gap-4">
+          {filters}
           <p className="sr-only" role="status" aria-live="polite">
             {refreshing ? `Refreshing ${noun}...` : ""}
           </p>

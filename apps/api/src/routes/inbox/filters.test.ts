@@ -129,6 +129,31 @@ describe("inbox search, order and date range", () => {
     ).toEqual(["carol@example.com", "alfred@example.org"]);
   });
 
+  it("counts a search up to 1,000 matches and a date range up to 10,000 rows, then says capped", async () => {
+    // apkw's own rows: 10,002 addresses over the last days, 1,002 of them starting with "many".
+    await t.app.db.query(
+      `insert into email_subscriptions (id, site, email, created_at)
+       select lpad(to_hex(extract(epoch from now())::bigint - g * 60), 8, '0') || lpad(to_hex(g), 16, '0'), 'apkw',
+         case when g <= 1002 then 'many' || g else 'other' || g end || '@example.com', now() - g * interval '1 minute'
+       from generate_series(1, 10002) as g`,
+    );
+    const apkw = async (query: string) => (await t.admin("GET", `/api/v1/apkw/emails?${query}`)).json();
+    const search = await apkw("q=many");
+    expect(search).toMatchObject({ result: 1000, capped: true, pagination: { page: 1, numberOfPages: 50 } });
+    expect(search.data).toHaveLength(20);
+    expect(search.data[0].email).toBe("many1@example.com"); // the newest
+    expect((await apkw("q=many&page=50")).data).toHaveLength(20);
+    expect((await apkw("q=many&page=51")).data).toHaveLength(0);
+    expect(await apkw("q=many10")).toMatchObject({ result: 14, capped: false }); // many10, many100…109, many1000…1002
+    const range = await apkw(`from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`);
+    expect(range).toMatchObject({ result: 10_000, capped: true });
+    expect(await apkw("")).toMatchObject({ result: 10_002, capped: false });
+    // The export is never capped.
+    const exported = await t.admin("GET", "/api/v1/apkw/emails/export.csv?q=many");
+    expect(exported.headers["x-export-rows"]).toBe("1002");
+    expect(exported.body.split("\r\n").slice(1, -1)).toHaveLength(1002);
+  });
+
   it("searches contact messages by address, name and subject", async () => {
     const at = day("2026-05-01");
     const insert = (email: string, first: string, last: string, subject: string) =>

@@ -1,17 +1,24 @@
 import type {
+  ContactDetails,
   ContactMessage,
+  ContactReply,
+  ContactReplyBody,
+  contactAnswer,
+  contactDetailsAnswer,
   contactMessageSchema,
+  contactReplyAnswer,
   deletedCountAnswer,
   PagedAnswer,
 } from "@backoffice/contracts";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { InboxFilterQuery } from "@/components/inbox-filters";
 import { ApiError, siteApi } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import { contactMessages } from "../utils/contact-texts";
 
-export type ContactsPage = PagedAnswer<typeof contactMessageSchema>;
+export type ContactsPage = PagedAnswer<typeof contactMessageSchema> & { capped?: boolean };
 type Endpoint = "/contacts" | "/emails";
 type DeleteAnswer = z.infer<typeof deletedCountAnswer>;
 
@@ -37,7 +44,8 @@ function asContact(
     message: row.message ?? "",
     page: row.page ?? row.url ?? null,
     createdAt: row.createdAt ?? "",
-    readAt: row.readAt ?? null,
+    // An older server keeps no read state: nothing shows as unread.
+    readAt: row.readAt === undefined ? (row.createdAt ?? "") : row.readAt,
     answeredAt: row.answeredAt ?? null,
   };
 }
@@ -45,13 +53,14 @@ function asContact(
 export async function getContacts(
   site: SiteSettings,
   page: number,
+  filter: InboxFilterQuery = {},
   signal?: AbortSignal,
 ): Promise<ContactsPage> {
   const known = working.get(site.key);
   const candidates: Endpoint[] = known ? [known] : ["/contacts", "/emails"];
   for (const endpoint of candidates) {
     try {
-      const answer = await siteApi(site).get<ContactsPage>(endpoint, { query: { page }, signal });
+      const answer = await siteApi(site).get<ContactsPage>(endpoint, { query: { page, ...filter }, signal });
       working.set(site.key, endpoint);
       return { ...answer, data: answer.data.map(asContact) };
     } catch (error) {
@@ -65,11 +74,11 @@ export async function getContacts(
 /** Every page of a site's messages (what a delete invalidates). */
 export const contactsKey = (site: SiteSettings) => ["contacts", site.key] as const;
 
-export function useContacts(site: SiteSettings, page: number) {
+export function useContacts(site: SiteSettings, page: number, filter: InboxFilterQuery = {}) {
   return useQuery(
     queryOptions({
-      queryKey: [...contactsKey(site), page] as const,
-      queryFn: ({ signal }) => getContacts(site, page, signal),
+      queryKey: [...contactsKey(site), filter, page] as const,
+      queryFn: ({ signal }) => getContacts(site, page, filter, signal),
       placeholderData: keepPreviousData,
     }),
   );
@@ -79,5 +88,54 @@ export function useContacts(site: SiteSettings, page: number) {
 export function useDeleteContacts(site: SiteSettings) {
   return useListWrite(contactsKey(site), (ids: string[]) =>
     siteApi(site).delete<DeleteAnswer | undefined>(contactsEndpoint(site), { ids }),
+  );
+}
+
+/** A message with its replies (`GET /contacts/{id}`), loaded while its details are open. */
+export function useContactDetails(site: SiteSettings, id: string | null) {
+  return useQuery({
+    queryKey: [...contactsKey(site), "details", id] as const,
+    queryFn: async ({ signal }): Promise<ContactDetails> => {
+      const answer = await siteApi(site).get<z.infer<typeof contactDetailsAnswer>>(`/contacts/${id}`, {
+        signal,
+      });
+      return answer.data;
+    },
+    enabled: id !== null && contactsEndpoint(site) === "/contacts",
+  });
+}
+
+/** Puts a changed message into every cached page that shows it, before the lists load again. */
+function patchPages(
+  site: SiteSettings,
+  queryClient: ReturnType<typeof useQueryClient>,
+  changed: Partial<ContactMessage> & { _id: string },
+) {
+  queryClient.setQueriesData<ContactsPage>({ queryKey: contactsKey(site) }, (page) =>
+    page?.data
+      ? { ...page, data: page.data.map((row) => (row._id === changed._id ? { ...row, ...changed } : row)) }
+      : page,
+  );
+}
+
+/** `PATCH /contacts/{id}/read {read}`: opening a message marks it read at once on screen. */
+export function useMarkRead(site: SiteSettings) {
+  const queryClient = useQueryClient();
+  return useListWrite(contactsKey(site), ({ id, read }: { id: string; read: boolean }) => {
+    patchPages(site, queryClient, { _id: id, readAt: read ? new Date().toISOString() : null });
+    return siteApi(site).patch<z.infer<typeof contactAnswer>>(`/contacts/${id}/read`, { read });
+  });
+}
+
+/** `POST /contacts/{id}/reply {subject, message}`: sent through the api's mail server, then kept. */
+export function useSendReply(site: SiteSettings) {
+  return useListWrite(
+    contactsKey(site),
+    ({ id, reply }: { id: string; reply: ContactReplyBody }) =>
+      siteApi(site).post<z.infer<typeof contactReplyAnswer>>(`/contacts/${id}/reply`, reply),
+    (answer, { id }, queryClient) => {
+      const sent: ContactReply = answer.data;
+      patchPages(site, queryClient, { _id: id, answeredAt: sent.sentAt });
+    },
   );
 }

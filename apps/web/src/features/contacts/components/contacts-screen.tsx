@@ -1,14 +1,17 @@
 import type { ContactMessage } from "@backoffice/contracts";
-import { Copy, CopyCheck, Trash2 } from "lucide-react";
+import { Copy, CopyCheck, Reply, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { ExportCsvButton } from "@/components/export-csv-button";
 import { FactList } from "@/components/fact-list";
+import { InboxFilters, useInboxFilters } from "@/components/inbox-filters";
 import { InboxList } from "@/components/inbox-list";
 import { InboxScreen, RefreshButton } from "@/components/inbox-screen";
+import { ClearFiltersButton } from "@/components/list/list-body";
 import { useConfirmedDelete } from "@/components/list/use-confirmed-delete";
 import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -23,20 +26,34 @@ import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { serverMessageOf } from "@/lib/api-client";
 import { formatDayMonthYear } from "@/lib/format";
+import { useConfig } from "@/lib/site-config";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
-import { contactsEndpoint, contactsKey, useContacts, useDeleteContacts } from "../api/contacts";
+import {
+  contactsEndpoint,
+  contactsKey,
+  useContactDetails,
+  useContacts,
+  useDeleteContacts,
+  useMarkRead,
+} from "../api/contacts";
 import { contactMessages, nameOf } from "../utils/contact-texts";
+import { ReplyDialog, type ReplyMail } from "./reply-dialog";
 
-/** Manage Contacts (movies): the messages visitors sent, 20 a page. */
+/** Manage Contacts (movies): the messages visitors sent, 20 a page, searched, read and answered. */
 export function ContactsScreen() {
   const site = useCurrentSite();
   const _confirm = useConfirm();
   const { page, setPage, reportPages } = usePageParam();
-  const query = useContacts(site, page);
+  const filters = useInboxFilters();
+  const query = useContacts(site, page, filters.query);
   const remove = useDeleteContacts(site);
+  const markRead = useMarkRead(site);
   const selection = useSelection();
   const [open, setOpen] = useState<ContactMessage | null>(null);
+  const [replying, setReplying] = useState<ContactMessage | null>(null);
+  const config = useConfig();
+  const mail: ReplyMail = { smtp: config.data?.mail?.smtp === true, from: config.data?.mail?.from ?? "" };
 
   useErrorToast(query, (error) =>
     toast({
@@ -99,7 +116,12 @@ export function ContactsScreen() {
     },
   });
 
-  const openRow = (id: string) => setOpen(rows.find((row) => row._id === id) ?? null);
+  // Opening a message marks it read (docs/PRODUCT-RULES.md#contacts-get-answered).
+  const openRow = (id: string) => {
+    const row = rows.find((candidate) => candidate._id === id) ?? null;
+    setOpen(row);
+    if (row && row.readAt === null) markRead.mutate({ id: row._id, read: true });
+  };
 
   return (
     <>
@@ -113,18 +135,30 @@ export function ContactsScreen() {
           title: contactMessages.loadError,
           description: serverMessageOf(query.error, query.error?.message || contactMessages.noEndpoint),
         }}
-        empty={contactMessages.empty}
+        empty={
+          filters.filtered
+            ? { ...contactMessages.noMatch, action: <ClearFiltersButton onClick={filters.url.clear} /> }
+            : contactMessages.empty
+        }
         page={page}
         onPageChange={(next) => {
           selection.clear();
           setPage(next);
         }}
+        filters={
+          <InboxFilters
+            filters={filters}
+            searchLabel="Search messages"
+            placeholder={contactMessages.searchPlaceholder}
+          />
+        }
         actions={
           <>
             <ExportCsvButton
               site={site}
               path={contactsEndpoint(site)}
               selectedIds={selected.map((row) => row._id)}
+              filter={filters.query}
               noun={["message", "messages"]}
             />
             <RefreshButton query={query} />
@@ -149,7 +183,13 @@ export function ContactsScreen() {
         }
       >
         <InboxList
-          rows={rows.map((row) => ({ ...row, detail: row.subject, source: row.page }))}
+          rows={rows.map((row) => ({
+            ...row,
+            detail: row.subject,
+            source: row.page,
+            unread: row.readAt === null,
+            answered: row.answeredAt !== null,
+          }))}
           label="Contact messages"
           noun="messages"
           selected={selection.selected}
@@ -161,21 +201,33 @@ export function ContactsScreen() {
           busy={remove.isPending}
         />
       </InboxScreen>
-      <MessageDetails contact={open} onClose={() => setOpen(null)} onCopy={(email) => copy([email])} />
+      <MessageDetails
+        contact={open}
+        onClose={() => setOpen(null)}
+        onCopy={(email) => copy([email])}
+        onReply={setReplying}
+      />
+      <ReplyDialog site={site} contact={replying} mail={mail} onClose={() => setReplying(null)} />
     </>
   );
 }
 
-/** The Message Details dialog: email, name, subject, source, date and message. */
+/** The Message Details dialog: email, name, subject, source, date, message, and the replies sent. */
 function MessageDetails({
   contact,
   onClose,
   onCopy,
+  onReply,
 }: {
   contact: ContactMessage | null;
   onClose: () => void;
   onCopy: (email: string) => void;
+  onReply: (contact: ContactMessage) => void;
 }) {
+  const site = useCurrentSite();
+  const details = useContactDetails(site, contact?._id ?? null);
+  const replies = details.data?.replies ?? [];
+  const answeredAt = details.data?.answeredAt ?? contact?.answeredAt ?? null;
   const facts: [string, string][] = contact
     ? [
         ["Email", contact.email],
@@ -193,7 +245,12 @@ function MessageDetails({
           <DialogDescription>{contact ? `From ${contact.email}` : ""}</DialogDescription>
         </DialogHeader>
         {contact && (
-          <div className="grid gap-4">
+          <div className="grid max-h-[60vh] gap-4 overflow-y-auto">
+            {answeredAt && (
+              <p>
+                <Badge variant="secondary">Answered {formatDayMonthYear(answeredAt)}</Badge>
+              </p>
+            )}
             <FactList facts={facts} />
             <div className="grid gap-1.5">
               <h3 className="text-sm text-muted-foreground">Message</h3>
@@ -201,15 +258,38 @@ function MessageDetails({
                 {contact.message || "-"}
               </p>
             </div>
+            {replies.length > 0 && (
+              <section className="grid gap-2" aria-label="Replies">
+                <h3 className="text-sm text-muted-foreground">Replies ({replies.length})</h3>
+                <ol className="grid gap-2">
+                  {replies.map((reply) => (
+                    <li key={reply._id} className="rounded-md border p-3 text-sm">
+                      <p className="font-medium [overflow-wrap:anywhere]">{reply.subject}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {formatDayMonthYear(reply.sentAt)} · from {reply.from}
+                        {reply.sentBy ? ` by ${reply.sentBy}` : ""}
+                      </p>
+                      <p className="mt-2 max-h-48 overflow-y-auto whitespace-pre-wrap [overflow-wrap:anywhere]">
+                        {reply.message}
+                      </p>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            )}
           </div>
         )}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">Close</Button>
           </DialogClose>
-          <Button onClick={() => contact && onCopy(contact.email)}>
+          <Button variant="outline" onClick={() => contact && onCopy(contact.email)}>
             <Copy aria-hidden="true" />
             Copy Email
+          </Button>
+          <Button onClick={() => contact && onReply(contact)}>
+            <Reply aria-hidden="true" />
+            Reply
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -17,6 +17,8 @@ export const contactMessages = {
   confirmBulkDelete: (n: number) => `Delete ${n} selected ${n === 1 ? "message" : "messages"}?`,
   deleted: (n: number) => (n === 1 ? "Message deleted" : "Messages deleted"),
   empty: { title: "No messages found", description: "No contact messages to display" },
+  noMatch: { title: "No matching messages", description: "No message matches the search or dates." },
+  searchPlaceholder: "Search by email, name or subject...",
 } as const;
 
 /** "Ada Lovelace", or a dash when the visitor gave no name. */

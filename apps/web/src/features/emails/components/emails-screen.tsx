@@ -1,8 +1,10 @@
 import { Trash2 } from "lucide-react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { ExportCsvButton } from "@/components/export-csv-button";
+import { InboxFilters, useInboxFilters } from "@/components/inbox-filters";
 import { InboxList } from "@/components/inbox-list";
 import { InboxScreen, RefreshButton } from "@/components/inbox-screen";
+import { ClearFiltersButton } from "@/components/list/list-body";
 import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
 import { Button } from "@/components/ui/button";
@@ -15,12 +17,13 @@ import { useDeleteEmails } from "../api/delete-emails";
 import { emailsKey, useEmails } from "../api/get-emails";
 import { emailMessages } from "../utils/email-texts";
 
-/** Manage Emails: the subscriptions a public site collected, 20 a page. */
+/** Manage Emails: the subscriptions a public site collected, 20 a page, searched and sorted. */
 export function EmailsScreen() {
   const site = useCurrentSite();
   const confirm = useConfirm();
   const { page, setPage, reportPages } = usePageParam();
-  const query = useEmails(site, page);
+  const filters = useInboxFilters();
+  const query = useEmails(site, page, filters.query);
   const remove = useDeleteEmails(site);
   const undo = useUndo(site, emailsKey(site));
   const selection = useSelection();
@@ -97,9 +100,20 @@ export function EmailsScreen() {
       noun="emails"
       query={query}
       loadError={emailMessages.loadError}
-      empty={emailMessages.empty}
+      empty={
+        filters.filtered
+          ? { ...emailMessages.noMatch, action: <ClearFiltersButton onClick={filters.url.clear} /> }
+          : emailMessages.empty
+      }
       page={page}
       onPageChange={goTo}
+      filters={
+        <InboxFilters
+          filters={filters}
+          searchLabel="Search emails"
+          placeholder={emailMessages.searchPlaceholder}
+        />
+      }
       actions={
         <>
           {selectedIds.length > 0 && (
@@ -108,7 +122,13 @@ export function EmailsScreen() {
               Delete Selected ({selectedIds.length})
             </Button>
           )}
-          <ExportCsvButton site={site} path="/emails" selectedIds={selectedIds} noun={["email", "emails"]} />
+          <ExportCsvButton
+            site={site}
+            path="/emails"
+            selectedIds={selectedIds}
+            filter={filters.query}
+            noun={["email", "emails"]}
+          />
           <RefreshButton query={query} />
         </>
       }

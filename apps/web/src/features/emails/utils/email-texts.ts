@@ -16,4 +16,6 @@ export const emailMessages = {
     `The ${n === 1 ? "selected email" : `${n} selected emails`} will be removed.`,
   removed: (n: number) => `${n === 1 ? "1 email was" : `${n} emails were`} removed.`,
   empty: { title: "No emails found", description: "No email subscriptions to display" },
+  noMatch: { title: "No matching emails", description: "No subscription matches the search or dates." },
+  searchPlaceholder: "Search by email address...",
 } as const;
