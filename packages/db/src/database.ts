@@ -145,9 +145,14 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   };
 }
 
+const ignore = () => {};
+
 export function wrapPool(pool: Pool): Database {
   const transaction: Database["transaction"] = async (fn) => {
     const client = await pool.connect();
+    // A checked-out client whose server goes away between two statements (a restart ends sessions
+    // with 57P01) emits `error`; unheard, that would end the process. The next statement fails instead.
+    client.on("error", ignore);
     try {
       await client.query("begin");
       const queryable: Queryable = {
@@ -161,6 +166,7 @@ export function wrapPool(pool: Pool): Database {
       await client.query("rollback").catch(() => {});
       throw error;
     } finally {
+      client.off("error", ignore);
       client.release();
     }
   };
@@ -226,8 +232,13 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pg = await loadPg();
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    pool.on("error", () => {}); // an idle client dropping is reported by the next query instead
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A database host that does not answer at all: the request fails (503) instead of waiting for ever.
+      connectionTimeoutMillis: 5000,
+    });
+    pool.on("error", ignore); // an idle client dropping is reported by the next query instead
     const db = wrapPool(pool);
     await db.ping();
     return db;

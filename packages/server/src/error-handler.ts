@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { addSecurityHeaders } from "./http.ts";
-import { HttpError } from "./http-errors.ts";
+import { DATABASE_UNAVAILABLE, HttpError, isDatabaseUnavailable } from "./http-errors.ts";
+
+/** How long a client is told to wait when the database is away: a restart takes a few seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface FieldError {
   path: string;
@@ -72,6 +75,15 @@ export function installErrorHandlers(fastify: FastifyInstance, options: ErrorHan
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
       return reply.code(statusCode).send({ status: "fail", message: clientMessage(error) });
+    }
+    // The database away is an outage to wait out, not a bug: 503 with when to try again, never a 500
+    // (docs/DEPLOYMENT.md, "PostgreSQL down").
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: "error", message: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ status: "error", message: "Something went wrong. Please try again." });
