@@ -1,9 +1,8 @@
-import { useId, useMemo } from "react";
+import { useMemo } from "react";
+import { DayInput } from "@/components/day-input";
 import { ClearFiltersButton } from "@/components/list/list-body";
 import { SearchBox, useUrlFilters } from "@/components/list/url-filters";
 import { OptionsSelect } from "@/components/options-select";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 
 const KEYS = ["q", "sort", "from", "to"] as const;
@@ -92,46 +91,14 @@ export function InboxFilters({
           onValueChange={(value) => url.set("sort", value === "oldest" ? "oldest" : "")}
           options={SORTS}
         />
-        <DayInput label="From" name="from" max={url.get("to")} url={url} />
-        <DayInput label="To" name="to" min={url.get("from")} url={url} />
+        <DayInput label="From" value={url.get("from")} onChange={(day) => url.set("from", day)} />
+        <DayInput label="To" value={url.get("to")} onChange={(day) => url.set("to", day)} />
       </div>
       {url.any && (
         <div>
           <ClearFiltersButton onClick={url.clear} />
         </div>
       )}
-    </div>
-  );
-}
-
-function DayInput({
-  label,
-  name,
-  min,
-  max,
-  url,
-}: {
-  label: string;
-  name: "from" | "to";
-  min?: string;
-  max?: string;
-  url: InboxFiltersState["url"];
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <Label htmlFor={id} className="w-10 shrink-0 text-muted-foreground lg:w-auto">
-        {label}
-      </Label>
-      <Input
-        id={id}
-        type="date"
-        className="lg:w-40"
-        value={url.get(name)}
-        min={min || undefined}
-        max={max || undefined}
-        onChange={(event) => url.set(name, event.target.value)}
-      />
     </div>
   );
 }

@@ -78,15 +78,16 @@ describe("Manage Emails: search, sort and dates", () => {
     expect(query.get("to")).toBe(new Date(2026, 2, 31, 23, 59, 59, 999).toISOString());
     expect(screen.getByRole("searchbox", { name: "Search emails" })).toHaveValue("ad");
     expect(screen.getByRole("combobox", { name: "Sort by date" })).toHaveTextContent("Oldest first");
-    expect(screen.getByLabelText("From")).toHaveValue("2026-03-01");
-    expect(screen.getByLabelText("To")).toHaveValue("2026-03-31");
+    // Days show as dd/mm/yyyy, the product's one date format.
+    expect(screen.getByLabelText("From")).toHaveValue("01/03/2026");
+    expect(screen.getByLabelText("To")).toHaveValue("31/03/2026");
   });
 
   it("sorts oldest first and narrows to dates through the URL", async () => {
     const calls = inbox();
     const view = renderAt("/sportbn/emails", <EmailsScreen />);
     await screen.findByText("ada@example.com");
-    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-03-01" } });
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "01/03/2026" } });
     expect(view.location()).toBe("/sportbn/emails?from=2026-03-01");
     await waitFor(() => expect(lastList(calls).query.get("from")).toBe(new Date(2026, 2, 1).toISOString()));
     await userEvent.click(screen.getByRole("combobox", { name: "Sort by date" }));
