@@ -304,6 +304,7 @@ async function largeTables(kind: "PGlite" | "PostgreSQL", env: Record<string, st
       met: times.last! / times.first! <= 2,
     });
   }
+  await inboxSearch(kind, list);
   const ids: string[] = [];
   for (let page = 100; ids.length < 1000; page++) {
     const answer = (await (await list(`/api/v1/apkw/emails?page=${page}&limit=100`)).json()) as {
@@ -396,6 +397,45 @@ async function largeTables(kind: "PGlite" | "PostgreSQL", env: Record<string, st
     met: again.readyMs <= 2000,
   });
   await again.stop();
+}
+
+/**
+ * Search, oldest first and date ranges on the million emails and 100,000 contact messages of
+ * `largeTables` (docs/PRODUCT-RULES.md#emails-and-contacts): each answer with its total, p95 of 40.
+ */
+async function inboxSearch(kind: string, list: (path: string) => Promise<Response>) {
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  const month = `from=${daysAgo(60)}&to=${daysAgo(31)}`;
+  const cases: [label: string, path: string, rows: "some" | "none"][] = [
+    ["search, 11 matches", "/api/v1/apkw/emails?q=reader12345", "some"],
+    ["search, 111 matches", "/api/v1/apkw/emails?q=reader9999", "some"],
+    ["search, 1,111 matches (total capped at 1,000)", "/api/v1/apkw/emails?q=reader999", "some"],
+    ["search, 111,111 matches (total capped)", "/api/v1/apkw/emails?q=reader9", "some"],
+    ["search, no match", "/api/v1/apkw/emails?q=nobody", "none"],
+    ["oldest first, first page", "/api/v1/apkw/emails?sort=oldest", "some"],
+    ["oldest first, last page", "/api/v1/apkw/emails?sort=oldest&page=49950", "some"],
+    ["30 days", `/api/v1/apkw/emails?${month}`, "some"],
+    ["30 days, oldest first, page 400", `/api/v1/apkw/emails?${month}&sort=oldest&page=400`, "some"],
+    ["30 days, searched, oldest first", `/api/v1/apkw/emails?${month}&q=reader9&sort=oldest`, "some"],
+    ["contacts: search by first name", "/api/v1/movies/contacts?q=ana", "some"],
+    ["contacts: search by subject", "/api/v1/movies/contacts?q=broken", "some"],
+    ["contacts: search by address", "/api/v1/movies/contacts?q=viewer4242", "some"],
+  ];
+  for (const [label, path, rows] of cases) {
+    const fetchOnce = async () => {
+      const answer = (await (await list(path)).json()) as { data?: unknown[] };
+      if ((answer.data?.length ?? 0) === 0 && rows === "some") throw new Error(`${path}: no rows`);
+    };
+    await fetchOnce(); // warm
+    const time = await p95(40, fetchOnce);
+    record({
+      section: "inbox search",
+      name: `${label}: ${path.replace(/^\/api\/v1/, "")} p95 (${kind})`,
+      value: format.ms(time),
+      goal: "≤ 100 ms",
+      met: time <= 100,
+    });
+  }
 }
 
 /**
