@@ -1,0 +1,161 @@
+// The scale section of `npm run bench` (full run only; `BENCH_ONLY=scale` runs it alone): ten times
+// the data on PostgreSQL, in a database of its own created and dropped by the run. 10,000,000
+// subscriptions, 1,000,000 contact messages, 1,000,000 History entries and 1,000,000 Trash items are
+// made by the database itself (generate_series), then the lists' first, middle and last pages and the
+// CSV export of the ten million rows are measured. `BENCH_SCALE=0.01` makes every count a hundredth
+// (a try of the section in a minute).
+import pg from "pg";
+import { insertBulkRows } from "../apps/api/src/seed/bulk.ts";
+import { format, p95, type Running, record, rssMb } from "./lib.ts";
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const EMAILS = Math.round(10_000_000 * SCALE);
+const CONTACTS = Math.round(1_000_000 * SCALE);
+const HISTORY = Math.round(1_000_000 * SCALE);
+const TRASH = Math.round(1_000_000 * SCALE);
+const count = (n: number) => n.toLocaleString("en-US");
+
+type Start = (name: string, env: Record<string, string>) => Promise<Running>;
+type Session = (base: string) => Promise<{ authorization: string }>;
+
+/** Runs `work` on a connection of its own to `url`. */
+async function onConnection(url: string, work: (db: { query: pg.Client["query"] }) => Promise<void>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The rows, two connections at a time (the emails on one, the rest on the other). */
+async function seed(url: string) {
+  const queryable = (db: { query: pg.Client["query"] }) => ({
+    query: async <T>(text: string, params?: unknown[]) => (await db.query(text, params)).rows as T[],
+  });
+  await Promise.all([
+    onConnection(url, (db) =>
+      insertBulkRows(queryable(db), { table: "email_subscriptions", site: "apkw", count: EMAILS, days: 730 }),
+    ),
+    onConnection(url, async (db) => {
+      await insertBulkRows(queryable(db), {
+        table: "contact_messages",
+        site: "movies",
+        count: CONTACTS,
+        days: 730,
+      });
+      // History: changes of apkw's ads over the last year, one a second (ids in time order).
+      await db.query(
+        `insert into audit_log (at, batch, actor_email, address, site, resource, record_id, action, before, after)
+         select now() - make_interval(secs => $1::int - g), gen_random_uuid(), 'admin@example.com', '10.0.0.1',
+           'apkw', 'ads', lpad(to_hex(g % 5000), 24, '0'), case when g % 10 = 0 then 'create' else 'update' end,
+           case when g % 10 = 0 then null else jsonb_build_object('url', 'https://ads.example/' || (g - 1)) end,
+           jsonb_build_object('url', 'https://ads.example/' || g, 'isActive', g % 2 = 0)
+         from generate_series(1, $1::int) g`,
+        [HISTORY],
+      );
+      // Trash: deleted emails of apkw, all within the 30 days the trash keeps them.
+      await db.query(
+        `insert into trash (batch, site, resource, table_name, record_id, row, deleted_at, deleted_by)
+         select gen_random_uuid(), 'apkw', 'emails', 'email_subscriptions', lpad(to_hex(g), 24, '0'),
+           jsonb_build_object('id', lpad(to_hex(g), 24, '0'), 'site', 'apkw', 'email', 'gone' || g || '@example.com'),
+           now() - make_interval(secs => ($1::int - g) * 2000000.0 / $1::int), 'admin@example.com'
+         from generate_series(1, $1::int) g`,
+        [TRASH],
+      );
+      await db.query("analyze");
+    }),
+  ]);
+}
+
+export async function scale(databaseUrl: string, api: Start, session: Session) {
+  const total = EMAILS + CONTACTS + HISTORY + TRASH;
+  console.log(`\n8. Ten times the data on PostgreSQL: ${count(total)} rows`);
+  const env = { DATABASE_URL: databaseUrl, SEED_DEMO: "false", CONTENT_HMAC_SECRET: "b".repeat(48) };
+  // The first start applies the migrations and makes the admin; the rows come after.
+  await (await api("scale", env)).stop();
+  const seedStarted = performance.now();
+  await seed(databaseUrl);
+  const seedMs = performance.now() - seedStarted;
+  record({
+    section: "scale",
+    name: `seed ${count(EMAILS)} subscriptions, ${count(CONTACTS)} contacts, ${count(HISTORY)} History entries, ${count(TRASH)} Trash items`,
+    value: `${(seedMs / 1000).toFixed(0)} s`,
+    goal: "≤ 5 min",
+    met: seedMs <= 300_000,
+  });
+
+  const server = await api("scale", env);
+  const { authorization } = await session(server.url);
+  const get = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization } });
+  const lists: [path: string, rows: number, goal: "p95" | "ratio"][] = [
+    ["/api/v1/apkw/emails", EMAILS, "p95"],
+    ["/api/v1/movies/contacts", CONTACTS, "p95"],
+    ["/api/v1/apkw/history", HISTORY, "ratio"],
+    ["/api/v1/apkw/trash", TRASH, "ratio"],
+  ];
+  for (const [path, rows, goal] of lists) {
+    const first = (await (await get(path)).json()) as { pagination: { numberOfPages: number } };
+    const pages = first.pagination.numberOfPages;
+    const times: Record<string, number> = {};
+    for (const [label, page] of [
+      ["first", 1],
+      ["middle", Math.ceil(pages / 2)],
+      ["last", pages],
+    ] as const) {
+      const once = async () => {
+        const answer = (await (await get(`${path}?page=${page}`)).json()) as { data?: unknown[] };
+        if (!answer.data?.length) throw new Error(`${path} page ${page}: no rows`);
+      };
+      await once(); // warm
+      times[label] = await p95(20, once);
+      record({
+        section: "scale",
+        name: `${path} ${label} page (${count(page)}) p95, ${count(rows)} rows`,
+        value: format.ms(times[label]!),
+        goal: goal === "p95" ? "≤ 50 ms" : "noted",
+        met: goal === "p95" ? times[label]! <= 50 : undefined,
+      });
+    }
+    record({
+      section: "scale",
+      name: `${path} last page / first page`,
+      value: format.ratio(times.last! / times.first!),
+      goal: "≤ 2",
+      met: times.last! / times.first! <= 2,
+    });
+  }
+
+  // The export of every subscription, read as fast as this process can; memory sampled meanwhile.
+  const pid = server.child.pid!;
+  const rssBefore = rssMb(pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rssMb(pid));
+  }, 100);
+  const started = performance.now();
+  const exported = await get("/api/v1/apkw/emails/export.csv");
+  let lines = 0;
+  for await (const chunk of exported.body!) {
+    const bytes = chunk as Uint8Array;
+    for (let index = bytes.indexOf(10); index !== -1; index = bytes.indexOf(10, index + 1)) lines += 1;
+  }
+  const exportMs = performance.now() - started;
+  clearInterval(sampler);
+  record({
+    section: "scale",
+    name: `CSV export of ${count(lines - 1)} subscriptions`,
+    value: `${(exportMs / 1000).toFixed(0)} s`,
+    goal: "≤ 5 min",
+    met: exportMs <= 300_000 && lines - 1 === EMAILS,
+  });
+  record({
+    section: "scale",
+    name: "api memory growth during that export",
+    value: `${Math.round(rssPeak - rssBefore)} MB (${Math.round(rssBefore)} → ${Math.round(rssPeak)} MB)`,
+    goal: "≤ 50 MB",
+    met: rssPeak - rssBefore <= 50,
+  });
+  await server.stop();
+}
