@@ -64,4 +64,40 @@ describe("Export CSV", () => {
       expect(toasts).toContain("Export ready: 2 messages saved to movies-contacts-2026-11-23.csv."),
     );
   });
+
+  it("shows the rows received so far while the file arrives, on the button and to screen readers", async () => {
+    let push: (text: string) => void = () => {};
+    let end: () => void = () => {};
+    vi.stubGlobal("fetch", async () => {
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (text) => controller.enqueue(encoder.encode(text));
+          end = () => controller.close();
+        },
+      });
+      return new Response(body, {
+        headers: {
+          "content-disposition": 'attachment; filename="apkw-emails-2026-11-25.csv"',
+          "x-export-rows": "4",
+        },
+      });
+    });
+    render(<ExportCsvButton site={sites.apkw} path="/emails" selectedIds={[]} noun={["email", "emails"]} />);
+    await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Exporting... 0%" })).toBeDisabled());
+    push("Email,Page,Subscribed at\r\na@example.com,,2026-11-25T10:00:00.000Z\r\n");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Exporting... 25%" })).toBeDisabled());
+    expect(screen.getByRole("status")).toHaveTextContent("Exporting... 25% (1 of 4 emails)");
+    push("b@example.com,,2026-11-25T09:00:00.000Z\r\nc@example.com,,2026-11-25T08:00:00.000Z\r\n");
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("Exporting... 75% (3 of 4 emails)"),
+    );
+    push("d@example.com,,2026-11-25T07:00:00.000Z\r\n");
+    end();
+    await waitFor(() =>
+      expect(toasts).toContain("Export ready: 4 emails saved to apkw-emails-2026-11-25.csv."),
+    );
+    expect(screen.getByRole("button", { name: "Export CSV" })).toBeEnabled();
+  });
 });

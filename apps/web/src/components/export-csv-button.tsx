@@ -10,6 +10,9 @@ export const exportMessages = {
   selected: (count: number) => `Export Selected (${count})`,
   filtered: "Export Filtered",
   running: (percent: number) => `Exporting... ${percent}%`,
+  /** The live status: the percent and the rows received so far. */
+  progress: (percent: number, rows: number, total: number, [, many]: readonly [string, string]) =>
+    `Exporting... ${percent}% (${rows.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${many})`,
   done: "Export ready",
   saved: (count: number, [one, many]: readonly [string, string], file: string) =>
     `${count.toLocaleString("en-US")} ${count === 1 ? one : many} saved to ${file}.`,
@@ -69,10 +72,12 @@ export function ExportCsvButton({
   /** What a row is, singular and plural: ["email", "emails"]. */
   noun: readonly [string, string];
 }) {
-  const [percent, setPercent] = useState<number | null>(null);
+  const [progress, setProgress] = useState<{ rows: number; total: number } | null>(null);
+  const percent =
+    progress && (progress.total > 0 ? Math.min(99, Math.floor((progress.rows / progress.total) * 100)) : 0);
 
   const run = async () => {
-    setPercent(0);
+    setProgress({ rows: 0, total: 0 });
     let total = 0;
     const counted = recordCounter();
     const rows = () => Math.max(counted.count() - 1, 0); // the header line is not a row
@@ -84,7 +89,7 @@ export function ExportCsvButton({
         },
         onChunk: (text) => {
           counted.add(text);
-          if (total > 0) setPercent(Math.min(99, Math.floor((rows() / total) * 100)));
+          setProgress({ rows: rows(), total });
         },
       });
       save(file.blob, file.filename);
@@ -92,14 +97,14 @@ export function ExportCsvButton({
     } catch (error) {
       toastError(exportMessages.failed, error, exportMessages.failedDescription);
     } finally {
-      setPercent(null);
+      setProgress(null);
     }
   };
 
   return (
     <>
-      <Button variant="outline" size="sm" onClick={run} disabled={percent !== null}>
-        {percent !== null ? <Spinner /> : <Download aria-hidden="true" />}
+      <Button variant="outline" size="sm" onClick={run} disabled={progress !== null}>
+        {progress !== null ? <Spinner /> : <Download aria-hidden="true" />}
         {percent !== null
           ? exportMessages.running(percent)
           : selectedIds.length > 0
@@ -109,7 +114,9 @@ export function ExportCsvButton({
               : exportMessages.idle}
       </Button>
       <span className="sr-only" role="status" aria-live="polite">
-        {percent !== null ? exportMessages.running(percent) : ""}
+        {progress && percent !== null
+          ? exportMessages.progress(percent, progress.rows, progress.total, noun)
+          : ""}
       </span>
     </>
   );
