@@ -1,4 +1,4 @@
-import { ConfigError, runServer } from "@backoffice/server";
+import { ConfigError, runServer, serverOptions } from "@backoffice/server";
 import { buildSandbox } from "./app.ts";
 import { loadEnv } from "./env.ts";
 
@@ -9,7 +9,8 @@ export const expectedErrors = [ConfigError];
 export async function start() {
   const env = loadEnv();
   const fastify = buildSandbox({
-    logger: { level: env.LOG_LEVEL },
+    // The servers' one logger: readable lines in a terminal, JSON otherwise.
+    logger: serverOptions({ logLevel: env.LOG_LEVEL, bodyLimit: 0 }).logger,
     publicUrl: env.SANDBOX_PUBLIC_URL,
     apisportsDailyLimit: env.SANDBOX_APISPORTS_DAILY_LIMIT,
   });

@@ -100,7 +100,13 @@ export interface FrontDoor {
 function logStream(pretty: boolean): { write(line: string): void } | undefined {
   if (!pretty) return undefined;
   const { build } = createRequire(import.meta.url)("pino-pretty") as typeof import("pino-pretty");
-  return build({ sync: true, colorize: true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" });
+  return build({
+    sync: true,
+    colorize: true,
+    singleLine: true,
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname",
+  });
 }
 
 /** The Fastify options api, content and sandbox share: logging, request ids, limits and timeouts. */
