@@ -120,7 +120,7 @@ export function CommandPalette({
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  });
+  }); // Re-bound on every render: the handler reads the current `open`.
 
   const choose = (run: () => void, focus?: HTMLElement) => () => {
     pending.current = { run, focus };
@@ -165,9 +165,10 @@ export function CommandPalette({
           <CommandEmpty>No screen or action found.</CommandEmpty>
           {actions.length > 0 && (
             <CommandGroup heading="On this screen">
-              {actions.map(({ label, element }) => (
+              {actions.map(({ label, element }, index) => (
                 <CommandItem
-                  key={label}
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the header's buttons, read once per opening
+                  key={index}
                   value={`action ${label}`}
                   onSelect={choose(() => element.click(), element)}
                 >
