@@ -183,7 +183,7 @@ describe("Manage Contacts: read, answered and Reply", () => {
     const view = renderAt("/movies/emails", <ContactsScreen />);
     await rowOf();
     const search = screen.getByRole("searchbox", { name: "Search messages" });
-    expect(search).toHaveAttribute("placeholder", "Search by email, name or subject...");
+    expect(search).toHaveAttribute("placeholder", "Search email, name, subject...");
     await userEvent.type(search, "broken");
     expect(view.location()).toBe("/movies/emails?q=broken");
     await waitFor(() =>

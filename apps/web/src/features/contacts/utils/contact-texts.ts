@@ -18,7 +18,7 @@ export const contactMessages = {
   deleted: (n: number) => (n === 1 ? "Message deleted" : "Messages deleted"),
   empty: { title: "No messages found", description: "No contact messages to display" },
   noMatch: { title: "No matching messages", description: "No message matches the search or dates." },
-  searchPlaceholder: "Search by email, name or subject...",
+  searchPlaceholder: "Search email, name, subject...",
 } as const;
 
 /** "Ada Lovelace", or a dash when the visitor gave no name. */
