@@ -111,3 +111,36 @@ describe("Manage Emails", () => {
     expect(at.location()).toBe("/sportbn/emails?page=3");
   });
 });
+
+describe("Manage Emails: Delete Selected with one email", () => {
+  it("toasts in the singular, not the server's plural", async () => {
+    const toasts = captureToasts();
+    let held = [row(1, 0), row(1, 1)];
+    fakeApi({
+      "GET /sportbn/emails": () => ({
+        body: {
+          status: "success",
+          data: held,
+          pagination: { page: 1, numberOfPages: 1 },
+          result: held.length,
+        },
+      }),
+      "DELETE /sportbn/emails": ({ body }) => {
+        const ids = (body as { ids: string[] }).ids;
+        held = held.filter((r) => !ids.includes(r._id));
+        return { body: { status: "success", message: "Emails deleted successfully", deleted: ids.length } };
+      },
+    });
+    renderAt("/sportbn/emails", <EmailsScreen />);
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Select p1-r0@example.com" }));
+    await userEvent.click(screen.getByRole("button", { name: /^Delete Selected/ }));
+    await userEvent.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }),
+    );
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({ title: "Email deleted successfully", description: "1 email was removed." }),
+      ]),
+    );
+  });
+});

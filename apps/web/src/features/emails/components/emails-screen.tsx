@@ -62,9 +62,17 @@ export function EmailsScreen() {
     try {
       const answer = await remove.mutateAsync([id]);
       forget([id]);
-      toastSuccess(emailMessages.deleted, undefined, `${email} was removed.`, undo(answer));
+      toastSuccess(emailMessages.deleted, undefined, `${email} was removed.`, {
+        ...undo(answer),
+        key: "email-delete",
+      });
     } catch (error) {
-      toastError(emailMessages.deleteFailed.title, error, emailMessages.deleteFailed.description);
+      toastError(
+        emailMessages.deleteFailed.title,
+        error,
+        emailMessages.deleteFailed.description,
+        "email-delete",
+      );
     }
   };
 
@@ -81,14 +89,20 @@ export function EmailsScreen() {
     try {
       const answer = await remove.mutateAsync(ids);
       forget(ids);
+      // The server's message counts in the plural whatever the number: one email reads in the singular.
       toastSuccess(
-        answer.message || emailMessages.deleted,
+        ids.length === 1 ? emailMessages.deleted : answer.message || emailMessages.deleted,
         undefined,
         emailMessages.removed(ids.length),
-        undo(answer),
+        { ...undo(answer), key: "email-delete" },
       );
     } catch (error) {
-      toastError(emailMessages.bulkDeleteFailed.title, error, emailMessages.bulkDeleteFailed.description);
+      toastError(
+        emailMessages.bulkDeleteFailed.title,
+        error,
+        emailMessages.bulkDeleteFailed.description,
+        "email-delete",
+      );
     }
   };
 
