@@ -69,7 +69,7 @@ test("Import: trending sorted by rating, a numeric id, a text search, then the t
   ).toBeVisible();
   const matrix = main.locator('[data-slot="tmdb-card"]').filter({ hasText: "The Matrix" });
   await expect(matrix).toHaveCount(1);
-  await expect(matrix).toContainText("1999-03-31");
+  await expect(matrix).toContainText("31/03/1999");
   await matrix.getByRole("button", { name: "Import The Matrix" }).focus();
   await expect(matrix.getByRole("button", { name: "Import The Matrix" })).toBeVisible();
   await page.keyboard.press("Enter");

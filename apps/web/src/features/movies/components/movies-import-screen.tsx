@@ -11,6 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { ApiError } from "@/lib/api-client";
+import { formatDay } from "@/lib/format";
 import { toast, toastSuccess } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useCatalog, useImportTitle } from "../api/catalog";
@@ -209,7 +210,7 @@ function TmdbCard({
           {title}
         </h3>
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-          <span>{date || "-"}</span>
+          <span>{date ? formatDay(date) : "-"}</span>
           <span className="inline-flex items-center gap-1">
             <Star className="size-3 fill-current text-amber-500" aria-hidden="true" />
             <span className="sr-only">Rating </span>
