@@ -107,12 +107,12 @@ export function ContactsScreen() {
         targets.length === 1
           ? `The message from ${targets[0]!.email} was removed.`
           : `${targets.length} messages were removed.`,
-        undo,
+        { ...undo, key: "contact-delete" },
       );
     },
     failed: (error, targets) => {
       const failed = targets.length === 1 ? contactMessages.deleteFailed : contactMessages.bulkDeleteFailed;
-      toastError(failed.title, error, failed.description);
+      toastError(failed.title, error, failed.description, "contact-delete");
     },
   });
 
