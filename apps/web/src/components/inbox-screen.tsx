@@ -84,7 +84,12 @@ export function InboxScreen({
               </div>
             }
             error={{ icon: WifiOff, ...loadError }}
-            empty={query.data?.data.length === 0 ? empty : null}
+            empty={
+              query.data?.data.length === 0
+                ? // Without filters to clear, the main action: look again for what the site collected.
+                  { ...empty, action: empty.action ?? <RefreshButton query={query} /> }
+                : null
+            }
           >
             {children}
           </ListBody>

@@ -55,6 +55,7 @@ describe("Manage Emails", () => {
     });
     expect(empty).toHaveTextContent("No emails found");
     expect(empty).toHaveTextContent("No email subscriptions to display");
+    expect(within(empty).getByRole("button", { name: "Refresh" })).toBeEnabled();
     expect(listTitle()).toHaveTextContent("Email Subscriptions (0)");
     expect(screen.getByText("Connected")).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Pagination" })).toBeNull();
