@@ -73,7 +73,14 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   );
 }
 
-type FocusPlace = { opener: HTMLElement; items: Element[]; index: number; control: number };
+type FocusPlace = {
+  opener: HTMLElement;
+  items: Element[];
+  index: number;
+  control: number;
+  /** The heading right before the list ("Existing Servers"), if it has one. */
+  heading: HTMLElement | null;
+};
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const ITEM = "li, tr";
@@ -85,17 +92,19 @@ function focusPlace(): FocusPlace | null {
   const item = opener.closest(ITEM);
   const items = item?.parentElement ? [...item.parentElement.children] : [];
   const control = item ? [...item.querySelectorAll(FOCUSABLE)].indexOf(opener) : -1;
-  return { opener, items, index: item ? items.indexOf(item) : -1, control };
+  const before = item?.parentElement?.previousElementSibling;
+  const heading = before instanceof HTMLElement && /^H[1-6]$/.test(before.tagName) ? before : null;
+  return { opener, items, index: item ? items.indexOf(item) : -1, control, heading };
 }
 
 /**
  * A confirmed delete removes the control that asked for it (a row's Delete) or disables it (Delete
- * Selected with nothing left selected), and focus would fall to the page (docs/PRODUCT-RULES.md#forms-dialogs-and-lists).
- * It goes instead to the same control of the next item still listed (the previous one at the end of
- * the list), else to the screen's heading. Watches until then, for at most 10 s, or until the user
- * moves focus elsewhere.
+ * Selected with nothing left selected), and focus would fall to the page
+ * (docs/PRODUCT-RULES.md#forms-dialogs-and-lists). It goes instead to the same control of the next
+ * item still listed (the previous one at the end of the list), else to the list's heading, else to
+ * the screen's. Watches until then, for at most 10 s, or until the user moves focus elsewhere.
  */
-function keepFocusOnPage({ opener, items, index, control }: FocusPlace) {
+function keepFocusOnPage({ opener, items, index, control, heading: listHeading }: FocusPlace) {
   const lost = () => !opener.isConnected || (opener as HTMLButtonElement).disabled === true;
   const target = (): HTMLElement | null => {
     const after = items.slice(index + 1);
@@ -106,7 +115,9 @@ function keepFocusOnPage({ opener, items, index, control }: FocusPlace) {
       const same = controls[control] ?? controls[0];
       if (same) return same;
     }
-    const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1");
+    const heading = listHeading?.isConnected
+      ? listHeading
+      : (document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1"));
     if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
     return heading;
   };

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
@@ -72,5 +72,58 @@ describe("dialogs return focus to the control that opened them", () => {
     await user.keyboard("{Enter}");
     await user.click(await screen.findByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
+
+/** A card's own list with its heading, like Other Servers' "Existing Servers". */
+function ServerList() {
+  const confirm = useConfirm();
+  const [servers, setServers] = useState(["HD Server", "SD Server"]);
+  const remove = async (name: string) => {
+    if (await confirm({ title: "Are you sure you want to delete this server?" }))
+      setTimeout(() => setServers((all) => all.filter((s) => s !== name)), 20);
+  };
+  return (
+    <main>
+      <h1>Other Servers</h1>
+      <h3>Existing Servers</h3>
+      {servers.length === 0 ? (
+        <p>No servers yet.</p>
+      ) : (
+        <ul>
+          {servers.map((name) => (
+            <li key={name}>
+              {name}
+              <button type="button" onClick={() => remove(name)}>
+                Delete {name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+describe("after a confirmed delete, focus stays with the list", () => {
+  it("on the next item's same control, then on the list's heading once the list is gone", async () => {
+    const user = userEvent.setup();
+    render(
+      <ConfirmProvider>
+        <ServerList />
+      </ConfirmProvider>,
+    );
+    const confirmDelete = async (name: string) => {
+      screen.getByRole("button", { name: `Delete ${name}` }).focus();
+      await user.keyboard("{Enter}");
+      await user.click(
+        within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }),
+      );
+    };
+    await confirmDelete("HD Server");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Delete SD Server" })).toHaveFocus());
+    await confirmDelete("SD Server");
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Existing Servers" })).toHaveFocus());
+    expect(document.body).not.toHaveFocus();
   });
 });
