@@ -93,8 +93,11 @@ function syncOnce(dir: string, pgdata: string) {
   syncTree(pgdata);
   closeSync(openSync(marker, "w"));
   fsyncPath(marker);
-  fsyncPath(dir);
-  fsyncPath(dirname(dir));
+  // The folders above may be new too (DATA_DIR made by the first start): each one's entry, up to /.
+  for (let folder = dir; ; folder = dirname(folder)) {
+    fsyncPath(folder);
+    if (dirname(folder) === folder) break;
+  }
 }
 
 /**

@@ -5,7 +5,8 @@
  * nothing but the end of the current turn; under load the database commits once per batch instead
  * of once per request (the embedded database runs on this thread, so only a turn gathers a batch).
  * A caller's promise settles only after the statement holding its item committed, so a 201 still
- * means the row is stored.
+ * means the row is stored; on either engine the commit returns once its WAL is synced to disk, one
+ * sync a batch (docs/decisions/008-durable-embedded-database.md).
  */
 export function groupCommit<T, R>(
   write: (items: T[]) => Promise<R[]>,
