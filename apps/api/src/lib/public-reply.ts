@@ -52,8 +52,7 @@ const CACHED_HEADERS = {
 export function sendCached(reply: FastifyReply, text: string) {
   const etag = etagOf(text);
   reply.headers(CACHED_HEADERS).header("etag", etag);
-  const header = reply.request.headers["if-none-match"];
-  if (notModified(Array.isArray(header) ? header.join(",") : header, etag)) return reply.code(304).send();
+  if (notModified(reply.request.headers["if-none-match"], etag)) return reply.code(304).send();
   return reply.type("application/json; charset=utf-8").send(text);
 }
 

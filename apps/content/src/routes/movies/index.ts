@@ -13,7 +13,7 @@ import {
   movieRestoreAnswer,
   movieRestoreBody,
 } from "@backoffice/contracts";
-import { keepAnswers, notFound } from "@backoffice/server";
+import { etagOf, keepAnswers, notFound, notModified } from "@backoffice/server";
 import cors from "@fastify/cors";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
@@ -63,6 +63,11 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
           const text = await listCache.get(JSON.stringify(request.query), async () =>
             JSON.stringify(movieListAnswer.parse((await titles.list(request.query)).map(toMovieItem))),
           );
+          // Caches ask every time, and get 304 with no body while the list is unchanged.
+          const etag = etagOf(text);
+          reply.header("etag", etag);
+          if (notModified(request.headers["if-none-match"], etag))
+            return (reply as FastifyReply).code(304).send();
           // Already serialized (through the schema on a miss): sent as is, past the route's serializer.
           return (reply as FastifyReply).send(text);
         },

@@ -128,6 +128,33 @@ describe("GET /api/movies", () => {
     expect(t.app.keptAnswers.answered()).toBe(before + 1);
   });
 
+  it("answers an ETag, 304 with no body to an If-None-Match naming it, and ignores one naming no current tag", async () => {
+    const first = await t.inject({ method: "GET", url: "/api/movies" });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    const unchanged = await t.inject({
+      method: "GET",
+      url: "/api/movies",
+      headers: { "if-none-match": etag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe("");
+    expect(unchanged.headers.etag).toBe(etag);
+    for (const garbage of ["garbage", '"other"', Array.from({ length: 2000 }, (_, i) => `"t${i}"`).join(",")])
+      expect(
+        (await t.inject({ method: "GET", url: "/api/movies", headers: { "if-none-match": garbage } }))
+          .statusCode,
+      ).toBe(200);
+    // Another list (another body) has another tag.
+    const other = await t.inject({
+      method: "GET",
+      url: "/api/movies?type=movie",
+      headers: { "if-none-match": etag },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
   it("filters by type", async () => {
     expect(await titlesOf("?type=movie")).toEqual(["Coco", "The Matrix"]);
     expect(await titlesOf("?type=tv")).toEqual(["100% Wolf", "Breaking Bad"]);
