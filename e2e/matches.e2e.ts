@@ -146,6 +146,19 @@ test("Other Servers: add a server to a match and delete it with its confirmation
     await expect(p.getByRole("main").getByRole("heading", { name: "Other Servers" })).toBeVisible();
   });
 
+  // The same servers, with Delete and New Server, in the match's Edit dialog.
+  await page.goto("/sportbn/matches");
+  await main.getByRole("button", { name: "Edit Servers United vs Stream City" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Match" });
+  const inDialog = edit.getByRole("region", { name: "Servers of Servers United vs Stream City" });
+  await expect(inDialog).toContainText("https://stream.example/hd");
+  await captureScreen(page, "sportbn-match-dialog-servers", async (p) => {
+    await expect(p.getByRole("dialog", { name: "Edit Match" }).getByText("Existing Servers")).toBeVisible();
+  });
+  await page.keyboard.press("Escape");
+  await expect(edit).toBeHidden();
+  await page.goto("/sportbn/servers");
+
   await card.getByRole("button", { name: "Delete server HD Server" }).click();
   const ask = page.getByRole("alertdialog", { name: "Are you sure you want to delete this server?" });
   await expect(ask).toContainText("HD Server");
@@ -197,4 +210,38 @@ test("Fetch Matches: four sports from the feed, filters, Clear Filters, accept a
   await expect(heading).toHaveText(`Matches (${total})`);
   await expect(main.getByRole("button", { name: `Accepted ${name}` }).first()).toBeDisabled();
   await expectAccessible(page, "Fetch Matches");
+});
+
+test("Fetch Matches with the feed down: each sport's cause and Try again, no empty state", async ({
+  page,
+  signIn,
+}) => {
+  const names: Record<string, string> = {
+    football: "Football",
+    basketball: "Basketball",
+    hockey: "Hockey",
+    "am-football": "American football",
+  };
+  let down = true;
+  await page.route("**/api/v1/sportbn/connect/*", (route) => {
+    if (!down) return route.continue();
+    const sport = new URL(route.request().url()).pathname.split("/").at(-1) ?? "";
+    return route.fulfill({
+      status: 502,
+      contentType: "application/json",
+      body: JSON.stringify({ status: "error", message: `${names[sport]} feed could not be reached` }),
+    });
+  });
+  await signIn("/sportbn/fetch-matches");
+  const main = page.getByRole("main");
+  await expect(main.getByText("The sports feed could not be loaded")).toBeVisible();
+  await expect(main.getByText(/Football feed could not be reached\. Basketball feed/)).toBeVisible();
+  await expect(main.getByText("No matches found. Try adjusting your filters.")).toHaveCount(0);
+  await captureScreen(page, "sportbn-fetch-matches-feed-down", async (p) => {
+    await expect(p.getByRole("main").getByRole("button", { name: "Try again" })).toBeVisible();
+  });
+  down = false;
+  await main.getByRole("button", { name: "Try again" }).click();
+  await expect(main.getByText("The sports feed could not be loaded")).toHaveCount(0);
+  await expect(main.locator('[data-slot="fixture-card"]').first()).toBeVisible();
 });
