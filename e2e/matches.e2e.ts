@@ -153,7 +153,11 @@ test("Other Servers: add a server to a match and delete it with its confirmation
   const inDialog = edit.getByRole("region", { name: "Servers of Servers United vs Stream City" });
   await expect(inDialog).toContainText("https://stream.example/hd");
   await captureScreen(page, "sportbn-match-dialog-servers", async (p) => {
-    await expect(p.getByRole("dialog", { name: "Edit Match" }).getByText("Existing Servers")).toBeVisible();
+    const servers = p
+      .getByRole("dialog", { name: "Edit Match" })
+      .getByRole("region", { name: /^Servers of/ });
+    await servers.scrollIntoViewIfNeeded();
+    await expect(servers.getByText("Existing Servers")).toBeInViewport();
   });
   await page.keyboard.press("Escape");
   await expect(edit).toBeHidden();

@@ -57,7 +57,7 @@ export function HistoryRecord({ entry, children }: { entry: HistoryEntry; childr
   const to = label === "-" ? null : recordLink(site, entry);
   if (!to) return children;
   return (
-    <Link to={to} className="font-medium text-primary underline-offset-4 hover:underline">
+    <Link to={to} className="font-medium text-primary underline underline-offset-4 hover:decoration-2">
       {children}
     </Link>
   );
