@@ -218,6 +218,10 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
         payload: { ids: [ID] },
       });
       expect(write.statusCode).toBe(502);
+      expect(write.json()).toEqual({ status: "error", message: "The content service is unavailable" });
+      // Only the catalogue is affected: the rest of the dashboard answers as usual.
+      const ads = await down.as(admin, { method: "GET", url: "/api/v1/sportbn/ads" });
+      expect(ads.statusCode).toBe(200);
     } finally {
       await down.close();
     }

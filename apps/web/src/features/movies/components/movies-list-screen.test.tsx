@@ -33,6 +33,25 @@ afterEach(() => vi.unstubAllGlobals());
 const row = (title: string) => screen.getByRole("article", { name: new RegExp(title) });
 
 describe("Movies & TV List", () => {
+  it("with the content service down: what failed and Try again, which loads the list once it is back", async () => {
+    let down = true;
+    calls = fakeApi({
+      // The api's pass-through answers 502 while the content service does not answer.
+      "GET /movies/catalog": () =>
+        down
+          ? { status: 502, body: { status: "error", message: "The content service is unavailable" } }
+          : { body: catalogue },
+    });
+    renderAt("/movies/list", <MoviesListScreen />);
+    const retry = await screen.findByRole("button", { name: "Try again" });
+    expect(screen.getAllByText("Failed to load the catalogue").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("The content service is unavailable").length).toBeGreaterThan(0);
+    down = false;
+    await userEvent.click(retry);
+    expect(await screen.findByRole("article", { name: /The Matrix/ })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+  });
+
   it("a search without a hit shows no results with Clear filters, not No items yet", async () => {
     const at = renderAt("/movies/list?q=zzz", <MoviesListScreen />);
     expect(await screen.findByText("No matching titles")).toBeInTheDocument();
