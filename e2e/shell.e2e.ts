@@ -8,7 +8,15 @@ import { screenshotsDir } from "./support/env";
  * (apps/web/src/app/routes/site-shell.test.tsx).
  */
 
-const apkwLabels = ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History"];
+const apkwLabels = [
+  "Dashboard",
+  "Apps & Games",
+  "Manage Ads",
+  "Manage Emails",
+  "Edit Profile",
+  "History",
+  "Trash",
+];
 
 test.describe("sidebar at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
