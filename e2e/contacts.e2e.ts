@@ -193,7 +193,9 @@ test("Falls back to /emails when /contacts answers 404, and deletes there", asyn
     .getByRole("alertdialog", { name: "Delete this message?" })
     .getByRole("button", { name: "Delete" })
     .click();
-  await expect(toastWith(page, "Message deleted")).toContainText("The message from old@example.com was removed.");
+  await expect(toastWith(page, "Message deleted")).toContainText(
+    "The message from old@example.com was removed.",
+  );
   expect(deletes).toEqual([JSON.stringify({ ids: ["65a1b2c3d4e5f60718293a4b"] })]);
   await expect(main.getByText("Manage Contacts")).toBeVisible();
 });
