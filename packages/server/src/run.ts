@@ -1,11 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { framed } from "./banner.ts";
 
+/** How long a stopping server lets requests in flight finish: under the 10 s a process manager waits. */
+const SHUTDOWN_GRACE_MS = 8000;
+
 /** Errors whose message alone tells the operator what to fix (bad setting, locked data folder...). */
 export type ExpectedError = abstract new (...args: never[]) => Error;
 
 /**
- * Starts a server built by `start` and closes it gracefully on SIGINT/SIGTERM (10 s at most).
+ * Starts a server built by `start` and closes it gracefully on SIGINT/SIGTERM (8 s at most, a second signal at once).
  * An expected start-up error prints its one-line message; anything else its stack; both exit 1.
  * A server with a `notice` (the api: its address, a first run's admin account) prints it framed
  * once it listens.
@@ -19,10 +22,17 @@ export function runServer(
       let closing = false;
       for (const signal of ["SIGINT", "SIGTERM"] as const) {
         process.on(signal, () => {
-          if (closing) return;
+          // A second signal while closing: the operator does not want to wait.
+          if (closing) process.exit(1);
           closing = true;
           fastify.log.info({ signal }, "shutting down");
-          setTimeout(() => process.exit(1), 10_000).unref();
+          // Requests in flight may finish; a client that holds its answer open (a slow export, a
+          // stalled download) is cut at the deadline, so the process is gone within 10 s whatever is open.
+          setTimeout(() => {
+            fastify.log.warn("still closing after the grace period: connections cut");
+            fastify.server.closeAllConnections();
+            process.exit(1);
+          }, SHUTDOWN_GRACE_MS).unref();
           fastify.close().then(
             () => process.exit(0),
             () => process.exit(1),
