@@ -245,7 +245,13 @@ function MessageDetails({
           <DialogDescription>{contact ? `From ${contact.email}` : ""}</DialogDescription>
         </DialogHeader>
         {contact && (
-          <div className="grid max-h-[60vh] gap-4 overflow-y-auto">
+          // Scrolls when replies make it long: reachable by keyboard, named for screen readers.
+          <section
+            className="grid max-h-[60vh] gap-4 overflow-y-auto"
+            aria-label="Message and replies"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
+            tabIndex={0}
+          >
             {answeredAt && (
               <p>
                 <Badge variant="secondary">Answered {formatDayMonthYear(answeredAt)}</Badge>
@@ -269,15 +275,13 @@ function MessageDetails({
                         {formatDayMonthYear(reply.sentAt)} · from {reply.from}
                         {reply.sentBy ? ` by ${reply.sentBy}` : ""}
                       </p>
-                      <p className="mt-2 max-h-48 overflow-y-auto whitespace-pre-wrap [overflow-wrap:anywhere]">
-                        {reply.message}
-                      </p>
+                      <p className="mt-2 whitespace-pre-wrap [overflow-wrap:anywhere]">{reply.message}</p>
                     </li>
                   ))}
                 </ol>
               </section>
             )}
-          </div>
+          </section>
         )}
         <DialogFooter>
           <DialogClose asChild>
