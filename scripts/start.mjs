@@ -126,7 +126,9 @@ function close(server) {
 async function stop(code = 0, signal = undefined) {
   if (stopping) return;
   stopping = true;
-  setTimeout(() => process.exit(1), 10_000).unref();
+  // Requests in flight get 8 s, as a server run alone (packages/server/src/run.ts): whatever is still
+  // open then (a stalled export) is cut by the exit, so every server is gone within 10 s.
+  setTimeout(() => process.exit(1), 8_000).unref();
   // The api first: it is the one calling the others.
   for (const server of [...servers].reverse()) {
     if (signal) server.fastify.log.info({ signal }, "shutting down");
