@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Counters } from "./lib/counters.ts";
+import type { Jobs } from "./lib/jobs.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import type { Metrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
@@ -26,6 +27,8 @@ declare module "fastify" {
     /** The shared Redis when `REDIS_URL` is set (lib/redis.ts). */
     redis: Redis | null;
     metrics: Metrics;
+    /** The durable job runner (lib/jobs.ts), in the admin routes' scope: `jobs.define` there. */
+    jobs: Jobs;
     /** Set when the built dashboard is served: answers a client route with index.html. */
     sendSpaIndex?: (reply: FastifyReply) => FastifyReply;
   }

@@ -6,6 +6,7 @@ export * from "./config.ts";
 export * from "./contacts.ts";
 export * from "./emails.ts";
 export * from "./history.ts";
+export * from "./jobs.ts";
 export * from "./locker.ts";
 export * from "./matches.ts";
 export * from "./movies.ts";

@@ -22,8 +22,17 @@ export interface Queryable {
 export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * A statement, or several without parameters, run as sent (outside any audit context), answering
+   * each statement's rows: the shape pg-boss's custom `db.executeSql` expects (apps/api/src/lib/jobs.ts).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult | SqlResult[]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
 }
 
 export class DatabaseLockedError extends Error {}
@@ -136,6 +145,11 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
     kind: "pglite",
     query: auditedQuery({ transaction }, (text, params) => run(client, text, params)),
     transaction,
+    async executeSql(text, values) {
+      if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+      const results = await client.exec(text);
+      return results.length === 1 ? { rows: results[0]!.rows } : results.map(({ rows }) => ({ rows }));
+    },
     async ping() {
       if (client.closed) return false;
       await client.query("select 1");
@@ -180,6 +194,10 @@ export function wrapPool(pool: Pool): Database {
       async (text, params) => (await pool.query(text, params as unknown[])).rows,
     ),
     transaction,
+    async executeSql(text, values) {
+      const result = await pool.query(text, values as unknown[]);
+      return Array.isArray(result) ? result.map(({ rows }) => ({ rows })) : { rows: result.rows };
+    },
     async ping() {
       await pool.query("select 1");
       return true;

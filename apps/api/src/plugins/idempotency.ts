@@ -49,14 +49,18 @@ interface Claimed {
 export function idempotentWrites(fastify: FastifyInstance): void {
   const { db } = fastify;
   fastify.decorateRequest("idempotencyKey", null);
-  const purge = () =>
-    db
-      .query(
-        `delete from idempotency_keys where created_at < now() - interval '${IDEMPOTENCY_TTL_HOURS} hours'`,
-      )
-      .catch((error) => fastify.log.error({ err: error }, "could not purge idempotency keys"));
-  const purging = setInterval(purge, 3_600_000).unref();
-  fastify.addHook("onClose", async () => clearInterval(purging));
+  fastify.jobs.define({
+    name: "idempotency-keys-purge",
+    title: "Forget old idempotency keys",
+    site: "all",
+    schedule: "20 * * * *",
+    async run() {
+      const gone = await db.query(
+        `delete from idempotency_keys where created_at < now() - interval '${IDEMPOTENCY_TTL_HOURS} hours' returning 1`,
+      );
+      return `${gone.length} ${gone.length === 1 ? "key" : "keys"} older than ${IDEMPOTENCY_TTL_HOURS} hours removed.`;
+    },
+  });
 
   fastify.addHook("preHandler", async (request: FastifyRequest, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];

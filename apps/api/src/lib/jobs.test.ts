@@ -1,0 +1,156 @@
+// The durable job runner on each engine (pg-boss; docs/decisions/009-job-runner.md), with pg-boss's
+// TestClock: time moves only when a test ticks it, so no test waits for a schedule or a backoff.
+import { type Database, wrapPool } from "@backoffice/db";
+import { createTestDatabase, createTestPostgresDatabase, testDatabaseKind } from "@backoffice/db/testing";
+import pg from "pg";
+import { TestClock } from "pg-boss";
+import pino from "pino";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createJobs, type JobDefinition } from "./jobs.ts";
+
+const log = pino({ level: "silent" });
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A runner on `db` (PostgreSQL through `url`, as the api runs it there), started with `clock`. */
+async function runner(
+  db: Database,
+  url: string | undefined,
+  clock: TestClock,
+  ...definitions: JobDefinition[]
+) {
+  const jobs = createJobs({ db, url, log, clock });
+  for (const definition of definitions) jobs.define(definition);
+  await jobs.start();
+  cleanups.push(() => jobs.stop());
+  return jobs;
+}
+
+async function database(): Promise<{ db: Database; url: string | undefined }> {
+  if (testDatabaseKind() === "postgres") {
+    const { url, drop } = await createTestPostgresDatabase("api");
+    const db = wrapPool(new pg.Pool({ connectionString: url, max: 3 }));
+    cleanups.push(drop, () => db.close());
+    return { db, url };
+  }
+  const db = await createTestDatabase("api");
+  cleanups.push(() => db.close());
+  return { db, url: undefined };
+}
+
+const runs = (db: Database, name: string) =>
+  db.query<{ result: string; attempt: number; error: string | null; trigger: string }>(
+    "select result, attempt, error, trigger from job_runs where name = $1 order by id",
+    [name],
+  );
+
+/** Ticks the clock a second at a time until `done` holds (each tick lets pg-boss's polls run). */
+async function tickUntil(clock: TestClock, done: () => Promise<boolean>, seconds = 600) {
+  for (let second = 0; second < seconds; second++) {
+    if (await done()) return;
+    await clock.tick(1000);
+    // A handler runs outside the clock's settling: give it a moment of real time.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  expect(await done()).toBe(true);
+}
+
+describe(`the job runner (${testDatabaseKind()})`, () => {
+  it("retries a failing job with growing delays, a bounded number of times, and keeps its error in words", async () => {
+    const { db, url } = await database();
+    const clock = new TestClock(new Date("2026-03-01T10:00:10Z"));
+    const run = vi.fn(async () => {
+      throw new Error("The feed answered 503.");
+    });
+    const jobs = await runner(db, url, clock, {
+      name: "flaky",
+      title: "Flaky",
+      site: "all",
+      schedule: "0 3 * * *",
+      retryLimit: 2,
+      retryDelaySeconds: 10,
+      run,
+    });
+    expect(await jobs.runNow("flaky")).toBe(true);
+    await tickUntil(
+      clock,
+      async () => (await runs(db, "flaky")).filter((r) => r.result === "failed").length === 3,
+    );
+    const times = run.mock.calls.length;
+    // No fourth attempt, however long one waits.
+    for (let i = 0; i < 10; i++) await clock.tick(60_000);
+    expect(run).toHaveBeenCalledTimes(times);
+    expect(times).toBe(3);
+    const history = await runs(db, "flaky");
+    expect(history.map((r) => r.attempt)).toEqual([1, 2, 3]);
+    expect(history.every((r) => r.error === "The feed answered 503." && r.trigger === "manual")).toBe(true);
+    const [view] = await jobs.list();
+    expect(view).toMatchObject({
+      name: "flaky",
+      lastRun: { result: "failed", error: "The feed answered 503.", attempt: 3 },
+      nextRunAt: "2026-03-02T03:00:00.000Z",
+    });
+  });
+
+  it("runs a job on its schedule, skips it while paused and shows progress of a long run", async () => {
+    const { db, url } = await database();
+    const clock = new TestClock(new Date("2026-03-01T10:00:10Z"));
+    let release: () => void = () => {};
+    const jobs = await runner(db, url, clock, {
+      name: "hourly",
+      title: "Hourly",
+      site: "sportbn",
+      schedule: "0 * * * *",
+      run: async ({ progress }) => {
+        await progress(40);
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return "Done.";
+      },
+    });
+    expect((await jobs.list())[0]).toMatchObject({ lastRun: null, nextRunAt: "2026-03-01T11:00:00.000Z" });
+    await clock.setTime(new Date("2026-03-01T10:59:50Z"));
+    await tickUntil(clock, async () => (await jobs.list())[0]?.progress === 40);
+    expect((await jobs.list())[0]).toMatchObject({ lastRun: { result: "running", trigger: "schedule" } });
+    release();
+    await vi.waitFor(async () =>
+      expect((await runs(db, "hourly")).map((r) => r.result)).toEqual(["succeeded"]),
+    );
+    expect((await jobs.list())[0]).toMatchObject({ progress: null, lastRun: { summary: "Done." } });
+
+    await jobs.pause("hourly");
+    expect((await jobs.list())[0]).toMatchObject({ paused: true, nextRunAt: null });
+    await clock.setTime(new Date("2026-03-01T11:59:50Z"));
+    for (let i = 0; i < 120; i++) await clock.tick(1000);
+    expect(await runs(db, "hourly")).toHaveLength(1);
+    await jobs.resume("hourly");
+    expect((await jobs.list())[0]).toMatchObject({ paused: false, nextRunAt: "2026-03-01T13:00:00.000Z" });
+  });
+
+  it.skipIf(testDatabaseKind() !== "postgres")(
+    "with two instances on one PostgreSQL database a scheduled run happens once",
+    async () => {
+      const { db, url } = await database();
+      const clock = new TestClock(new Date("2026-03-01T10:58:30Z"));
+      const run = vi.fn(async () => "Once.");
+      const definition = {
+        name: "shared",
+        title: "Shared",
+        site: "all",
+        schedule: "59 * * * *",
+        run,
+      } as const;
+      await runner(db, url, clock, definition);
+      const other = wrapPool(new pg.Pool({ connectionString: url, max: 3 }));
+      cleanups.push(() => other.close());
+      await runner(other, url, clock, definition);
+      await tickUntil(clock, async () => (await runs(db, "shared")).some((r) => r.result === "succeeded"));
+      for (let i = 0; i < 180; i++) await clock.tick(1000);
+      expect(run).toHaveBeenCalledTimes(1);
+      expect(await runs(db, "shared")).toHaveLength(1);
+    },
+  );
+});

@@ -1,0 +1,279 @@
+import type { Site } from "@backoffice/contracts";
+import type { Database } from "@backoffice/db";
+import type { FastifyBaseLogger } from "fastify";
+import { type Clock, type Db, type Job, PgBoss } from "pg-boss";
+
+/**
+ * Durable jobs (docs/decisions/009-job-runner.md, docs/ARCHITECTURE.md "Jobs"): pg-boss keeps each
+ * job's queue and schedule in the database, so with several api instances a scheduled run is sent
+ * once and taken by one worker; a run whose process died is retried once its lease expires; a run
+ * that throws is retried after 1, 2, 4… times `retryDelaySeconds`, at most `retryLimit` times.
+ * What the Jobs screen shows (pause, each run's time, result, error and progress) is kept in our
+ * own tables, job_settings and job_runs (migration 0012).
+ */
+export interface JobContext {
+  /** Records how far a long run is, 0-100, for the Jobs screen. */
+  progress(percent: number): Promise<void>;
+}
+
+export interface JobDefinition {
+  /** Lowercase words joined by dashes; the URL's `{name}`. */
+  name: string;
+  /** What the job does, in words, for the Jobs screen. */
+  title: string;
+  site: Site | "all";
+  /** A cron expression in UTC (minute hour day month weekday). */
+  schedule: string;
+  /** Retries after a failed run (default 3). */
+  retryLimit?: number;
+  /** First retry delay; each next one doubles (default 60). */
+  retryDelaySeconds?: number;
+  /** A run not finished by then (its process stopped) is retried (default 900). */
+  expireInSeconds?: number;
+  /** Does the work; the words it answers (a string) are the run's summary. */
+  run(context: JobContext): Promise<unknown>;
+}
+
+export type RunResult = "running" | "succeeded" | "failed" | "skipped";
+
+export interface JobView {
+  name: string;
+  title: string;
+  site: Site | "all";
+  schedule: string;
+  paused: boolean;
+  lastRun: {
+    at: string;
+    durationMs: number | null;
+    result: RunResult;
+    trigger: "schedule" | "manual";
+    attempt: number;
+    summary: string | null;
+    error: string | null;
+  } | null;
+  nextRunAt: string | null;
+  /** Of the run in progress, 0-100; null when none runs or it tells nothing. */
+  progress: number | null;
+}
+
+export interface Jobs {
+  define(definition: JobDefinition): void;
+  has(name: string): boolean;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Queues a run now; false when one is already waiting to start. */
+  runNow(name: string): Promise<boolean>;
+  pause(name: string): Promise<void>;
+  resume(name: string): Promise<void>;
+  list(): Promise<JobView[]>;
+}
+
+export interface JobsOptions {
+  db: Database;
+  /** PostgreSQL: pg-boss opens its own small pool there. Absent: it shares `db` (the embedded database). */
+  url?: string | undefined;
+  log: FastifyBaseLogger;
+  /** pg-boss's TestClock in tests: time moves only when the test says. */
+  clock?: Clock;
+  pollingIntervalSeconds?: number;
+}
+
+interface RunRow {
+  name: string;
+  trigger: "schedule" | "manual";
+  attempt: number;
+  started_at: Date | string;
+  duration_ms: number | null;
+  result: RunResult;
+  summary: string | null;
+  error: string | null;
+  progress: number | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** An error in words for the Jobs screen: its message, never a stack. */
+const inWords = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).trim() || "The job failed without saying why.";
+
+export function createJobs(options: JobsOptions): Jobs {
+  const { db, log } = options;
+  const definitions = new Map<string, JobDefinition>();
+  let boss: PgBoss | undefined;
+  const workers = new Map<string, string>();
+
+  const pausedNames = async () =>
+    new Set(
+      (await db.query<{ name: string }>("select name from job_settings where paused")).map((row) => row.name),
+    );
+
+  const setPaused = (name: string, paused: boolean) =>
+    db.query(
+      `insert into job_settings (name, paused) values ($1, $2)
+       on conflict (name) do update set paused = excluded.paused, updated_at = now()`,
+      [name, paused],
+    );
+
+  const started = () => {
+    if (!boss) throw new Error("The job runner has not started.");
+    return boss;
+  };
+
+  async function execute(definition: JobDefinition, job: Job<{ trigger?: string } | null>) {
+    const trigger = job.data?.trigger === "manual" ? "manual" : "schedule";
+    const attempt = ((job as { retryCount?: number }).retryCount ?? 0) + 1;
+    // One run of a job at a time (queue policy "stately"): a run still marked running was cut short.
+    await db.query(
+      `update job_runs set result = 'failed', error = 'Interrupted: the server stopped during the run.'
+       where name = $1 and result = 'running'`,
+      [definition.name],
+    );
+    const startedAt = Date.now();
+    const paused = trigger === "schedule" && (await pausedNames()).has(definition.name);
+    const [row] = await db.query<{ id: string }>(
+      `insert into job_runs (name, trigger, attempt, started_at, result)
+       values ($1, $2, $3, now(), $4) returning id`,
+      [definition.name, trigger, attempt, paused ? "skipped" : "running"],
+    );
+    const id = row!.id;
+    const finish = (result: RunResult, summary: string | null, error: string | null) =>
+      db.query(
+        `update job_runs set finished_at = now(), duration_ms = $2, result = $3, summary = $4, error = $5,
+           progress = case when $3 = 'succeeded' then 100 else progress end
+         where id = $1`,
+        [id, Date.now() - startedAt, result, summary, error],
+      );
+    if (paused) return finish("skipped", "Paused: the scheduled run was skipped.", null);
+    try {
+      const summary = await definition.run({
+        progress: async (percent) => {
+          const value = Math.max(0, Math.min(100, Math.round(percent)));
+          await db.query("update job_runs set progress = $2 where id = $1", [id, value]);
+        },
+      });
+      await finish("succeeded", typeof summary === "string" && summary ? summary : null, null);
+    } catch (error) {
+      log.warn({ err: error, job: definition.name, attempt }, "job failed");
+      await finish("failed", null, inWords(error));
+      throw error; // pg-boss retries it after its backoff, up to the job's retry limit
+    }
+  }
+
+  return {
+    define(definition) {
+      if (boss) throw new Error(`Job ${definition.name} defined after the runner started.`);
+      if (definitions.has(definition.name)) throw new Error(`Job ${definition.name} is defined twice.`);
+      definitions.set(definition.name, definition);
+    },
+    has: (name) => definitions.has(name),
+
+    async start() {
+      const clock = options.clock ? { clock: options.clock } : {};
+      boss = options.url
+        ? new PgBoss({ connectionString: options.url, max: 3, ...clock })
+        : new PgBoss({
+            ...clock,
+            db: {
+              executeSql: (text, values) => db.executeSql(text, values) as Promise<{ rows: unknown[] }>,
+              // The embedded database is one session: statements meant for each session run once.
+              setSessionStatements: async (statements: string[]) => {
+                for (const statement of statements) await db.executeSql(statement);
+              },
+            } satisfies Db,
+          });
+      boss.on("error", (error) => log.error({ err: error }, "job runner error"));
+      await boss.start();
+      const paused = await pausedNames();
+      for (const definition of definitions.values()) {
+        const { name } = definition;
+        const queue = {
+          retryLimit: definition.retryLimit ?? 3,
+          retryDelay: definition.retryDelaySeconds ?? 60,
+          retryBackoff: true,
+          expireInSeconds: definition.expireInSeconds ?? 900,
+        };
+        // "stately": one run waiting and one running at most, so a Run now during a run queues once.
+        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+        else await boss.createQueue(name, { ...queue, policy: "stately" });
+        if (paused.has(name)) await boss.unschedule(name);
+        else await boss.schedule(name, definition.schedule, { trigger: "schedule" }, { tz: "UTC" });
+        const worker = await boss.work<{ trigger?: string } | null>(
+          name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 },
+          async ([job]) => {
+            if (job) await execute(definition, job);
+          },
+        );
+        workers.set(name, worker);
+      }
+    },
+
+    async stop() {
+      const running = boss;
+      boss = undefined;
+      workers.clear();
+      // Waits a little for runs in progress (what is cut short is retried), well within a SIGTERM's 10 s.
+      await running
+        ?.stop({ graceful: true, timeout: 4000, close: true })
+        .catch((error) => log.error({ err: error }, "job runner did not stop cleanly"));
+    },
+
+    async runNow(name) {
+      const runner = started();
+      const queued = (await runner.send(name, { trigger: "manual" })) !== null;
+      // This instance's worker looks now instead of at its next poll.
+      const worker = workers.get(name);
+      if (queued && worker) runner.notifyWorker(worker);
+      return queued;
+    },
+
+    async pause(name) {
+      await setPaused(name, true);
+      await started().unschedule(name);
+    },
+
+    async resume(name) {
+      const definition = definitions.get(name);
+      if (!definition) return;
+      await setPaused(name, false);
+      await started().schedule(name, definition.schedule, { trigger: "schedule" }, { tz: "UTC" });
+    },
+
+    async list() {
+      const paused = await pausedNames();
+      const runs = await db.query<RunRow>(
+        `select distinct on (name) name, trigger, attempt, started_at, duration_ms, result, summary, error, progress
+         from job_runs order by name, started_at desc, id desc`,
+      );
+      const lastRuns = new Map(runs.map((run) => [run.name, run]));
+      return [...definitions.values()].map((definition): JobView => {
+        const run = lastRuns.get(definition.name);
+        const isPaused = paused.has(definition.name);
+        const next =
+          boss && !isPaused
+            ? boss.previewSchedule(definition.schedule, { tz: "UTC", count: 1 })[0]
+            : undefined;
+        return {
+          name: definition.name,
+          title: definition.title,
+          site: definition.site,
+          schedule: definition.schedule,
+          paused: isPaused,
+          lastRun: run
+            ? {
+                at: iso(run.started_at),
+                durationMs: run.duration_ms,
+                result: run.result,
+                trigger: run.trigger,
+                attempt: run.attempt,
+                summary: run.summary,
+                error: run.error,
+              }
+            : null,
+          nextRunAt: next ? next.toISOString() : null,
+          progress: run?.result === "running" ? run.progress : null,
+        };
+      });
+    },
+  };
+}

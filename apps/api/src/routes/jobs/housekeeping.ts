@@ -1,0 +1,34 @@
+import { TRASH_DAYS } from "@backoffice/contracts";
+import type { Queryable } from "@backoffice/db";
+import type { Jobs } from "../../lib/jobs.ts";
+import { purgeExpiredTrash } from "../trash/repository.ts";
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The periodic clean-up every site shares (what a site's resource needs it defines itself). */
+export function defineHousekeeping(jobs: Jobs, db: Queryable): void {
+  jobs.define({
+    name: "trash-purge",
+    title: "Empty expired trash",
+    site: "all",
+    schedule: "0 * * * *",
+    async run() {
+      const deleted = await purgeExpiredTrash(db);
+      return `${count(deleted, "item", "items")} older than ${TRASH_DAYS} days removed.`;
+    },
+  });
+  jobs.define({
+    name: "expired-sign-ins",
+    title: "Remove expired sessions and codes",
+    site: "all",
+    schedule: "40 * * * *",
+    async run() {
+      const sessions = await db.query("delete from sessions where expires_at < now() returning 1");
+      // A day's codes stay: the sign-in's limits count the codes sent recently.
+      const codes = await db.query(
+        "delete from otp_codes where expires_at < now() - interval '1 day' returning 1",
+      );
+      return `${count(sessions.length, "session", "sessions")} and ${count(codes.length, "code", "codes")} removed.`;
+    },
+  });
+}
