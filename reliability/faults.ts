@@ -153,6 +153,8 @@ export async function startBackOffice(options: { instances: number; env?: Record
   return {
     apis,
     content,
+    /** The api's PostgreSQL database (undefined on PGlite). */
+    databaseUrl: databases.DATABASE_URL,
     async stop() {
       for (const service of [...apis, content]) await service.stop();
       await sandbox.close();

@@ -95,6 +95,11 @@ describe(`Redis down and back under ${INSTANCES} api instance(s) on ${engine}`, 
       });
     }
 
+    // Metrics say it too (scraped from this host, as Prometheus on the instance's host would).
+    const redisUp = async (base: string) =>
+      /^redis_up (\d)$/m.exec(await (await fetch(`${base}/metrics`)).text())?.[1];
+    expect(await redisUp(a!)).toBe("0");
+
     // Every GET route of the api's OpenAPI description, as the admin: none answers 5xx.
     const spec = (await (await fetch(`${a}/api/docs/json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
@@ -210,6 +215,7 @@ describe(`Redis down and back under ${INSTANCES} api instance(s) on ${engine}`, 
     await Promise.all(apis.map((base) => until(async () => (await readiness(base)).status === "ok", 10_000)));
     const recoveryMs = Date.now() - returned;
     expect(recoveryMs).toBeLessThan(5000);
+    expect(await redisUp(a!)).toBe("1");
     const shared = address();
     const sharedIntake = [];
     for (let index = 0; index < 11; index++)

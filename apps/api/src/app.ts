@@ -74,7 +74,11 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   fastify.decorate("redis", options.redis ?? null);
   if (options.front)
     options.front.serve = (request, response) => options.publicCache.kept.answer(request, response);
-  const metrics = createMetrics(options.publicCache);
+  const { redis, publicCache } = options;
+  const metrics = createMetrics(
+    publicCache,
+    redis ? () => redis.status === "ready" && publicCache.listening() : undefined,
+  );
   fastify.decorate("metrics", metrics);
   fastify.decorateRequest("session", null);
   fastify.setValidatorCompiler(validatorCompiler);

@@ -149,7 +149,11 @@ export function serverOptions(options: {
     requestTimeout: TIMEOUTS.requestMs,
     connectionTimeout: TIMEOUTS.connectionMs,
     keepAliveTimeout: TIMEOUTS.keepAliveMs,
-    forceCloseConnections: true,
+    // Closing (SIGTERM) drains: the port stops accepting at once, idle keep-alive connections close,
+    // requests already received run to their answer (each sent with `Connection: close`, none refused
+    // with 503), then the process ends; runServer bounds the wait at 10 s (docs/DEPLOYMENT.md, Draining).
+    forceCloseConnections: "idle",
+    return503OnClosing: false,
     // Node's server with every limit set here, so each server and each test gets the same one.
     serverFactory: (handler) => {
       const server = createServer(

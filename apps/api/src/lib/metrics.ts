@@ -63,9 +63,11 @@ function renderRequests(routes: Iterable<RouteRequests>): string {
 }
 
 /** One registry per app instance (tests run several in one process); default process metrics included. */
-export function createMetrics(publicCache: {
-  stats(): { hits: number; misses: number; answeredBeforeRouting: number };
-}): Metrics {
+export function createMetrics(
+  publicCache: { stats(): { hits: number; misses: number; answeredBeforeRouting: number } },
+  /** Whether the shared Redis answers now; absent when none is configured (no `redis_up` then). */
+  redisUp?: () => boolean,
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -97,6 +99,15 @@ export function createMetrics(publicCache: {
       this.inc(publicCache.stats().answeredBeforeRouting);
     },
   });
+  if (redisUp)
+    new Gauge({
+      name: "redis_up",
+      help: "1 while Redis answers and this instance hears invalidations; 0 while it counts alone (stricter limits, public copies kept 5 s)",
+      registers: [registry],
+      collect() {
+        this.set(redisUp() ? 1 : 0);
+      },
+    });
   const providerCalls = new Counter({
     name: "provider_calls_total",
     help: "Calls to external providers (API-Sports per sport, TMDB) by outcome: ok, not_found, error, unreachable",
