@@ -248,7 +248,7 @@ function MessageDetails({
           // Scrolls when replies make it long: reachable by keyboard, named for screen readers.
           <section
             className="grid max-h-[60vh] gap-4 overflow-y-auto"
-            aria-label="Message and replies"
+            aria-label="Message details"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
             tabIndex={0}
           >
