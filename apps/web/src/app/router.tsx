@@ -64,15 +64,24 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: () => import("./routes/site-shell"),
-            children: siteKeys.map((key) => ({
-              path: `/${key}`,
-              // Inside the shell: a screen that fails keeps the sidebar and header around its message.
-              ErrorBoundary: ScreenError,
-              children: [
-                { index: true, element: <Navigate to={`/${key}/${sites[key].home}`} replace /> },
-                ...routesOf(key).map((route) => siteRoute(key, route)),
-              ],
-            })),
+            children: siteKeys
+              .map<RouteObject>((key) => ({
+                path: `/${key}`,
+                // Inside the shell: a screen that fails keeps the sidebar and header around its message.
+                ErrorBoundary: ScreenError,
+                children: [
+                  { index: true, element: <Navigate to={`/${key}/${sites[key].home}`} replace /> },
+                  ...routesOf(key).map((route) => siteRoute(key, route)),
+                ],
+              }))
+              .concat({
+                // One place for every site's jobs, in the shell of the site last used.
+                path: paths.jobs,
+                ErrorBoundary: ScreenError,
+                lazy: retryableScreen(() =>
+                  import("@/features/jobs/components/jobs-screen").then((m) => ({ Component: m.JobsScreen })),
+                ),
+              }),
           },
         ],
       },

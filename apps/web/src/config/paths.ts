@@ -5,5 +5,7 @@ export const paths = {
   root: "/",
   login: "/login",
   forgotPassword: "/forgot-password",
+  /** All sites' jobs, from the account menu. */
+  jobs: "/settings/jobs",
   site: (site: SiteKey) => `/${site}`,
 } as const;

@@ -110,3 +110,17 @@ describe("site switcher", () => {
     await waitFor(() => expect(path()).toBe("/movies/list"));
   });
 });
+
+describe("account menu: Jobs", () => {
+  it("opens all sites' jobs at /settings/jobs in the shell of the site in use", async () => {
+    const user = userEvent.setup();
+    const { path } = renderApp("/sportbn/matches");
+    expect(await siteHost()).toBe("sportbn.example");
+    await user.click(screen.getByRole("button", { name: /Account menu/ }));
+    await user.click(await screen.findByRole("menuitem", { name: "Jobs" }));
+    await waitFor(() => expect(path()).toBe("/settings/jobs"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Jobs" })).toBeInTheDocument();
+    expect(siteName()).toBe("SportBN");
+    expect(storage().selectedDashboard).toBe("sportbn");
+  });
+});

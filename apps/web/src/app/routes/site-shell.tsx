@@ -10,10 +10,11 @@ import { authMessages } from "@/features/auth/messages";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useSession } from "@/hooks/use-session";
 import { hostOf } from "@/lib/format";
-import { clearSession, storeSite } from "@/lib/session";
+import { clearSession, getStoredSite, storeSite } from "@/lib/session";
 import { useConfig } from "@/lib/site-config";
 import { requestToaster, toast } from "@/lib/toast";
 import { activeNavItem, DEFAULT_SITE, type SiteKey, siteList, siteOfPath, sites } from "@/sites";
+import { isSiteKey } from "@/sites/keys";
 import { navItems } from "../site-routes";
 import { CommandPalette } from "./command-palette";
 import { QueryBoundary } from "./query-boundary";
@@ -34,7 +35,10 @@ function Shell() {
   const navigate = useNavigate();
   const session = useSession();
   const { desktop } = useBreakpoint();
-  const site: SiteKey = siteOfPath(pathname) ?? DEFAULT_SITE;
+  // A path outside the sites (the Jobs screen) keeps the site last used.
+  const pathSite = siteOfPath(pathname);
+  const stored = getStoredSite();
+  const site: SiteKey = pathSite ?? (isSiteKey(stored) ? stored : DEFAULT_SITE);
   const settings = sites[site];
 
   // Open by default at 992px and wider, closed below; a breakpoint change resets it.
@@ -138,6 +142,7 @@ function Shell() {
             onSiteChange={onSiteChange}
             userEmail={session?.user.email ?? ""}
             profilePath={`/${site}/profile`}
+            jobsPath={paths.jobs}
             onLogout={onLogout}
             loggingOut={logout.isPending}
             commands={<CommandPalette site={site} onSiteChange={onSiteChange} onLogout={onLogout} />}

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Monitor, Moon, PanelLeft, Sun, UserCog } from "lucide-react";
+import { ChevronDown, LogOut, Monitor, Moon, PanelLeft, Sun, Timer, UserCog } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { Link } from "react-router";
 import { OptionsSelect } from "@/components/options-select";
@@ -32,6 +32,8 @@ export type HeaderProps = {
   onSiteChange: (site: SiteKey) => void;
   userEmail: string;
   profilePath: string;
+  /** All sites' jobs (the account menu's Jobs). */
+  jobsPath: string;
   onLogout: () => void;
   loggingOut: boolean;
   /** Beside the account menu: the command palette's button. */
@@ -48,6 +50,7 @@ export function Header({
   onSiteChange,
   userEmail,
   profilePath,
+  jobsPath,
   onLogout,
   loggingOut,
   commands,
@@ -103,6 +106,12 @@ export function Header({
               <Link to={profilePath}>
                 <UserCog aria-hidden="true" />
                 Edit Profile
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={jobsPath}>
+                <Timer aria-hidden="true" />
+                Jobs
               </Link>
             </DropdownMenuItem>
             <DropdownMenuSeparator />

@@ -1,0 +1,32 @@
+import type { Job } from "@backoffice/contracts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+/** All sites' jobs (`GET /api/v1/jobs`), with their last and next run. */
+export const jobsKey = ["jobs"] as const;
+
+type JobsAnswer = { status: "success"; data: Job[] };
+type MessageAnswer = { status: "success"; message: string };
+
+export const jobsQueryOptions = queryOptions({
+  queryKey: jobsKey,
+  queryFn: ({ signal }) => api.get<JobsAnswer>("/jobs", { signal }).then((answer) => answer.data),
+  // Runs finish on their own: the screen follows them while it is open.
+  refetchInterval: 5000,
+});
+
+export function useJobs() {
+  return useQuery(jobsQueryOptions);
+}
+
+export type JobAction = "run" | "pause" | "resume";
+
+/** `POST /jobs/{name}/run|pause|resume`; the list reloads after each. */
+export function useJobAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, action }: { name: string; action: JobAction }) =>
+      api.post<MessageAnswer>(`/jobs/${encodeURIComponent(name)}/${action}`),
+    onSettled: () => client.invalidateQueries({ queryKey: jobsKey }),
+  });
+}

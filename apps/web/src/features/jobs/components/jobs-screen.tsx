@@ -1,0 +1,200 @@
+import type { Job } from "@backoffice/contracts";
+import { Pause, Play, RotateCw, Timer } from "lucide-react";
+import { useEffect } from "react";
+import { PageHeader } from "@/components/layout/page-header";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { formatDateTime } from "@/lib/format";
+import { toastError, toastSuccess } from "@/lib/toast";
+import { type JobAction, useJobAction, useJobs } from "../api/jobs";
+import {
+  durationInWords,
+  RESULT_LABELS,
+  scheduleInWords,
+  siteLabel,
+  jobMessages as texts,
+} from "../utils/job-texts";
+
+const DONE_TITLES: Record<JobAction, string> = {
+  run: texts.runQueued,
+  pause: texts.paused,
+  resume: texts.resumed,
+};
+
+/** Jobs: every site's scheduled work, its last and next run, Run now and pause/resume (admins). */
+export function JobsScreen() {
+  const query = useJobs();
+  const action = useJobAction();
+  useEffect(() => {
+    document.title = `${texts.title} · Back-office`;
+  }, []);
+
+  const act = async (job: Job, kind: JobAction) => {
+    try {
+      const answer = await action.mutateAsync({ name: job.name, action: kind });
+      toastSuccess(DONE_TITLES[kind], answer.message);
+    } catch (error) {
+      toastError(texts.actionFailed[kind], error, texts.actionFailedDescription);
+    }
+  };
+  const busyWith = (job: Job) =>
+    action.isPending && action.variables?.name === job.name ? action.variables.action : null;
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <ListSkeleton />;
+  else if (query.isError && !query.data)
+    body = (
+      <ErrorState
+        title={texts.loadError.title}
+        description={texts.loadError.description}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  else if (query.data.length === 0)
+    body = <EmptyState icon={Timer} title={texts.empty} description={texts.emptyDescription} />;
+  else
+    body = (
+      <ul className="grid gap-3" aria-label="Jobs">
+        {query.data.map((job) => (
+          <JobCard key={job.name} job={job} busy={busyWith(job)} onAction={(kind) => act(job, kind)} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={texts.title} description={texts.subtitle} />
+      {body}
+    </div>
+  );
+}
+
+function resultVariant(result: NonNullable<Job["lastRun"]>["result"]) {
+  if (result === "succeeded") return "success" as const;
+  if (result === "failed") return "destructive" as const;
+  if (result === "running") return "warning" as const;
+  return "secondary" as const;
+}
+
+function JobCard({
+  job,
+  busy,
+  onAction,
+}: {
+  job: Job;
+  busy: JobAction | null;
+  onAction: (action: JobAction) => void;
+}) {
+  const run = job.lastRun;
+  const headingId = `job-${job.name}`;
+  return (
+    <li aria-labelledby={headingId}>
+      <Card className="gap-3 py-4">
+        <CardContent className="grid gap-3 px-4">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="grid gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 id={headingId} className="font-semibold">
+                  {job.title}
+                </h2>
+                <Badge variant="outline">{siteLabel(job.site)}</Badge>
+                {job.paused && <Badge variant="warning">Paused</Badge>}
+              </div>
+              <p className="text-sm text-muted-foreground">{scheduleInWords(job.schedule)}</p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button size="sm" disabled={busy !== null} onClick={() => onAction("run")}>
+                {busy === "run" ? (
+                  <RotateCw className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Play aria-hidden="true" />
+                )}
+                Run now
+              </Button>
+              {job.paused ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={busy !== null}
+                  onClick={() => onAction("resume")}
+                >
+                  <Play aria-hidden="true" />
+                  Resume
+                </Button>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={busy !== null}
+                  onClick={() => onAction("pause")}
+                >
+                  <Pause aria-hidden="true" />
+                  Pause
+                </Button>
+              )}
+            </div>
+          </div>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+            <Fact label="Last run">
+              {run ? (
+                <span className="flex flex-wrap items-center gap-2">
+                  <time dateTime={run.at}>{formatDateTime(run.at)}</time>
+                  <Badge variant={resultVariant(run.result)}>
+                    {RESULT_LABELS[run.result]}
+                    {run.result === "running" && job.progress !== null ? ` ${job.progress}%` : ""}
+                  </Badge>
+                </span>
+              ) : (
+                texts.never
+              )}
+            </Fact>
+            <Fact label="Duration">
+              {run && run.result !== "running" ? durationInWords(run.durationMs) : "-"}
+            </Fact>
+            <Fact label="Next run">
+              {job.nextRunAt ? (
+                <time dateTime={job.nextRunAt}>{formatDateTime(job.nextRunAt)}</time>
+              ) : job.paused ? (
+                "Paused"
+              ) : (
+                "-"
+              )}
+            </Fact>
+          </dl>
+          {run?.result === "running" && job.progress !== null && (
+            <div
+              role="progressbar"
+              aria-label={`${job.title} progress`}
+              aria-valuenow={job.progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className="h-2 overflow-hidden rounded-full bg-muted"
+            >
+              <div className="h-full bg-primary" style={{ width: `${job.progress}%` }} />
+            </div>
+          )}
+          {run?.summary && <p className="text-sm">{run.summary}</p>}
+          {run?.error && (
+            <p className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
+              <span className="font-medium">Last error: </span>
+              {run.error}
+              {run.attempt > 1 ? ` (attempt ${run.attempt})` : ""}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
