@@ -33,6 +33,23 @@ export const configSchema = z.object({
   APISPORTS_HOCKEY_URL: env.url.optional(),
   APISPORTS_AMFOOTBALL_URL: env.url.optional(),
   FEED_TIMEZONE: z.string().default("UTC"),
+  /** Hosts the stream-link probe may reach although they resolve to a private or loopback address (the sandbox). */
+  LINK_PROBE_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) =>
+          host
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ""),
+        )
+        .filter(Boolean),
+    ),
+  /** The public matches read leaves out a server failing for longer than this many minutes; unset keeps them all. */
+  LINK_HIDE_FAILING_AFTER_MINUTES: z.coerce.number().int().positive().optional(),
   TMDB_API_KEY: z.string().optional(),
   TMDB_BASE_URL: env.url.optional(),
   TMDB_IMAGE_BASE_URL: env.url.optional(),

@@ -15,7 +15,23 @@ export const MATCH_MESSAGES = {
   serverCreated: "Server created successfully",
   serverDeleted: "Server deleted successfully",
   serverNotFound: "Server not found",
+  linksChecked: "Links checked",
 } as const;
+
+/**
+ * The last probe of a stream link (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): "ok" (2xx or
+ * 3xx), "failing" (a status code, or a reason: timeout, refused, DNS, too many redirects),
+ * "blocked" (the address guard refused it) or "unchecked" (never probed yet).
+ */
+export const linkHealthSchema = z.object({
+  state: z.enum(["ok", "failing", "blocked", "unchecked"]),
+  status: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  failingSince: z.string().nullable(),
+  latencyMs: z.number().int().nullable(),
+});
+export type LinkHealth = z.infer<typeof linkHealthSchema>;
 
 const teamSchema = z.object({
   name: z.string(),
@@ -39,6 +55,8 @@ export const matchSchema = z.object({
   matchUrl: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The matchUrl's health, in the admin read only. */
+  health: linkHealthSchema.optional(),
 });
 export type Match = z.infer<typeof matchSchema>;
 
@@ -123,8 +141,18 @@ export const otherServerSchema = z.object({
   name: z.string(),
   url: z.string(),
   createdAt: z.string(),
+  /** The URL's health, in the admin read only. */
+  health: linkHealthSchema.optional(),
 });
 export type OtherServer = z.infer<typeof otherServerSchema>;
+
+/** `POST /matches/{id}/links/check`: each link of the match (matchUrl first) with its new health. */
+export const checkLinksAnswer = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  data: z.array(linkHealthSchema.extend({ url: z.string() })),
+});
+export type CheckLinksAnswer = z.infer<typeof checkLinksAnswer>;
 
 const serverField = z
   .string({ error: MATCH_MESSAGES.serverRequired })

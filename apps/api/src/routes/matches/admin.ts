@@ -1,4 +1,5 @@
 import {
+  checkLinksAnswer,
   deleteMatchesAnswer,
   errorBody,
   idParams,
@@ -13,6 +14,7 @@ import { notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
+import { checkLinks, healthOf, linksOfMatches, runLinkHealthRound } from "../../lib/link-health.ts";
 import { matchesRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -23,14 +25,52 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
   // What its writes change in the public reads: cleared before a write's answer leaves (plugins/invalidation.ts).
   const writes = { invalidates: cacheKeys.of(site, "matches") };
   const tags = [`${site}: matches`];
+  const probe = { allowedHosts: fastify.config.LINK_PROBE_ALLOWED_HOSTS };
+  const dropPublic = () => fastify.publicCache.invalidate(cacheKeys.of(site, "matches"));
+
+  // Stream-link health (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): every 10 minutes.
+  fastify.jobs.define({
+    name: site === "sportbn" ? "link-health" : `${site}-link-health`,
+    title: "Check stream links of live and upcoming matches",
+    site,
+    schedule: "*/10 * * * *",
+    async run() {
+      const round = await runLinkHealthRound(fastify.db, site, {
+        ...probe,
+        timeZone: fastify.config.FEED_TIMEZONE,
+      });
+      // The public read orders servers by health.
+      if (round.checked > 0) await dropPublic();
+      return `${round.ok} of ${round.checked} links OK.`;
+    },
+  });
 
   fastify.get(
     "/matches",
     { schema: { tags, response: { 200: successOf(z.array(matchSchema)), ...errors } } },
-    async () => ({
-      status: "success" as const,
-      data: await matches.list(),
-    }),
+    async () => {
+      const [all, health] = await Promise.all([matches.list(), healthOf(fastify.db, site)]);
+      return {
+        status: "success" as const,
+        data: all.map((match) => ({ ...match, health: health(match._id, match.matchUrl) })),
+      };
+    },
+  );
+
+  fastify.post(
+    "/matches/:id/links/check",
+    { schema: { tags, params: idParams, response: { 200: checkLinksAnswer, ...errors } } },
+    async (request) => {
+      if (!(await matches.find(request.params.id))) throw notFound(MATCH_MESSAGES.notFound);
+      const links = await linksOfMatches(fastify.db, site, [request.params.id]);
+      const results = await checkLinks(fastify.db, links, probe);
+      await dropPublic();
+      return {
+        status: "success" as const,
+        message: MATCH_MESSAGES.linksChecked,
+        data: results.map((result, index) => ({ url: links[index]!.url, ...result })),
+      };
+    },
   );
 
   fastify.post(

@@ -2,9 +2,13 @@ import { publicMatchSchema, type Site, successOf } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
+import { healthOf } from "../../lib/link-health.ts";
 import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { otherServersRepository } from "../other-servers/repository.ts";
 import { matchesRepository } from "./repository.ts";
+
+/** Healthy servers first, then the ones not checked yet, then failing or blocked ones (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
+const HEALTH_ORDER = { ok: 0, unchecked: 1, failing: 2, blocked: 2 } as const;
 
 /** `GET /api/v1/public/{site}/matches`: every match with its stream servers, anonymous. */
 const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
@@ -15,14 +19,27 @@ const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastif
     publicReadOptions({ response: { 200: successOf(z.array(publicMatchSchema)) } }),
     async (_request, reply) => {
       const text = await fastify.publicCache.get(cacheKeys.entry(site, "matches"), async () => {
-        const [all, attached] = await Promise.all([matches.list(), servers.list()]);
+        const [all, attached, health] = await Promise.all([
+          matches.list(),
+          servers.list(),
+          healthOf(fastify.db, site),
+        ]);
+        const hideAfter = fastify.config.LINK_HIDE_FAILING_AFTER_MINUTES;
+        // Left out when failing for longer than the setting (unset: every server stays).
+        const hidden = (failingSince: string | null) =>
+          hideAfter !== undefined &&
+          failingSince !== null &&
+          Date.now() - Date.parse(failingSince) > hideAfter * 60_000;
         return {
           status: "success",
           data: all.map((match) => ({
             ...match,
             servers: attached
               .filter((server) => server.match_id === match._id)
-              .map(({ _id, name, url }) => ({ _id, name, url })),
+              .map((server) => ({ server, health: health(match._id, server.url) }))
+              .filter(({ health }) => !hidden(health.failingSince))
+              .sort((a, b) => HEALTH_ORDER[a.health.state] - HEALTH_ORDER[b.health.state])
+              .map(({ server: { _id, name, url } }) => ({ _id, name, url })),
           })),
         };
       });

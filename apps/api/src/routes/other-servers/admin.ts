@@ -12,6 +12,7 @@ import { notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
+import { healthOf } from "../../lib/link-health.ts";
 import { matchesRepository } from "../matches/repository.ts";
 import { otherServersRepository } from "./repository.ts";
 
@@ -28,7 +29,13 @@ const otherServersRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify
   fastify.get(
     "/other-servers/all",
     { schema: { tags, response: { 200: successOf(z.array(otherServerSchema)), ...errors } } },
-    async () => ({ status: "success" as const, data: await servers.list() }),
+    async () => {
+      const [all, health] = await Promise.all([servers.list(), healthOf(fastify.db, site)]);
+      return {
+        status: "success" as const,
+        data: all.map((server) => ({ ...server, health: health(server.match_id, server.url) })),
+      };
+    },
   );
 
   fastify.post(

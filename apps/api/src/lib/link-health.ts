@@ -1,0 +1,162 @@
+import type { LinkHealth, Site } from "@backoffice/contracts";
+import type { Queryable } from "@backoffice/db";
+import { eachLimit, type ProbeOptions, type ProbeResult, probeLink } from "./link-probe.ts";
+
+/**
+ * Stream-link health (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): the last probe of each
+ * stream URL of a match, its matchUrl and its other servers' URLs, kept in `link_health`.
+ */
+export interface Link {
+  site: Site;
+  matchId: string;
+  url: string;
+}
+
+/** Probes at most this many links at once, so a round of thousands stays polite and bounded. */
+export const PROBE_CONCURRENCY = 20;
+
+interface HealthRow {
+  match_id: string;
+  url: string;
+  state: "ok" | "failing" | "blocked";
+  status: number | null;
+  reason: string | null;
+  checked_at: Date;
+  failing_since: Date | null;
+  latency_ms: number | null;
+}
+
+export const UNCHECKED: LinkHealth = {
+  state: "unchecked",
+  status: null,
+  reason: null,
+  checkedAt: null,
+  failingSince: null,
+  latencyMs: null,
+};
+
+const toHealth = (row: HealthRow): LinkHealth => ({
+  state: row.state,
+  status: row.status,
+  reason: row.reason,
+  checkedAt: row.checked_at.toISOString(),
+  failingSince: row.failing_since?.toISOString() ?? null,
+  latencyMs: row.latency_ms,
+});
+
+const keyOf = (matchId: string, url: string) => `${matchId} ${url}`;
+
+/** The health of every link of a site, looked up by match and URL; a link never probed is "unchecked". */
+export async function healthOf(db: Queryable, site: Site) {
+  const rows = await db.query<HealthRow>("select * from link_health where site = $1", [site]);
+  const byKey = new Map(rows.map((row) => [keyOf(row.match_id, row.url), toHealth(row)]));
+  return (matchId: string, url: string): LinkHealth => byKey.get(keyOf(matchId, url)) ?? UNCHECKED;
+}
+
+/** Probes the links (at most PROBE_CONCURRENCY at once) and stores each result; answers them in order. */
+export async function checkLinks(
+  db: Queryable,
+  links: readonly Link[],
+  options: ProbeOptions = {},
+): Promise<LinkHealth[]> {
+  const results = new Map<Link, ProbeResult>();
+  await eachLimit(links, PROBE_CONCURRENCY, async (link) => {
+    results.set(link, await probeLink(link.url, options));
+  });
+  const answers: LinkHealth[] = [];
+  for (const link of links) {
+    const result = results.get(link)!;
+    const failing = result.state !== "ok";
+    // failing_since keeps the first failure of a run of failures; a success clears it.
+    const [row] = await db.query<HealthRow>(
+      `insert into link_health (match_id, url, site, state, status, reason, checked_at, failing_since, latency_ms)
+       values ($1, $2, $3, $4, $5, $6, now(), case when $7 then now() end, $8)
+       on conflict (match_id, url) do update set state = excluded.state, status = excluded.status,
+         reason = excluded.reason, checked_at = excluded.checked_at, latency_ms = excluded.latency_ms,
+         failing_since = case when not $7 then null else coalesce(link_health.failing_since, excluded.failing_since) end
+       returning *`,
+      [
+        link.matchId,
+        link.url,
+        link.site,
+        result.state,
+        result.status,
+        result.state === "ok" ? null : result.reason,
+        failing,
+        result.latencyMs,
+      ],
+    );
+    answers.push(toHealth(row!));
+  }
+  return answers;
+}
+
+/** A match's stream links: its matchUrl, then its other servers' URLs (each URL once). */
+export async function linksOfMatches(
+  db: Queryable,
+  site: Site,
+  matchIds: readonly string[],
+): Promise<Link[]> {
+  const rows = await db.query<{ match_id: string; url: string }>(
+    `select id as match_id, match_url as url, 0 as rank, id as sort from matches where site = $1 and id = any($2)
+     union all
+     select match_id, url, 1 as rank, id as sort from other_servers where site = $1 and match_id = any($2)
+     order by match_id, rank, sort`,
+    [site, matchIds],
+  );
+  const seen = new Set<string>();
+  return rows
+    .filter((row) => {
+      const key = keyOf(row.match_id, row.url);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((row) => ({ site, matchId: row.match_id, url: row.url }));
+}
+
+/** The UTC instant of a wall-clock day ("yyyy-MM-dd") and time ("HH:mm") in a time zone. */
+export function instantIn(day: string, time: string, timeZone: string): number {
+  const guess = Date.parse(`${day}T${time}:00Z`);
+  if (Number.isNaN(guess)) return Number.NaN;
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(new Date(guess));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  const shown = Date.parse(
+    `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}:00Z`,
+  );
+  return guess - (shown - guess);
+}
+
+/**
+ * The scheduled round (the "link-health" job, every 10 minutes): every link of each live match and
+ * each match starting within 24 hours, in the feed's time zone. Answers the job's summary.
+ */
+export async function runLinkHealthRound(
+  db: Queryable,
+  site: Site,
+  options: ProbeOptions & { timeZone: string; now?: number },
+): Promise<{ checked: number; ok: number }> {
+  const now = options.now ?? Date.now();
+  const candidates = await db.query<{ id: string; status: string; day: string; time: string }>(
+    "select id, status, day, time from matches where site = $1 and status <> 'finished'",
+    [site],
+  );
+  const due = candidates
+    .filter((match) => {
+      if (match.status === "live") return true;
+      const start = instantIn(match.day, match.time, options.timeZone);
+      return start >= now - 60_000 * 60 * 3 && start <= now + 24 * 3_600_000;
+    })
+    .map((match) => match.id);
+  if (due.length === 0) return { checked: 0, ok: 0 };
+  const results = await checkLinks(db, await linksOfMatches(db, site, due), options);
+  return { checked: results.length, ok: results.filter((result) => result.state === "ok").length };
+}

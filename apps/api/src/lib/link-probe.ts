@@ -1,0 +1,157 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { performance } from "node:perf_hooks";
+import ipaddr from "ipaddr.js";
+
+/**
+ * Stream-link probe (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): a HEAD (GET when HEAD is
+ * refused) with a 5-second timeout, at most 3 redirects followed by hand, only http and https. The
+ * SSRF guard checks the RESOLVED address inside the socket's own `lookup`, so the connection uses
+ * the address that was checked (no second resolution between check and connect), and again for
+ * each redirect's host.
+ */
+export type ProbeResult =
+  | { state: "ok"; status: number; latencyMs: number }
+  | { state: "failing"; status: number | null; reason: string; latencyMs: number | null }
+  | { state: "blocked"; status: null; reason: string; latencyMs: null };
+
+export interface ProbeOptions {
+  /** Hosts (names or literal addresses, lowercase) allowed despite the address guard. */
+  allowedHosts?: readonly string[];
+  timeoutMs?: number;
+  maxRedirects?: number;
+  /** Resolves names; tests pass one that answers loopback for a public-looking name. */
+  lookup?: LookupFunction;
+}
+
+/** Only public unicast addresses may be probed: no loopback, private, link-local, CGNAT, multicast, unspecified or metadata. */
+export function isBlockedAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return true;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  // "unicast" is the only public range ipaddr.js names; everything else (loopback, private,
+  // linkLocal with 169.254.169.254, carrierGradeNat, multicast, unspecified, uniqueLocal…) is refused.
+  return parsed.range() !== "unicast";
+}
+
+class BlockedError extends Error {}
+
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+
+function guardedLookup(resolve: LookupFunction, allowed: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, "", 0);
+      const list = (
+        Array.isArray(addresses) ? addresses : [{ address: addresses, family: 4 }]
+      ) as LookupAddress[];
+      const usable = allowed ? list : list.filter((item) => !isBlockedAddress(item.address));
+      if (usable.length === 0 || usable.length < list.length) {
+        return callback(new BlockedError(`${hostname} resolves to a blocked address`), "", 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
+      const first = usable[0]!;
+      return callback(null, first.address, first.family);
+    });
+  };
+}
+
+interface Hop {
+  status: number;
+  location: string | undefined;
+}
+
+function request(
+  url: URL,
+  method: "HEAD" | "GET",
+  lookup: LookupFunction,
+  signal: AbortSignal,
+): Promise<Hop> {
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      { method, lookup, signal, agent: false, headers: { "user-agent": "backoffice-link-probe" } },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+        res.destroy();
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function reasonOf(error: unknown, signal: AbortSignal): string {
+  if (signal.aborted) return "timeout";
+  const code = (error as { code?: string }).code;
+  if (code === "ECONNREFUSED") return "refused";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "DNS";
+  if (code === "ECONNRESET") return "connection reset";
+  if (code?.startsWith("ERR_TLS") || code?.includes("CERT")) return "TLS";
+  return code ?? "network error";
+}
+
+export async function probeLink(target: string, options: ProbeOptions = {}): Promise<ProbeResult> {
+  const {
+    allowedHosts = [],
+    timeoutMs = 5000,
+    maxRedirects = 3,
+    lookup = dnsLookup as LookupFunction,
+  } = options;
+  const blocked = (reason: string): ProbeResult => ({
+    state: "blocked",
+    status: null,
+    reason,
+    latencyMs: null,
+  });
+  const started = performance.now();
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return { state: "failing", status: null, reason: "invalid URL", latencyMs: null };
+  }
+  for (let hop = 0; ; hop += 1) {
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      return blocked(`${url.protocol} is not http or https`);
+    const host = hostOf(url);
+    const allowed = allowedHosts.includes(host);
+    // A literal address never goes through `lookup`, so it is checked here.
+    if (!allowed && ipaddr.isValid(host) && isBlockedAddress(host))
+      return blocked(`${host} is a blocked address`);
+    let answer: Hop;
+    try {
+      const guarded = guardedLookup(lookup, allowed);
+      answer = await request(url, "HEAD", guarded, signal);
+      if (answer.status === 405 || answer.status === 501) answer = await request(url, "GET", guarded, signal);
+    } catch (error) {
+      if (error instanceof BlockedError) return blocked(error.message);
+      return { state: "failing", status: null, reason: reasonOf(error, signal), latencyMs: null };
+    }
+    const latencyMs = Math.round(performance.now() - started);
+    if (answer.status >= 300 && answer.status < 400 && answer.location) {
+      if (hop >= maxRedirects)
+        return { state: "failing", status: answer.status, reason: "too many redirects", latencyMs };
+      url = new URL(answer.location, url);
+      continue;
+    }
+    if (answer.status >= 200 && answer.status < 400) return { state: "ok", status: answer.status, latencyMs };
+    return { state: "failing", status: answer.status, reason: `HTTP ${answer.status}`, latencyMs };
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+export async function eachLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

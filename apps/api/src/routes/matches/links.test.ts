@@ -1,0 +1,136 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInApp } from "../../../test/helpers.ts";
+import { runLinkHealthRound } from "../../lib/link-health.ts";
+
+// Stream endpoints on loopback (the sandbox's role): allowed through LINK_PROBE_ALLOWED_HOSTS.
+let stream: Server;
+let base = "";
+beforeAll(async () => {
+  stream = createServer((req, res) => {
+    const status = Number(new URL(req.url ?? "/", "http://x").pathname.split("/")[1]) || 200;
+    res.writeHead(status).end();
+  });
+  await new Promise<void>((resolve) => stream.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(stream.address() as AddressInfo).port}`;
+});
+afterAll(() => stream.close());
+
+const t = signedInApp(() => ({
+  LINK_PROBE_ALLOWED_HOSTS: "127.0.0.1",
+  LINK_HIDE_FAILING_AFTER_MINUTES: "60",
+}));
+const { admin } = t;
+
+const match = (matchUrl: string) => ({
+  league_name: "Premier League",
+  league_logo: "https://media.example/leagues/39.png",
+  homeTeam_name: "Arsenal",
+  homeTeam_logo: "https://media.example/teams/42.png",
+  awayTeam_name: "Chelsea",
+  awayTeam_logo: "https://media.example/teams/49.png",
+  date: "2027-03-01",
+  time: "20:00",
+  end_time: "23:59",
+  isFirst: "false",
+  matchUrl,
+});
+
+type Server_ = {
+  _id: string;
+  name: string;
+  health: { state: string; status: number | null; failingSince: string | null };
+};
+const publicServers = async (id: string) => {
+  const response = await t.inject({ method: "GET", url: "/api/v1/public/sportbn/matches" });
+  const found = response.json().data.find((m: { _id: string }) => m._id === id);
+  return found.servers.map((server: { name: string }) => server.name) as string[];
+};
+
+describe("stream-link health", () => {
+  let id = "";
+  beforeAll(async () => {
+    id = (await admin("POST", "/api/v1/sportbn/matches", match(`${base}/200/main`))).json().data._id;
+    // Added in this order; the list is newest first: Metadata, Good, Missing, Broken.
+    for (const [name, path] of [
+      ["Broken", "/500"],
+      ["Missing", "/404"],
+      ["Good", "/200/good"],
+    ]) {
+      await admin("POST", "/api/v1/sportbn/other-servers", { match_id: id, name, url: `${base}${path}` });
+    }
+    await admin("POST", "/api/v1/sportbn/other-servers", {
+      match_id: id,
+      name: "Metadata",
+      url: "http://169.254.169.254/latest/meta-data/",
+    });
+  });
+
+  it("shows every link as not checked yet before the first probe", async () => {
+    const matches = await admin("GET", "/api/v1/sportbn/matches");
+    const found = matches.json().data.find((m: { _id: string }) => m._id === id);
+    expect(found.health).toMatchObject({ state: "unchecked", checkedAt: null });
+    const servers = (await admin("GET", "/api/v1/sportbn/other-servers/all")).json().data as Server_[];
+    expect(servers.filter((s) => s.health.state === "unchecked")).toHaveLength(4);
+  });
+
+  it("checks a match's links on demand and answers each one's health", async () => {
+    const response = await admin("POST", `/api/v1/sportbn/matches/${id}/links/check`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe("Links checked");
+    const byUrl = Object.fromEntries(
+      response.json().data.map((link: { url: string }) => [link.url.replace(base, ""), link]),
+    );
+    expect(byUrl["/200/main"]).toMatchObject({ state: "ok", status: 200, failingSince: null });
+    expect(byUrl["/200/main"].latencyMs).toBeGreaterThanOrEqual(0);
+    expect(byUrl["/500"]).toMatchObject({ state: "failing", status: 500 });
+    expect(byUrl["/500"].failingSince).toEqual(expect.any(String));
+    expect(byUrl["/404"]).toMatchObject({ state: "failing", status: 404 });
+    expect(byUrl["http://169.254.169.254/latest/meta-data/"]).toMatchObject({ state: "blocked" });
+
+    const servers = (await admin("GET", "/api/v1/sportbn/other-servers/all")).json().data as Server_[];
+    expect(servers.find((s) => s.name === "Broken")?.health).toMatchObject({ state: "failing", status: 500 });
+    const matches = await admin("GET", "/api/v1/sportbn/matches");
+    expect(matches.json().data.find((m: { _id: string }) => m._id === id).health.state).toBe("ok");
+  });
+
+  it("lists the healthy servers first in the public read, and no health there", async () => {
+    expect(await publicServers(id)).toEqual(["Good", "Metadata", "Missing", "Broken"]);
+    const response = await t.inject({ method: "GET", url: "/api/v1/public/sportbn/matches" });
+    const found = response.json().data.find((m: { _id: string }) => m._id === id);
+    expect(found.servers[0]).toEqual({ _id: expect.any(String), name: "Good", url: `${base}/200/good` });
+  });
+
+  it("keeps the first failure's time across checks and leaves out links failing longer than the setting", async () => {
+    await t.app.db.query("update link_health set failing_since = now() - interval '2 hours' where url = $1", [
+      `${base}/500`,
+    ]);
+    const again = await admin("POST", `/api/v1/sportbn/matches/${id}/links/check`);
+    const broken = again.json().data.find((link: { url: string }) => link.url === `${base}/500`);
+    expect(Date.now() - Date.parse(broken.failingSince)).toBeGreaterThan(100 * 60_000);
+    expect(await publicServers(id)).toEqual(["Good", "Metadata", "Missing"]);
+  });
+
+  it("answers 404 for an unknown match and needs an administrator", async () => {
+    const missing = await admin("POST", "/api/v1/sportbn/matches/0123456789abcdef01234567/links/check");
+    expect(missing.statusCode).toBe(404);
+    const anonymous = await t.inject({ method: "POST", url: `/api/v1/sportbn/matches/${id}/links/check` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("probes, on the schedule, the links of matches starting within 24 hours (clock given) and not later ones", async () => {
+    const options = { allowedHosts: ["127.0.0.1"], timeZone: "Europe/London" };
+    // 20:00 in London on 1 March is 20:00 UTC (winter time).
+    const early = await runLinkHealthRound(t.app.db, "sportbn", {
+      ...options,
+      now: Date.parse("2027-02-27T19:00:00Z"),
+    });
+    expect(early.checked).toBe(0);
+    const due = await runLinkHealthRound(t.app.db, "sportbn", {
+      ...options,
+      now: Date.parse("2027-03-01T10:00:00Z"),
+    });
+    expect(due).toEqual({ checked: 5, ok: 2 });
+  });
+});
