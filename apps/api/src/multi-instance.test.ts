@@ -4,7 +4,7 @@
 // nothing. Each test fails if that sharing is removed (memory counters, no pub/sub, no Redis store).
 import { randomBytes } from "node:crypto";
 import { createTestPostgresDatabase, testDatabaseKind } from "@backoffice/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ADMIN, buildTestApp, scrapeMetrics, type TestApp } from "../test/helpers.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -180,5 +180,22 @@ describe.skipIf(skipped)(title, () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().status).toBe("fail");
     expect((await subscribe(11)).statusCode).toBe(429);
+  });
+
+  it("a job run through A runs once, on whichever instance takes it, and shows on B's Jobs list", async () => {
+    const token = await a.login();
+    const queued = await a.as(token, { method: "POST", url: "/api/v1/jobs/expired-sign-ins/run" });
+    expect(queued.statusCode).toBe(200);
+    const onB = async () => {
+      const list = await b.as(token, { method: "GET", url: "/api/v1/jobs" });
+      return (list.json().data as { name: string; lastRun: { result: string } | null }[]).find(
+        (job) => job.name === "expired-sign-ins",
+      )?.lastRun?.result;
+    };
+    await vi.waitFor(async () => expect(await onB()).toBe("succeeded"), { timeout: 10_000, interval: 100 });
+    // Both instances poll the same queue; a second look a poll later finds still one run.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const runs = await a.app.db.query("select 1 from job_runs where name = 'expired-sign-ins'");
+    expect(runs).toHaveLength(1);
   });
 });
