@@ -12,6 +12,7 @@ import Fastify, {
 } from "fastify";
 import { apiSportsRoutes } from "./apisports/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
+import { streamRoutes } from "./streams/routes.ts";
 import { tmdbRoutes } from "./tmdb/routes.ts";
 
 export interface SandboxOptions {
@@ -27,7 +28,7 @@ export interface SandboxOptions {
 /**
  * The sandbox as a Fastify instance: `/apisports/{sport}` stands in for API-Sports,
  * `/tmdb/3` for TMDB v3, `/tmdb-images/t/p` for TMDB's image host and `/media` for
- * API-Sports' media host.
+ * API-Sports' media host, `/streams/*` for stream servers (ok, not-found, error, hang, redirect).
  */
 export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
   const app = Fastify({
@@ -57,5 +58,6 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
   });
   app.register(tmdbRoutes, { prefix: "/tmdb/3", now, baseUrl });
   app.register(mediaRoutes);
+  app.register(streamRoutes);
   return app;
 }
