@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, RouteHandlerMethod } from "fastify";
 
 /**
  * Stream endpoints for the api's stream-link probe, so its outcomes are tested offline:
@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
  * `/streams/no-head` (405 to HEAD, 200 to GET). Each answers HEAD and GET.
  */
 export const streamRoutes: FastifyPluginAsync = async (app) => {
-  const both = (path: string, handler: Parameters<typeof app.get>[1]) => {
+  const both = (path: string, handler: RouteHandlerMethod) => {
     app.route({ method: ["GET", "HEAD"], url: path, handler, exposeHeadRoute: false });
   };
   both("/streams/ok", async (_request, reply) =>
