@@ -122,5 +122,6 @@ describe("account menu: Jobs", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Jobs" })).toBeInTheDocument();
     expect(siteName()).toBe("SportBN");
     expect(storage().selectedDashboard).toBe("sportbn");
+    expect(document.title).toBe("Jobs · SportBN · Back-office");
   });
 });

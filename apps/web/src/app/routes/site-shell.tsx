@@ -62,9 +62,11 @@ function Shell() {
   const items = navItems(site);
   const active = activeNavItem(items, pathname);
 
+  // The one screen outside the sites is the Jobs screen (all sites').
+  const screenLabel = pathSite ? (active?.label ?? "Dashboard") : "Jobs";
   useEffect(() => {
-    document.title = `${active?.label ?? "Dashboard"} · ${settings.name} · Back-office`;
-  }, [active, settings.name]);
+    document.title = `${screenLabel} · ${settings.name} · Back-office`;
+  }, [screenLabel, settings.name]);
 
   const logout = useLogout();
   const onLogout = () => {

@@ -1,6 +1,5 @@
 import type { Job } from "@backoffice/contracts";
 import { Pause, Play, RotateCw, Timer } from "lucide-react";
-import { useEffect } from "react";
 import { PageHeader } from "@/components/layout/page-header";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
@@ -27,9 +26,6 @@ const DONE_TITLES: Record<JobAction, string> = {
 export function JobsScreen() {
   const query = useJobs();
   const action = useJobAction();
-  useEffect(() => {
-    document.title = `${texts.title} · Back-office`;
-  }, []);
 
   const act = async (job: Job, kind: JobAction) => {
     try {
