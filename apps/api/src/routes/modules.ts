@@ -16,6 +16,7 @@ import lockerPublicRoutes from "./locker/public.ts";
 import matchesRoutes from "./matches/admin.ts";
 import matchesPublicRoutes from "./matches/public.ts";
 import otherServersRoutes from "./other-servers/admin.ts";
+import overviewRoutes from "./overview/admin.ts";
 import trashRoutes from "./trash/admin.ts";
 
 type SitePlugin = FastifyPluginAsync<{ site: Site }>;
@@ -44,4 +45,6 @@ export const MODULES: readonly ResourceModule[] = [
   { resource: "contacts", admin: contactsRoutes, public: contactsPublicRoutes },
   { resource: "history", admin: historyRoutes },
   { resource: "history", admin: trashRoutes },
+  // Every site has History, so every site has its overview.
+  { resource: "history", admin: overviewRoutes },
 ];

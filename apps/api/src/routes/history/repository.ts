@@ -100,6 +100,14 @@ export function historyRepository(db: Queryable, site: Site) {
       );
       return rows.map((row) => row.email);
     },
+    /** The newest entries (the overview's), read backwards on the primary key: no count. */
+    async latest(limit: number) {
+      const rows = await db.query<AuditRow>(
+        `select ${COLUMNS} from audit_log where site = $1 or site is null order by audit_log.id desc limit $2`,
+        [site, limit],
+      );
+      return rows.map(toEntry);
+    },
     /** One record's entries, newest first (oldest first with `oldestFirst`). */
     async ofRecord(
       resource: HistoryResource,

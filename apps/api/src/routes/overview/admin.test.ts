@@ -1,0 +1,168 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInApp } from "../../../test/helpers.ts";
+
+/** `GET /{site}/overview` (docs/PRODUCT-RULES.md#overview). */
+
+// A stand-in content service: its public list, or down when `contentUp` is false.
+let contentUp = true;
+let content: FastifyInstance;
+beforeAll(async () => {
+  content = Fastify();
+  const title = (type: string, featured: boolean, lockerSelected: boolean, n: number) => ({
+    _id: `${n}`.padStart(24, "a"),
+    title: `Title ${n}`,
+    overview: "",
+    type,
+    status: null,
+    featured,
+    lockerSelected,
+    poster_path: null,
+    vote_average: null,
+    releaseDate: null,
+    genres: [],
+    tmdbId: n,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  });
+  content.get("/api/movies", async (_request, reply) => {
+    if (!contentUp) return reply.code(503).send({ message: "down" });
+    return [title("movie", true, false, 1), title("movie", false, true, 2), title("tv", true, true, 3)];
+  });
+  await content.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(() => content.close());
+
+const t = signedInApp(() => ({
+  CONTENT_URL: `http://127.0.0.1:${(content.server.address() as { port: number }).port}`,
+}));
+
+const DAY = 86_400_000;
+const dayOf = (ago: number) => new Date(Date.now() - ago * DAY).toISOString().slice(0, 10);
+let seq = 0;
+const id = () =>
+  (Math.floor(Date.now() / 1000).toString(16) + (seq++).toString(16).padStart(16, "0")).slice(0, 24);
+
+async function subscribe(site: string, daysAgo: number, count = 1) {
+  for (let i = 0; i < count; i++)
+    await t.app.db.query(
+      "insert into email_subscriptions (id, site, email, created_at) values ($1, $2, $3, now() - make_interval(days => $4))",
+      [id(), site, `s${seq}-${daysAgo}@example.com`, daysAgo],
+    );
+}
+
+describe("GET /api/v1/{site}/overview", () => {
+  it("needs an admin session and a days of 30 or 90", async () => {
+    expect((await t.inject({ method: "GET", url: "/api/v1/apkw/overview" })).statusCode).toBe(401);
+    const bad = await t.admin("GET", "/api/v1/apkw/overview?days=7");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("days");
+  });
+
+  it("apkw: subscriptions per day from the kept counts, the previous period, apps and ads", async () => {
+    await subscribe("apkw", 0, 3);
+    await subscribe("apkw", 10, 2);
+    await subscribe("apkw", 45, 4); // the previous 30 days
+    await subscribe("apkw", 100, 5); // inside neither 30-day period; the 90 days' previous
+    await subscribe("sportbn", 0, 7); // another site
+    await t.admin("POST", "/api/v1/apkw/ads", {
+      page: "home",
+      url: "https://ads.example/a.js",
+      isActive: "true",
+    });
+
+    const answer = await t.admin("GET", "/api/v1/apkw/overview");
+    expect(answer.statusCode).toBe(200);
+    const data = answer.json().data;
+    expect(data.days).toBe(30);
+    expect(data.subscriptions.days).toHaveLength(30);
+    expect(data.subscriptions.days.at(-1)).toEqual({ day: dayOf(0), count: 3 });
+    expect(data.subscriptions.days.find((d: { day: string }) => d.day === dayOf(10)).count).toBe(2);
+    expect(data.subscriptions).toMatchObject({ total: 5, previous: 4 });
+    expect(data.apps).toEqual({
+      apps: { total: 0, trending: 0, slider: 0 },
+      games: { total: 0, trending: 0, slider: 0 },
+    });
+    expect(data.ads.active).toBe(1);
+    expect(data.matches).toBeUndefined();
+    expect(data.contacts).toBeUndefined();
+    // The ad's creation is the newest History entry, with who made it.
+    expect(data.history[0]).toMatchObject({ resource: "ads", action: "create", admin: "admin@example.com" });
+    expect(data.history.length).toBeLessThanOrEqual(10);
+
+    const ninety = (await t.admin("GET", "/api/v1/apkw/overview?days=90")).json().data;
+    expect(ninety.subscriptions.days).toHaveLength(90);
+    expect(ninety.subscriptions).toMatchObject({ total: 9, previous: 5 });
+  });
+
+  it("keeps the per-day counts right when subscriptions are deleted", async () => {
+    const before = (await t.admin("GET", "/api/v1/apkw/overview")).json().data.subscriptions.total;
+    const [row] = await t.app.db.query<{ id: string }>(
+      "select id from email_subscriptions where site = 'apkw' order by created_at desc limit 1",
+    );
+    const gone = await t.admin("DELETE", "/api/v1/apkw/emails", { ids: [row!.id] });
+    expect(gone.statusCode).toBe(200);
+    const after = (await t.admin("GET", "/api/v1/apkw/overview")).json().data.subscriptions.total;
+    expect(after).toBe(before - 1);
+  });
+
+  it("sportbn: matches live, today, this week and by sport; locker state", async () => {
+    const match = (status: string, type: string, day: string, n: number) =>
+      t.app.db.query(
+        `insert into matches (id, site, status, type, league_name, league_logo, home_name, home_logo, away_name,
+           away_logo, day, time, end_time, type_match, match_url)
+         values ($1, 'sportbn', $2, $3, 'L', '', $4, '', 'Away', '', $5, '10:00', '12:00', 'video', 'https://m.example')`,
+        [id(), status, type, `Home ${n}`, day],
+      );
+    await match("live", "football", dayOf(0), 1);
+    await match("upcoming", "football", dayOf(-2), 2);
+    await match("upcoming", "basketball", dayOf(-10), 3);
+    await match("finished", "football", dayOf(0), 4);
+    const data = (await t.admin("GET", "/api/v1/sportbn/overview")).json().data;
+    expect(data.matches).toMatchObject({ live: 1, today: 2, week: 1 });
+    expect(data.matches.bySport).toEqual([
+      { sport: "football", count: 2 },
+      { sport: "basketball", count: 1 },
+    ]);
+    expect(data.locker).toMatchObject({ type: "js", isActive: true });
+    expect(data.subscriptions.total).toBe(7);
+    expect(data.apps).toBeUndefined();
+  });
+
+  it("movies: titles from the content service, contacts per day with unread, ads per page", async () => {
+    for (let i = 0; i < 3; i++)
+      await t.inject({
+        method: "POST",
+        url: "/api/v1/public/movies/contacts",
+        payload: { email: `v${i}@example.com`, firstName: "V", subject: "S", message: "M" },
+        remoteAddress: `10.51.0.${i}`,
+      });
+    const [first] = await t.app.db.query<{ id: string }>("select id from contact_messages limit 1");
+    expect(
+      (await t.admin("PATCH", `/api/v1/movies/contacts/${first!.id}/read`, { read: true })).statusCode,
+    ).toBe(200);
+    const data = (await t.admin("GET", "/api/v1/movies/overview")).json().data;
+    expect(data.titles).toEqual({ available: true, movies: 2, tv: 1, featured: 2, inLocker: 2 });
+    expect(data.contacts).toMatchObject({ total: 3, previous: 0, unread: 2, unreadCapped: false });
+    expect(data.ads.byPage.map((p: { page: string }) => p.page)).toEqual([
+      "home",
+      "info",
+      "player",
+      "browse",
+    ]);
+    expect(data.subscriptions).toBeUndefined();
+  });
+
+  it("movies: the content service down leaves the titles unavailable and the rest answering", async () => {
+    contentUp = false;
+    try {
+      const answer = await t.admin("GET", "/api/v1/movies/overview");
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data.titles).toMatchObject({ available: false });
+      expect(answer.json().data.titles.message).toEqual(expect.any(String));
+      expect(answer.json().data.contacts.total).toBe(3);
+    } finally {
+      contentUp = true;
+    }
+  });
+});
