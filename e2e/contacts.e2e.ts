@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { captureScreen, expect, expectAccessible, test, toastWith } from "./fixtures";
 import { baseUrl } from "./support/env";
+import { mailText, waitForMail } from "./support/mail";
 
 test.describe.configure({ mode: "serial" });
 
@@ -209,4 +210,58 @@ test("With neither endpoint, says so and shows Disconnected with Try again", asy
   await expect(badge).toHaveText("Disconnected");
   await expect(toastWith(page, "Connection Error")).toContainText("No working endpoint for contacts/emails.");
   await expect(main.getByRole("button", { name: "Try again" })).toBeVisible();
+});
+
+test("Reply: an unread message found by search, answered through SMTP, kept with it and in History", async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  const asker = `asker.${run}@example.com`;
+  await sendMessage({
+    email: asker,
+    firstName: "Joan",
+    subject: "Wrong poster",
+    message: "The poster is upside down.",
+  });
+  await signIn(`/movies/emails?q=${encodeURIComponent(asker)}`);
+  const { main, row } = inbox(page);
+  await expect(main.getByRole("searchbox", { name: "Search messages" })).toHaveValue(asker);
+  await expect(row(asker)).toContainText("Unread:");
+  await captureScreen(page, "movies-contacts-search", async (p) => {
+    await expect(p.getByRole("main").getByText(asker)).toBeVisible();
+  });
+
+  await row(asker)
+    .getByRole("button", { name: `View message from ${asker}` })
+    .click();
+  const details = page.getByRole("dialog", { name: "Message Details" });
+  await details.getByRole("button", { name: "Reply" }).click();
+  const reply = page.getByRole("dialog", { name: "Reply to message" });
+  await expect(reply.getByLabel("Subject")).toHaveValue("Re: Wrong poster");
+  await expect(reply.getByLabel("Message")).toHaveValue(/wrote:\n> The poster is upside down\.$/);
+  await expectAccessible(page, "reply dialog");
+  await captureScreen(page, "movies-contacts-reply", async (p) => {
+    await expect(p.getByRole("dialog", { name: "Reply to message" })).toBeVisible();
+  });
+  await reply.getByLabel("Message").press("Control+Home");
+  await reply.getByLabel("Message").pressSequentially("Fixed now, thank you!");
+  const since = Date.now();
+  await reply.getByRole("button", { name: "Send Reply" }).click();
+  await expect(toastWith(page, "Reply sent")).toBeVisible();
+  const mail = await waitForMail(asker, since);
+  expect(mail.raw).toMatch(/^Subject: Re: Wrong poster/m);
+  expect(mailText(mail.raw)).toContain("Fixed now, thank you!");
+  await expect(details.getByRole("region", { name: "Replies" })).toContainText("Fixed now, thank you!");
+  await expect(details.getByRole("button", { name: "Reply" })).toBeFocused();
+  await captureScreen(page, "movies-contacts-answered", async (p) => {
+    await expect(p.getByRole("dialog", { name: "Message Details" })).toBeVisible();
+  });
+  await details.getByRole("button", { name: "Close" }).first().click();
+  // Opened, so read; replied, so answered.
+  await expect(row(asker)).toContainText("Answered");
+  await expect(row(asker)).not.toContainText("Unread:");
+
+  await page.goto("/movies/history?resource=replies");
+  await expect(page.getByRole("main")).toContainText("Re: Wrong poster");
 });
