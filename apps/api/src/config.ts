@@ -3,6 +3,15 @@ import { openDatabase } from "@backoffice/db";
 import { env, parseEnv, REPO_ROOT } from "@backoffice/server";
 import { z } from "zod";
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const configSchema = z.object({
   PORT: env.port.default(8080),
   HOST: env.host,
@@ -32,7 +41,13 @@ export const configSchema = z.object({
   APISPORTS_BASKETBALL_URL: env.url.optional(),
   APISPORTS_HOCKEY_URL: env.url.optional(),
   APISPORTS_AMFOOTBALL_URL: env.url.optional(),
-  FEED_TIMEZONE: z.string().default("UTC"),
+  /** The sportbn site's time zone: match days and times are read in it (feed days, the match lifecycle). */
+  FEED_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, "must be an IANA time zone such as Europe/London")
+    .default("UTC"),
+  /** Finished matches leave the public matches read this many days after their end (the admin list keeps them). */
+  MATCHES_PUBLIC_FINISHED_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
   /** Hosts the stream-link probe may reach although they resolve to a private or loopback address (the sandbox). */
   LINK_PROBE_ALLOWED_HOSTS: z
     .string()

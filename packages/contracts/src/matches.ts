@@ -114,7 +114,8 @@ const isFirstField = z
 export const matchBody = z.strictObject({
   status: z
     .enum(MATCH_STATUSES, { error: `status must be one of ${MATCH_STATUSES.join(", ")}` })
-    .default("upcoming"),
+    // Left out: the clock's status for the day and times (docs/PRODUCT-RULES.md#matches-and-the-sports-feed).
+    .optional(),
   type: z.enum(MATCH_SPORTS, { error: `type must be one of ${MATCH_SPORTS.join(", ")}` }).default("football"),
   league_name: required("league_name"),
   league_logo: requiredUrl("league_logo"),

@@ -219,12 +219,12 @@ export interface AcceptedMatchPayload {
   matchUrl: string;
 }
 
-/** `yyyy-MM-dd` and `HH:mm` of an instant in a time zone. */
-export function dayAndTime(iso: string, timeZone: string): { date: string; time: string } {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return { date: "", time: "" };
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
+// One formatter per time zone: building one costs more than formatting (the lifecycle reads every match).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterIn(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-GB", {
       timeZone,
       year: "numeric",
       month: "2-digit",
@@ -232,7 +232,18 @@ export function dayAndTime(iso: string, timeZone: string): { date: string; time:
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
-    })
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** `yyyy-MM-dd` and `HH:mm` of an instant in a time zone. */
+export function dayAndTime(iso: string, timeZone: string): { date: string; time: string } {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return { date: "", time: "" };
+  const parts = Object.fromEntries(
+    formatterIn(timeZone)
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
@@ -269,4 +280,68 @@ export function acceptPayload(
     isFirst: "false",
     matchUrl: options.matchUrl,
   };
+}
+
+// The match lifecycle (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): one implementation for the
+// api's reads and the dashboard's Add Match proposal.
+
+// Offsets change only on quarter hours: one formatting per zone and quarter hour (a read of 10,000
+// matches formats a few hundred times, not 40,000).
+const offsets = new Map<string, number>();
+function offsetIn(timeZone: string, at: number): number {
+  const quarter = Math.floor(at / 900_000) * 900_000;
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const shown = dayAndTime(new Date(quarter).toISOString(), timeZone);
+    offset = Date.parse(`${shown.date}T${shown.time}:00Z`) - quarter;
+    if (offsets.size >= 100_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The UTC instant (ms) of a wall-clock day ("yyyy-MM-dd") and time ("HH:mm") in a time zone. */
+export function instantIn(day: string, time: string, timeZone: string): number {
+  const guess = Date.parse(`${day}T${time}:00Z`);
+  if (Number.isNaN(guess)) return Number.NaN;
+  const offset = (at: number) => offsetIn(timeZone, at);
+  // Twice: the offset at the guess may differ from the offset at the answer around a DST change.
+  const first = guess - offset(guess);
+  return guess - offset(first);
+}
+
+/** A match's day and times, as stored. */
+export interface MatchTimes {
+  date: string;
+  time: string;
+  end_time: string;
+}
+
+/** Kick-off and end instants; an end time earlier than the kick-off is on the next day. */
+export function matchBoundaries(match: MatchTimes, timeZone: string): { kickOff: number; end: number } {
+  const kickOff = instantIn(match.date, match.time, timeZone);
+  const end = instantIn(match.date, match.end_time, timeZone);
+  return { kickOff, end: match.end_time < match.time ? end + 86_400_000 : end };
+}
+
+/** The status the clock gives at `now`: upcoming before kick-off, live until the end, then finished. */
+export function clockStatus(match: MatchTimes, timeZone: string, now: number): MatchStatus {
+  const { kickOff, end } = matchBoundaries(match, timeZone);
+  return now < kickOff ? "upcoming" : now < end ? "live" : "finished";
+}
+
+/**
+ * The status shown at `now`: the one set at `setAt` (by an admin, or the feed) stays until the clock
+ * crosses the next kick-off or end after it; from then on the clock's.
+ */
+export function effectiveStatus(
+  match: MatchTimes & { status: MatchStatus },
+  setAt: number,
+  timeZone: string,
+  now: number,
+): MatchStatus {
+  const { kickOff, end } = matchBoundaries(match, timeZone);
+  const crossed = (moment: number) => setAt < moment && moment <= now;
+  return crossed(kickOff) || crossed(end) ? clockStatus(match, timeZone, now) : match.status;
 }

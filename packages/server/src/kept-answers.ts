@@ -60,7 +60,7 @@ function rawHeader(request: IncomingMessage, name: string): string | undefined {
 }
 
 export function createKeptAnswers(maxEntries = 5000): KeptAnswers {
-  const answers = new Map<string, { headers: Headers; body: Buffer; unchanged: Headers }>();
+  const answers = new Map<string, { headers: Headers; body: Buffer; unchanged: Headers; expires: number }>();
   let generation = 0;
   let answered = 0;
   return {
@@ -72,16 +72,24 @@ export function createKeptAnswers(maxEntries = 5000): KeptAnswers {
       const { date: _date, "x-request-id": _id, ...kept } = headers;
       // A 304 carries the validator and caching headers of the 200, without its body's.
       const { "content-type": _type, "content-length": _length, ...unchanged } = kept;
+      // An answer true only until a moment (the matches read's next kick-off) says so in `expires`.
+      const expires = typeof headers.expires === "string" ? Date.parse(headers.expires) : Number.NaN;
       answers.set(answerKey(request), {
         headers: { ...kept, "content-length": bytes.length },
         body: bytes,
         unchanged,
+        expires: Number.isNaN(expires) ? Number.POSITIVE_INFINITY : expires,
       });
     },
     answer(request, response) {
       if (request.method !== "GET") return false;
-      const kept = answers.get(answerKey(request));
+      const key = answerKey(request);
+      const kept = answers.get(key);
       if (!kept) return false;
+      if (kept.expires <= Date.now()) {
+        answers.delete(key);
+        return false;
+      }
       answered += 1;
       const etag = kept.headers.etag;
       if (typeof etag === "string" && notModified(rawHeader(request, "if-none-match"), etag)) {

@@ -21,7 +21,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 
 /** Manage Matches: the flattened payload in, the nested match out. */
 const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
-  const matches = matchesRepository(fastify.db, site);
+  const matches = matchesRepository(fastify.db, site, fastify.config.FEED_TIMEZONE);
   // What its writes change in the public reads: cleared before a write's answer leaves (plugins/invalidation.ts).
   const writes = { invalidates: cacheKeys.of(site, "matches") };
   const tags = [`${site}: matches`];

@@ -12,15 +12,22 @@ const HEALTH_ORDER = { ok: 0, unchecked: 1, failing: 2, blocked: 2 } as const;
 
 /** `GET /api/v1/public/{site}/matches`: every match with its stream servers, anonymous. */
 const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
-  const matches = matchesRepository(fastify.db, site);
+  const matches = matchesRepository(fastify.db, site, fastify.config.FEED_TIMEZONE);
   const servers = otherServersRepository(fastify.db, site);
+  // When the cached answer stops being true: the next kick-off, end or ageing out among its matches
+  // (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). Statuses move with the clock, no write needed.
+  let until = Number.POSITIVE_INFINITY;
   fastify.get(
     "/matches",
     publicReadOptions({ response: { 200: successOf(z.array(publicMatchSchema)) } }),
     async (_request, reply) => {
+      if (Date.now() >= until) {
+        until = Number.POSITIVE_INFINITY;
+        await fastify.publicCache.invalidate(cacheKeys.of(site, "matches"));
+      }
       const text = await fastify.publicCache.get(cacheKeys.entry(site, "matches"), async () => {
-        const [all, attached, health] = await Promise.all([
-          matches.list(),
+        const [{ matches: all, until: next }, attached, health] = await Promise.all([
+          matches.listPublic(fastify.config.MATCHES_PUBLIC_FINISHED_DAYS),
           servers.list(),
           healthOf(fastify.db, site),
         ]);
@@ -30,6 +37,7 @@ const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastif
           hideAfter !== undefined &&
           failingSince !== null &&
           Date.now() - Date.parse(failingSince) > hideAfter * 60_000;
+        until = next ?? Number.POSITIVE_INFINITY;
         return {
           status: "success",
           data: all.map((match) => ({
@@ -43,6 +51,8 @@ const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastif
           })),
         };
       });
+      // The front door keeps this answer until then too (packages/server kept-answers.ts).
+      if (Number.isFinite(until)) reply.header("expires", new Date(until).toUTCString());
       return sendCached(reply, text);
     },
   );

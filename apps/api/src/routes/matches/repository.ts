@@ -1,4 +1,12 @@
-import { MATCH_MESSAGES, type Match, type MatchBody, type Site } from "@backoffice/contracts";
+import {
+  clockStatus,
+  effectiveStatus,
+  MATCH_MESSAGES,
+  type Match,
+  type MatchBody,
+  matchBoundaries,
+  type Site,
+} from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
 import { conflict } from "@backoffice/server";
 import { iso } from "../../lib/rows.ts";
@@ -21,13 +29,24 @@ interface MatchRow {
   type_match: Match["type_match"];
   is_first: boolean;
   match_url: string;
+  status_set_at: Date;
   created_at: Date;
   updated_at: Date;
 }
 
-const toMatch = (row: MatchRow): Match => ({
+/**
+ * The match as read at `now`: its status is the one set at `status_set_at` until the clock crosses
+ * the next kick-off or end (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). Every read (the admin
+ * list and its filters and summary, the public read) goes through here, so all show the same status.
+ */
+const toMatch = (row: MatchRow, timeZone: string, now: number): Match => ({
   _id: row.id,
-  status: row.status,
+  status: effectiveStatus(
+    { status: row.status, date: row.day, time: row.time, end_time: row.end_time },
+    row.status_set_at.getTime(),
+    timeZone,
+    now,
+  ),
   type: row.type,
   league: { name: row.league_name, logo: row.league_logo },
   homeTeam: { name: row.home_name, logo: row.home_logo, score: row.home_score },
@@ -42,9 +61,9 @@ const toMatch = (row: MatchRow): Match => ({
   updatedAt: iso(row.updated_at),
 });
 
-/** The flattened payload as columns, in the order of the insert below. */
-const columns = (input: MatchBody) => [
-  input.status,
+/** The flattened payload as columns, in the order of the insert below; no status is the clock's. */
+const columns = (input: MatchBody, timeZone: string) => [
+  input.status ?? clockStatus(input, timeZone, Date.now()),
   input.type,
   input.league_name,
   input.league_logo,
@@ -60,6 +79,8 @@ const columns = (input: MatchBody) => [
   input.type_match,
   input.isFirst,
   input.matchUrl,
+  // The status is set now: it stays until the next kick-off or end (toMatch).
+  new Date(),
 ];
 
 /** A second match with the same sport, teams and day answers 409: a fixture accepted twice is one match. */
@@ -72,41 +93,75 @@ async function unique<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-export function matchesRepository(db: Queryable, site: Site) {
+/**
+ * A site's matches. `timeZone` is the one their days and times are in (`FEED_TIMEZONE`); the clock is
+ * the process's (`Date.now()`, which tests set), also for `status_set_at`, so reads and writes agree.
+ * Only writers and existence checks (the seed, Other Servers) may leave the time zone out.
+ */
+export function matchesRepository(db: Queryable, site: Site, timeZone = "UTC") {
+  const read = (row: MatchRow) => toMatch(row, timeZone, Date.now());
   return {
     async list(): Promise<Match[]> {
       const rows = await db.query<MatchRow>(
         "select * from matches where site = $1 order by is_first desc, day desc, time desc, id desc",
         [site],
       );
-      return rows.map(toMatch);
+      return rows.map(read);
+    },
+    /**
+     * What the public read lists at `now`: finished matches ended more than `finishedDays` days ago
+     * are left out. `until` is the next moment this answer stops being true (a kick-off, an end, or a
+     * finished match ageing out), or undefined when none is ahead.
+     */
+    async listPublic(finishedDays: number): Promise<{ matches: Match[]; until: number | undefined }> {
+      const rows = await db.query<MatchRow>(
+        "select * from matches where site = $1 order by is_first desc, day desc, time desc, id desc",
+        [site],
+      );
+      const now = Date.now();
+      const keptFor = finishedDays * 86_400_000;
+      let until = Number.POSITIVE_INFINITY;
+      const matches: Match[] = [];
+      for (const row of rows) {
+        const { kickOff, end } = matchBoundaries(
+          { date: row.day, time: row.time, end_time: row.end_time },
+          timeZone,
+        );
+        for (const moment of [kickOff, end, end + keptFor])
+          if (moment > now && moment < until) until = moment;
+        const match = toMatch(row, timeZone, now);
+        if (match.status === "finished" && end + keptFor <= now) continue;
+        matches.push(match);
+      }
+      return { matches, until: Number.isFinite(until) ? until : undefined };
     },
     async find(id: string): Promise<Match | undefined> {
       const [row] = await db.query<MatchRow>("select * from matches where site = $1 and id = $2", [site, id]);
-      return row && toMatch(row);
+      return row && read(row);
     },
     async create(input: MatchBody): Promise<Match> {
       const [row] = await unique(
         db.query<MatchRow>(
           `insert into matches (id, site, status, type, league_name, league_logo, home_name, home_logo, home_score,
-             away_name, away_logo, away_score, day, time, end_time, type_match, is_first, match_url)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) returning *`,
-          [newId(), site, ...columns(input)],
+             away_name, away_logo, away_score, day, time, end_time, type_match, is_first, match_url, status_set_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) returning *`,
+          [newId(), site, ...columns(input, timeZone)],
         ),
       );
-      return toMatch(row!);
+      return read(row!);
     },
     async update(id: string, input: MatchBody): Promise<Match | undefined> {
       const [row] = await unique(
         db.query<MatchRow>(
           `update matches set status = $3, type = $4, league_name = $5, league_logo = $6, home_name = $7,
              home_logo = $8, home_score = $9, away_name = $10, away_logo = $11, away_score = $12, day = $13,
-             time = $14, end_time = $15, type_match = $16, is_first = $17, match_url = $18, updated_at = now()
+             time = $14, end_time = $15, type_match = $16, is_first = $17, match_url = $18, status_set_at = $19,
+             updated_at = now()
            where site = $1 and id = $2 returning *`,
-          [site, id, ...columns(input)],
+          [site, id, ...columns(input, timeZone)],
         ),
       );
-      return row && toMatch(row);
+      return row && read(row);
     },
     /** Deletes the given ids (their servers go with them); returns the ones that existed. */
     async remove(ids: string[]): Promise<string[]> {
