@@ -247,7 +247,7 @@ function MessageDetails({
         {contact && (
           // Scrolls when replies make it long: reachable by keyboard, named for screen readers.
           <section
-            className="grid max-h-[60vh] gap-4 overflow-y-auto"
+            className="grid max-h-[40vh] gap-4 overflow-y-auto sm:max-h-[60vh]"
             aria-label="Message details"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard
             tabIndex={0}
