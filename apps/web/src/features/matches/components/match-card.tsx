@@ -9,6 +9,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { formatMatchTime } from "@/lib/format";
 import { useConfig } from "@/lib/site-config";
 import type { SiteSettings } from "@/sites";
+import { MatchLinks } from "./link-health";
 import { SportIcon } from "./sport-icon";
 
 /** Status badge colours: grey finished, yellow upcoming, green live. */
@@ -93,6 +94,7 @@ export function MatchCard({
         <CalendarClock className="size-3.5" aria-hidden="true" />
         <MatchTime day={match.date} time={match.time} />
       </p>
+      <MatchLinks site={site} match={match} />
       <div className="flex gap-2">
         <EditButton itemName={title} onClick={onEdit} disabled={busy} />
         <DeleteButton itemName={title} onClick={onDelete} disabled={busy} />

@@ -18,6 +18,7 @@ import { toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
 import type { SiteSettings } from "@/sites";
 import { serversKey, useCreateServer, useDeleteServer, useServers } from "../api/servers";
+import { LinkHealthLine, MatchLinks } from "./link-health";
 
 /** The texts of a match's servers, fixed word for word (Other Servers). */
 const serverTexts = {
@@ -58,6 +59,7 @@ export function MatchServers({ site, match }: { site: SiteSettings; match: Match
   return (
     // One shrinkable column (grid-cols-1): a long URL's width never widens the card or dialog.
     <section className="grid grid-cols-1 gap-2 border-t pt-3" aria-label={`Servers of ${title}`}>
+      <MatchLinks site={site} match={match} />
       <h3 className="text-sm font-semibold">Existing Servers</h3>
       {servers.isPending ? (
         <p className="text-sm text-muted-foreground">Loading servers...</p>
@@ -70,6 +72,7 @@ export function MatchServers({ site, match }: { site: SiteSettings; match: Match
               <div className="min-w-0 flex-1">
                 <p className="font-medium [overflow-wrap:anywhere]">{server.name}</p>
                 <p className="font-mono text-xs break-all text-muted-foreground">{server.url}</p>
+                <LinkHealthLine health={server.health} />
               </div>
               <IconButton
                 icon={Trash2}

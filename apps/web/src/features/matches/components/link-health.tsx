@@ -1,0 +1,121 @@
+import type { LinkHealth, Match } from "@backoffice/contracts";
+import { CircleCheck, CircleDashed, CircleX, RefreshCw, ShieldX } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { formatDateTime } from "@/lib/format";
+import { toastError, toastSuccess } from "@/lib/toast";
+import type { SiteSettings } from "@/sites";
+import { useCheckLinks } from "../api/links";
+import { useServers } from "../api/servers";
+
+const UNCHECKED: LinkHealth = {
+  state: "unchecked",
+  status: null,
+  reason: null,
+  checkedAt: null,
+  failingSince: null,
+  latencyMs: null,
+};
+
+/** A link's health in words (docs/PRODUCT-RULES.md#matches-and-the-sports-feed); the icon only repeats it. */
+function healthText(health: LinkHealth = UNCHECKED): string {
+  const latency = health.latencyMs === null ? "" : ` · ${health.latencyMs} ms`;
+  switch (health.state) {
+    case "ok":
+      return `OK${latency}`;
+    case "failing": {
+      const why = health.status ?? health.reason ?? "unknown";
+      const since = health.failingSince ? formatDateTime(health.failingSince) : "-";
+      return `Failing since ${since} (${why})${latency}`;
+    }
+    case "blocked":
+      return "Blocked address";
+    default:
+      return "Not checked yet";
+  }
+}
+
+const ICONS = {
+  ok: { icon: CircleCheck, className: "text-[oklch(0.5_0.14_150)]" },
+  failing: { icon: CircleX, className: "text-destructive" },
+  blocked: { icon: ShieldX, className: "text-destructive" },
+  unchecked: { icon: CircleDashed, className: "text-muted-foreground" },
+} as const;
+
+export function LinkHealthLine({ health = UNCHECKED, label }: { health?: LinkHealth; label?: string }) {
+  const { icon: Icon, className } = ICONS[health.state];
+  const checked = health.checkedAt ? `Last checked ${formatDateTime(health.checkedAt)}` : undefined;
+  return (
+    <p
+      className="flex items-start gap-1.5 text-xs"
+      data-slot="link-health"
+      data-state={health.state}
+      title={checked}
+    >
+      <Icon className={`mt-px size-3.5 shrink-0 ${className}`} aria-hidden="true" />
+      <span className="min-w-0 [overflow-wrap:anywhere]">
+        {label && <span className="text-muted-foreground">{label}: </span>}
+        {healthText(health)}
+      </span>
+    </p>
+  );
+}
+
+/** "2 of 3 links OK": the match's own URL and each other server. */
+function linksSummary(ok: number, total: number): string {
+  return `${ok} of ${total} ${total === 1 ? "link" : "links"} OK`;
+}
+
+/**
+ * A match's links at a glance: the summary line, its main stream's health and Check links (a probe
+ * now). On the Manage Matches cards and, through MatchServers, on Other Servers and Edit Match.
+ */
+export function MatchLinks({
+  site,
+  match,
+  showMain = true,
+}: {
+  site: SiteSettings;
+  match: Match;
+  showMain?: boolean;
+}) {
+  const servers = useServers(site);
+  const check = useCheckLinks(site);
+  const mine = (servers.data ?? []).filter((server) => server.match_id === match._id);
+  const all = [match.health, ...mine.map((server) => server.health)];
+  const ok = all.filter((health) => health?.state === "ok").length;
+  const title = `${match.homeTeam.name} vs ${match.awayTeam.name}`;
+  const onCheck = async () => {
+    try {
+      const answer = await check.mutateAsync(match._id);
+      const good = answer.data.filter((link) => link.state === "ok").length;
+      // Title the server's words, description what the probe found.
+      toastSuccess(answer.message, undefined, `${title}: ${linksSummary(good, answer.data.length)}.`, {
+        key: "links-check",
+      });
+    } catch (error) {
+      toastError("Error", error, undefined, "links-check");
+    }
+  };
+  return (
+    <div className="grid grid-cols-1 gap-1.5" data-slot="match-links">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="text-sm font-medium" data-slot="links-summary">
+          {servers.isPending ? "Checking links..." : linksSummary(ok, all.length)}
+        </p>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="ml-auto"
+          disabled={check.isPending}
+          onClick={onCheck}
+          aria-label={`Check links of ${title}`}
+        >
+          <RefreshCw aria-hidden="true" className={check.isPending ? "animate-spin" : undefined} />
+          Check links
+        </Button>
+      </div>
+      {showMain && <LinkHealthLine health={match.health} label="Main stream" />}
+    </div>
+  );
+}
