@@ -1,4 +1,5 @@
 import {
+  clockStatus,
   MATCH_SPORTS,
   MATCH_STATUSES,
   type Match,
@@ -6,7 +7,7 @@ import {
   SPORT_LABELS,
 } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Fragment } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import { useWatch } from "react-hook-form";
 import { INLINE_FIELD, selectControl, switchControl, URL_INPUT } from "@/components/field-controls";
 import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
@@ -19,6 +20,7 @@ import {
 import { RecordHistory } from "@/components/history/record-history";
 import { OptionsSelect } from "@/components/options-select";
 import { Input } from "@/components/ui/input";
+import { parseDay, parseTime } from "@/lib/format";
 import { useConfig } from "@/lib/site-config";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useSaveMatch } from "../api/matches";
@@ -90,7 +92,21 @@ function MatchForm({
   // Match times are in the feed's time zone; the fields say which.
   const timeZone = useConfig().data?.timeZone ?? "UTC";
   const [sport, leagueName] = useWatch({ control: form.control, name: ["type", "league_name"] });
+  const [day, kickOff, end] = useWatch({ control: form.control, name: ["date", "time", "end_time"] });
   const predefined = PREDEFINED_LEAGUES[sport];
+
+  // A new match proposes the status the clock gives for its day and times, until the admin picks
+  // another (docs/PRODUCT-RULES.md#matches-and-the-sports-feed).
+  const proposed = useRef(form.getValues("status"));
+  useEffect(() => {
+    if (state.mode !== "create" || form.getValues("status") !== proposed.current) return;
+    const date = parseDay(day);
+    const time = parseTime(kickOff);
+    const end_time = parseTime(end);
+    if (!date || !time || !end_time) return;
+    proposed.current = clockStatus({ date, time, end_time }, timeZone, Date.now());
+    form.setValue("status", proposed.current);
+  }, [state.mode, form, day, kickOff, end, timeZone]);
   const isPredefined = predefined.some((l) => l.name === leagueName);
 
   // Changing the sport clears the league and its logo.

@@ -1,0 +1,73 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { MatchesScreen } from "./matches-screen";
+
+/** Add Match proposes the status the clock gives (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
+
+const config = {
+  body: {
+    status: "success",
+    data: {
+      sites: {
+        apkw: { name: "APKW", url: "https://apkw.example" },
+        sportbn: { name: "SportBN", url: "https://sportbn.example" },
+        movies: { name: "Movies", url: "https://movies.example" },
+      },
+      mail: { smtp: false, from: "x@example.com" },
+      // UTC+1 in December: a time read as UTC would be an hour off.
+      timeZone: "Europe/Berlin",
+    },
+  },
+};
+
+beforeEach(() => {
+  captureToasts();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  // 20:30 in Berlin.
+  vi.setSystemTime(Date.parse("2026-12-22T19:30:00Z"));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function typeInto(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.type(field, text);
+}
+
+describe("Add Match: the proposed status", () => {
+  it("follows the clock for the day and times entered, in the site's time zone, until one is chosen", async () => {
+    const calls = fakeApi({
+      "GET /config": config,
+      "GET /sportbn/matches": { body: { status: "success", data: [] } },
+      "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
+    });
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    await userEvent.click((await screen.findAllByRole("button", { name: "Add Match" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Add Match" });
+    const status = within(dialog).getByLabelText("Status *");
+    expect(status).toHaveTextContent("upcoming");
+
+    await typeInto(within(dialog).getByLabelText("Date *"), "22/12/2026");
+    await typeInto(within(dialog).getByLabelText("Time *"), "20:00");
+    expect(status).toHaveTextContent("live");
+    await typeInto(within(dialog).getByLabelText("Time *"), "21:00");
+    expect(status).toHaveTextContent("upcoming");
+    await typeInto(within(dialog).getByLabelText("End time *"), "20:15");
+    // An end earlier than the kick-off is the next day: still upcoming. 19:00 to 20:15 is over.
+    expect(status).toHaveTextContent("upcoming");
+    await typeInto(within(dialog).getByLabelText("Time *"), "19:00");
+    expect(status).toHaveTextContent("finished");
+
+    // A status the admin picks stays.
+    await userEvent.click(status);
+    await userEvent.click(await screen.findByRole("option", { name: "live" }));
+    expect(status).toHaveTextContent("live");
+    await typeInto(within(dialog).getByLabelText("Date *"), "25/12/2026");
+    expect(status).toHaveTextContent("live");
+    expect(calls.filter((call) => call.method === "POST")).toHaveLength(0);
+  });
+});
