@@ -1,6 +1,7 @@
 import { dayAndTime } from "@backoffice/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
+import { loadConfig } from "../../config.ts";
 
 // The match lifecycle (docs/PRODUCT-RULES.md#matches-and-the-sports-feed) with the clock set, not
 // waited for: Date is faked (the app's clock is Date.now()), the database's own clock is not used.
@@ -128,5 +129,13 @@ describe("match lifecycle", () => {
     clock(30);
     expect(await publicIds()).not.toContain(ageing._id);
     expect(await adminStatus(ageing._id)).toBe("finished");
+  });
+});
+
+describe("lifecycle settings", () => {
+  it("refuses an unknown time zone and a negative number of days, naming the variable", () => {
+    expect(() => loadConfig({ FEED_TIMEZONE: "Mars/Olympus" })).toThrow(/FEED_TIMEZONE/);
+    expect(() => loadConfig({ MATCHES_PUBLIC_FINISHED_DAYS: "-1" })).toThrow(/MATCHES_PUBLIC_FINISHED_DAYS/);
+    expect(loadConfig({}).MATCHES_PUBLIC_FINISHED_DAYS).toBe(7);
   });
 });
