@@ -133,4 +133,16 @@ describe("stream-link health", () => {
     });
     expect(due).toEqual({ checked: 5, ok: 2 });
   });
+
+  it("runs as the link-health job every 10 minutes", async () => {
+    const jobs = (await admin("GET", "/api/v1/jobs")).json().data as {
+      name: string;
+      schedule: string;
+      site: string;
+    }[];
+    expect(jobs.find((job) => job.name === "link-health")).toMatchObject({
+      schedule: "*/10 * * * *",
+      site: "sportbn",
+    });
+  });
 });
