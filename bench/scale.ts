@@ -157,5 +157,27 @@ export async function scale(databaseUrl: string, api: Start, session: Session) {
     goal: "≤ 50 MB",
     met: rssPeak - rssBefore <= 50,
   });
+  // A client that leaves two seconds into the export: the reads stop and nothing stays held.
+  const leftBefore = rssMb(pid);
+  const leaving = new AbortController();
+  const left = await fetch(`${server.url}/api/v1/apkw/emails/export.csv`, {
+    headers: { authorization },
+    signal: leaving.signal,
+  });
+  setTimeout(() => leaving.abort(), 2000);
+  try {
+    for await (const _chunk of left.body!);
+  } catch {
+    // aborted, as meant
+  }
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const leftAfter = rssMb(pid);
+  record({
+    section: "scale",
+    name: "api memory 3 s after a client left an export 2 s in",
+    value: `${Math.round(leftAfter - leftBefore)} MB (${Math.round(leftBefore)} → ${Math.round(leftAfter)} MB)`,
+    goal: "≤ 50 MB",
+    met: leftAfter - leftBefore <= 50,
+  });
   await server.stop();
 }
