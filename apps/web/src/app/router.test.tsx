@@ -31,11 +31,13 @@ const screens: Screen[] = siteKeys.flatMap((site) =>
   }),
 );
 
-const homes: Record<SiteKey, string> = {
-  apkw: "/apkw/apps",
-  sportbn: "/sportbn/matches",
-  movies: "/movies/list",
-};
+/** Ends on the site's overview (the Dashboard item): its path and heading. */
+async function onOverview(path: () => string, site: SiteKey) {
+  await waitFor(() => expect(path()).toBe(`/${site}`));
+  expect(
+    await within(await screen.findByRole("main")).findByRole("heading", { level: 1, name: "Dashboard" }),
+  ).toBeInTheDocument();
+}
 
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
 
@@ -101,10 +103,10 @@ describe("signed out", () => {
 });
 
 describe("signed in", () => {
-  it("/ ends on the selected site's first screen (apkw when none is selected)", async () => {
+  it("/ ends on the selected site's overview (apkw when none is selected)", async () => {
     signIn();
     const { path } = renderApp("/");
-    await waitFor(() => expect(path()).toBe("/apkw/apps"));
+    await onOverview(path, "apkw");
   });
 
   it.each(["/", "/login", "/forgot-password"])(
@@ -112,14 +114,16 @@ describe("signed in", () => {
     async (url) => {
       signIn("sportbn");
       const { path } = renderApp(url);
-      await waitFor(() => expect(path()).toBe("/sportbn/matches"));
+      await onOverview(path, "sportbn");
     },
   );
 
-  it.each(siteKeys)("/%s redirects to its first screen", async (site) => {
+  // A deliberate change: /{site} was a redirect to the first screen until the overview existed.
+  it.each(siteKeys)("/%s shows its overview, not a redirect", async (site) => {
     signIn();
     const { path } = renderApp(`/${site}`);
-    await waitFor(() => expect(path()).toBe(homes[site]));
+    await onOverview(path, site);
+    expect(screen.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
 
   it.each(["/apkw/locker", "/apkw/matches", "/movies/ads/sidebar", "/sportbn/list", "/elsewhere"])(
@@ -127,7 +131,7 @@ describe("signed in", () => {
     async (url) => {
       signIn("movies");
       const { path } = renderApp(url);
-      await waitFor(() => expect(path()).toBe("/movies/list"));
+      await onOverview(path, "movies");
     },
   );
 
@@ -144,7 +148,7 @@ describe("signed in", () => {
     expect(screen.getByRole("combobox", { name: "Site" })).toHaveTextContent("Movies");
     await waitFor(() => expect(storage().selectedDashboard).toBe("movies"));
     await router.navigate("/login");
-    await waitFor(() => expect(path()).toBe("/movies/list"));
+    await waitFor(() => expect(path()).toBe("/movies"));
   });
 
   it.each(screens)("$path opens inside the shell: heading $heading, $active active", async (s) => {

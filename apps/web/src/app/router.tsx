@@ -17,6 +17,9 @@ import { FullPageLoader, RootLayout } from "./routes/root-layout";
 import { PageError, retryableScreen, ScreenError } from "./routes/route-error";
 import { routesOf, type SiteRoute } from "./site-routes";
 
+const overviewScreen = () =>
+  import("@/features/overview/components/overview-screen").then((m) => ({ Component: m.OverviewScreen }));
+
 function siteRoute(site: SiteKey, route: SiteRoute): RouteObject {
   const object: RouteObject = { path: route.path, lazy: retryableScreen(route.lazy) };
   // /movies/ads/{page?}: the page is one of home, info, player, browse; any other path goes to /.
@@ -70,7 +73,8 @@ export const routes: RouteObject[] = [
                 // Inside the shell: a screen that fails keeps the sidebar and header around its message.
                 ErrorBoundary: ScreenError,
                 children: [
-                  { index: true, element: <Navigate to={`/${key}/${sites[key].home}`} replace /> },
+                  // The Dashboard item: the site's overview (docs/PRODUCT-RULES.md#overview).
+                  { index: true, lazy: retryableScreen(overviewScreen) },
                   ...routesOf(key).map((route) => siteRoute(key, route)),
                 ],
               }))

@@ -23,8 +23,6 @@ export type SiteSettings = {
   name: string;
   /** Shown until /config answers. */
   fallbackUrl: string;
-  /** Where /{site} leads. */
-  home: string;
   /** The API client variant (movies has its own wording). */
   apiVariant: WordingVariant;
   wording: {
@@ -54,11 +52,8 @@ const rulesOf = (site: SiteKey) => ({
   lockerTypes: LOCKER_TYPES_OF[site] ?? null,
 });
 
-/** What differs between the sites is data: their home, wording and the shared rules (their screens: app/site-routes.ts). */
-const site = (
-  key: SiteKey,
-  settings: Pick<SiteSettings, "home" | "wording" | "lockerVariant">,
-): SiteSettings => ({
+/** What differs between the sites is data: their wording and the shared rules (their screens: app/site-routes.ts). */
+const site = (key: SiteKey, settings: Pick<SiteSettings, "wording" | "lockerVariant">): SiteSettings => ({
   key,
   name: SITE_NAMES[key],
   fallbackUrl: `https://${key}.example`,
@@ -68,17 +63,14 @@ const site = (
 
 export const sites: Record<SiteKey, SiteSettings> = {
   apkw: site("apkw", {
-    home: "apps",
     wording: sportbnWording,
     lockerVariant: null,
   }),
   sportbn: site("sportbn", {
-    home: "matches",
     wording: sportbnWording,
     lockerVariant: "sportbn",
   }),
   movies: site("movies", {
-    home: "list",
     wording: {
       adsLoadError: { title: "Connection Error", description: "Failed to fetch ads" },
       adUpdated: "Ad updated successfully",

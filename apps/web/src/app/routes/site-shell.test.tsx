@@ -47,7 +47,7 @@ describe("sidebar at 1280 px", () => {
     },
   );
 
-  it("navigating moves the active item; Dashboard leads to the first screen; the toggle closes and reopens", async () => {
+  it("navigating moves the active item; Dashboard leads to the overview; the toggle closes and reopens", async () => {
     const user = userEvent.setup();
     const { path } = renderApp("/sportbn/matches");
     await user.click(await screen.findByRole("link", { name: "Manage Locker" }));
@@ -55,7 +55,8 @@ describe("sidebar at 1280 px", () => {
     await waitFor(() => expect(link("Manage Locker")).toHaveAttribute("aria-current", "page"));
     expect(link("Manage Matches")).not.toHaveAttribute("aria-current");
     await user.click(link("Dashboard"));
-    await waitFor(() => expect(path()).toBe("/sportbn/matches"));
+    await waitFor(() => expect(path()).toBe("/sportbn"));
+    await waitFor(() => expect(link("Dashboard")).toHaveAttribute("aria-current", "page"));
 
     const toggle = screen.getByTestId("sidebar-toggle");
     expect(toggle).toHaveAttribute("aria-expanded", "true");
@@ -93,21 +94,21 @@ describe("site switcher", () => {
 
     await user.click(screen.getByRole("combobox", { name: "Site" }));
     await user.click(await screen.findByRole("option", { name: "SportBN" }));
-    await waitFor(() => expect(path()).toBe("/sportbn/matches"));
-    expect(siteName()).toBe("SportBN");
+    await waitFor(() => expect(path()).toBe("/sportbn"));
+    await waitFor(() => expect(siteName()).toBe("SportBN"));
     expect(await siteHost()).toBe("sportbn.example");
     expect(storage().selectedDashboard).toBe("sportbn");
 
     await user.click(screen.getByRole("combobox", { name: "Site" }));
     await user.click(await screen.findByRole("option", { name: "Movies" }));
-    await waitFor(() => expect(path()).toBe("/movies/list"));
+    await waitFor(() => expect(path()).toBe("/movies"));
     expect(storage().selectedDashboard).toBe("movies");
 
     // The choice is kept: /login and / lead to the chosen site.
     await router.navigate("/login");
-    await waitFor(() => expect(path()).toBe("/movies/list"));
+    await waitFor(() => expect(path()).toBe("/movies"));
     await router.navigate("/");
-    await waitFor(() => expect(path()).toBe("/movies/list"));
+    await waitFor(() => expect(path()).toBe("/movies"));
   });
 });
 
