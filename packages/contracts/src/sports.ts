@@ -91,6 +91,18 @@ export function feedStatus(short: string | null | undefined): MatchStatus {
   return "live";
 }
 
+/**
+ * Fixtures the feed says will not be played as planned: their card names it in a badge instead of
+ * the code, never as live (docs/PRODUCT-RULES.md#matches-and-the-sports-feed).
+ */
+const HALTED: Record<string, "Postponed" | "Cancelled" | "Abandoned"> = {
+  PST: "Postponed",
+  POST: "Postponed",
+  CANC: "Cancelled",
+  ABD: "Abandoned",
+};
+export const haltedLabel = (short: string | null | undefined) => HALTED[(short ?? "").toUpperCase()];
+
 /** A fixture of the feed as the fetch screen shows it. */
 export interface FetchedMatch {
   id: number | string;

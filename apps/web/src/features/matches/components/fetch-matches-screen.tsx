@@ -3,6 +3,7 @@ import {
   dayAndTime,
   type FetchedMatch,
   feedStatus,
+  haltedLabel,
   NORMALISERS,
   STORED_SPORT,
 } from "@backoffice/contracts";
@@ -266,6 +267,7 @@ export function FetchMatchesScreen() {
           {visible.map((f) => {
             const { date, time } = dayAndTime(f.date, f.timeZone);
             const status = feedStatus(f.status);
+            const halted = haltedLabel(f.status);
             const done = isAccepted(f);
             const name = (text: string, slot: string) => (
               <ShortenedText slot={slot} text={text} limits={site.truncation.fetchTeamName} />
@@ -283,7 +285,13 @@ export function FetchMatchesScreen() {
                       <SportIcon sport={STORED_SPORT[f.sport]} decorative className="size-3.5" />
                       {SPORT_NAMES[f.sport]}
                     </Badge>
-                    <Badge className={STATUS_BADGE[status]}>{f.status}</Badge>
+                    {halted ? (
+                      <Badge variant="destructive" data-slot="fixture-halted">
+                        {halted}
+                      </Badge>
+                    ) : (
+                      <Badge className={STATUS_BADGE[status]}>{f.status}</Badge>
+                    )}
                     <span className="ml-auto text-xs text-muted-foreground">
                       <MatchTime day={date} time={time} timeZone={f.timeZone} />
                     </span>
