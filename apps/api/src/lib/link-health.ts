@@ -1,4 +1,10 @@
-import type { LinkHealth, Site } from "@backoffice/contracts";
+import {
+  effectiveStatus,
+  instantIn,
+  type LinkHealth,
+  type MatchStatus,
+  type Site,
+} from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
 import { eachLimit, type ProbeOptions, type ProbeResult, probeLink } from "./link-probe.ts";
 
@@ -115,26 +121,6 @@ export async function linksOfMatches(
     .map((row) => ({ site, matchId: row.match_id, url: row.url }));
 }
 
-/** The UTC instant of a wall-clock day ("yyyy-MM-dd") and time ("HH:mm") in a time zone. */
-export function instantIn(day: string, time: string, timeZone: string): number {
-  const guess = Date.parse(`${day}T${time}:00Z`);
-  if (Number.isNaN(guess)) return Number.NaN;
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(new Date(guess));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  const shown = Date.parse(
-    `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}:00Z`,
-  );
-  return guess - (shown - guess);
-}
-
 /**
  * The scheduled round (the "link-health" job, every 10 minutes): every link of each live match and
  * each match starting within 24 hours, in the feed's time zone. Answers the job's summary.
@@ -145,13 +131,26 @@ export async function runLinkHealthRound(
   options: ProbeOptions & { timeZone: string; now?: number },
 ): Promise<{ checked: number; ok: number }> {
   const now = options.now ?? Date.now();
-  const candidates = await db.query<{ id: string; status: string; day: string; time: string }>(
-    "select id, status, day, time from matches where site = $1 and status <> 'finished'",
-    [site],
-  );
+  const candidates = await db.query<{
+    id: string;
+    status: MatchStatus;
+    status_set_at: Date;
+    day: string;
+    time: string;
+    end_time: string;
+  }>("select id, status, status_set_at, day, time, end_time from matches where site = $1", [site]);
   const due = candidates
     .filter((match) => {
-      if (match.status === "live") return true;
+      // The status of this minute (docs/PRODUCT-RULES.md#matches-and-the-sports-feed), not the stored one.
+      const times = { date: match.day, time: match.time, end_time: match.end_time };
+      const status = effectiveStatus(
+        { ...times, status: match.status },
+        match.status_set_at.getTime(),
+        options.timeZone,
+        now,
+      );
+      if (status === "finished") return false;
+      if (status === "live") return true;
       const start = instantIn(match.day, match.time, options.timeZone);
       return start >= now - 60_000 * 60 * 3 && start <= now + 24 * 3_600_000;
     })

@@ -2,6 +2,7 @@ import { dayAndTime } from "@backoffice/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
 import { loadConfig } from "../../config.ts";
+import { runLinkHealthRound } from "../../lib/link-health.ts";
 
 // The match lifecycle (docs/PRODUCT-RULES.md#matches-and-the-sports-feed) with the clock set, not
 // waited for: Date is faked (the app's clock is Date.now()), the database's own clock is not used.
@@ -129,6 +130,16 @@ describe("match lifecycle", () => {
     clock(30);
     expect(await publicIds()).not.toContain(ageing._id);
     expect(await adminStatus(ageing._id)).toBe("finished");
+  });
+});
+
+describe("the stream-link round", () => {
+  it("leaves out a match the clock has finished, whatever its stored status", async () => {
+    clock(300);
+    await createMatch(290, 310, "live");
+    clock(311);
+    const round = await runLinkHealthRound(t.app.db, "sportbn", { allowedHosts: [], timeZone: TIME_ZONE });
+    expect(round.checked).toBe(0);
   });
 });
 
