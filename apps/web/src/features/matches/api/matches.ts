@@ -23,6 +23,9 @@ export const matchesQueryOptions = (site: SiteSettings) =>
     queryKey: matchesKey(site),
     queryFn: async ({ signal }) =>
       (await siteApi(site).get<ListAnswer<typeof matchSchema>>("/matches", { signal })).data,
+    // Statuses follow the clock on the server (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): an
+    // open screen asks again every minute, so its cards, Match Summary and filters keep up unsaved.
+    refetchInterval: 60_000,
   });
 
 export function useMatches(site: SiteSettings) {

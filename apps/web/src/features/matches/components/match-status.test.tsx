@@ -33,6 +33,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const summary = (label: string) =>
+  [...document.querySelectorAll('[data-slot="summary-item"]')].find((item) =>
+    item.textContent?.includes(label),
+  );
+
 async function typeInto(field: HTMLElement, text: string) {
   await userEvent.clear(field);
   await userEvent.type(field, text);
@@ -69,5 +74,52 @@ describe("Add Match: the proposed status", () => {
     await typeInto(within(dialog).getByLabelText("Date *"), "25/12/2026");
     expect(status).toHaveTextContent("live");
     expect(calls.filter((call) => call.method === "POST")).toHaveLength(0);
+  });
+});
+
+describe("Manage Matches: statuses of the current minute", () => {
+  it("asks the server again every minute, so cards and the Match Summary follow the clock unsaved", async () => {
+    vi.useFakeTimers({
+      toFake: ["Date", "setInterval", "clearInterval", "setTimeout", "clearTimeout"],
+      shouldAdvanceTime: true,
+    });
+    let status = "upcoming";
+    fakeApi({
+      "GET /config": config,
+      "GET /sportbn/matches": () => ({
+        body: {
+          status: "success",
+          data: [
+            {
+              _id: "m1",
+              status,
+              type: "football",
+              league: { name: "Bundesliga", logo: "https://media.example/bl.png" },
+              homeTeam: { name: "Bayern", logo: "https://media.example/h.png", score: null },
+              awayTeam: { name: "Hertha", logo: "https://media.example/a.png", score: null },
+              date: "2026-12-22",
+              time: "20:30",
+              end_time: "22:30",
+              type_match: "video",
+              isFirst: false,
+              matchUrl: "https://sportbn.example",
+              createdAt: "2026-11-20T10:00:00Z",
+              updatedAt: "2026-11-20T10:00:00Z",
+            },
+          ],
+        },
+      }),
+      "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
+    });
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    const card = await screen.findByRole("article", { name: "Bayern vs Hertha" });
+    expect(within(card).getByText("upcoming")).toBeInTheDocument();
+    expect(summary("Live")).toHaveTextContent("0");
+    // Kick-off passes on the server; nobody saves anything.
+    status = "live";
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await within(card).findByText("live")).toBeInTheDocument();
+    expect(summary("Live")).toHaveTextContent("1");
+    expect(summary("Upcoming")).toHaveTextContent("0");
   });
 });
