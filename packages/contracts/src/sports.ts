@@ -229,6 +229,12 @@ export interface AcceptedMatchPayload {
   type_match: "video" | "iframe";
   isFirst: "true" | "false";
   matchUrl: string;
+  homeTeam_score?: number;
+  awayTeam_score?: number;
+  /** Where the fixture came from, so the feed sync can follow it. */
+  feed_sport: FeedSport;
+  feed_fixture_id: string;
+  feed_status: string;
 }
 
 // One formatter per time zone: building one costs more than formatting (the lifecycle reads every match).
@@ -291,6 +297,11 @@ export function acceptPayload(
     type_match: "video",
     isFirst: "false",
     matchUrl: options.matchUrl,
+    ...(match.homeScore === null ? {} : { homeTeam_score: match.homeScore }),
+    ...(match.awayScore === null ? {} : { awayTeam_score: match.awayScore }),
+    feed_sport: match.sport,
+    feed_fixture_id: String(match.id),
+    feed_status: match.status ?? "",
   };
 }
 
@@ -339,9 +350,11 @@ export function matchBoundaries(match: MatchTimes, timeZone: string): { kickOff:
 
 /** The status the clock gives at `now`: upcoming before kick-off, live until the end, then finished. */
 export function clockStatus(match: MatchTimes, timeZone: string, now: number): MatchStatus {
-  const { kickOff, end } = matchBoundaries(match, timeZone);
-  return now < kickOff ? "upcoming" : now < end ? "live" : "finished";
+  return statusAt(matchBoundaries(match, timeZone), now);
 }
+
+const statusAt = ({ kickOff, end }: { kickOff: number; end: number }, now: number): MatchStatus =>
+  now < kickOff ? "upcoming" : now < end ? "live" : "finished";
 
 /**
  * The status shown at `now`: the one set at `setAt` (by an admin, or the feed) stays until the clock
@@ -353,7 +366,7 @@ export function effectiveStatus(
   timeZone: string,
   now: number,
 ): MatchStatus {
-  const { kickOff, end } = matchBoundaries(match, timeZone);
+  const moments = matchBoundaries(match, timeZone);
   const crossed = (moment: number) => setAt < moment && moment <= now;
-  return crossed(kickOff) || crossed(end) ? clockStatus(match, timeZone, now) : match.status;
+  return crossed(moments.kickOff) || crossed(moments.end) ? statusAt(moments, now) : match.status;
 }
