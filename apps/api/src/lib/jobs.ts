@@ -99,7 +99,8 @@ const inWords = (error: unknown) =>
 export function createJobs(options: JobsOptions): Jobs {
   const { db, log } = options;
   const definitions = new Map<string, JobDefinition>();
-  let boss: PgBoss | undefined;
+  /** The started pg-boss, once `start` was called (it may still be starting). */
+  let starting: Promise<PgBoss> | undefined;
   const workers = new Map<string, string>();
 
   const pausedNames = async () =>
@@ -115,8 +116,8 @@ export function createJobs(options: JobsOptions): Jobs {
     );
 
   const started = () => {
-    if (!boss) throw new Error("The job runner has not started.");
-    return boss;
+    if (!starting) throw new Error("The job runner has not started.");
+    return starting;
   };
 
   async function execute(definition: JobDefinition, job: Job<{ trigger?: string } | null>) {
@@ -159,87 +160,110 @@ export function createJobs(options: JobsOptions): Jobs {
     }
   }
 
+  /** Starts pg-boss, then each job's queue, schedule (unless paused) and worker. */
+  async function open(): Promise<PgBoss> {
+    const began = performance.now();
+    const clock = options.clock ? { clock: options.clock } : {};
+    const boss = options.url
+      ? new PgBoss({ connectionString: options.url, max: 3, ...clock })
+      : new PgBoss({
+          ...clock,
+          db: {
+            executeSql: (text, values) => db.executeSql(text, values) as Promise<{ rows: unknown[] }>,
+            // The embedded database is one session: statements meant for each session run once.
+            setSessionStatements: async (statements: string[]) => {
+              for (const statement of statements) await db.executeSql(statement);
+            },
+          } satisfies Db,
+        });
+    boss.on("error", (error) => log.error({ err: error }, "job runner error"));
+    await boss.start();
+    try {
+      await prepare(boss);
+    } catch (error) {
+      await boss.stop({ graceful: false, close: true }).catch(() => {});
+      throw error;
+    }
+    const ms = Math.round(performance.now() - began);
+    log.info({ jobs: [...definitions.keys()], ms }, "job runner started");
+    return boss;
+  }
+
+  async function prepare(boss: PgBoss) {
+    const paused = await pausedNames();
+    for (const definition of definitions.values()) {
+      const { name } = definition;
+      const queue = {
+        retryLimit: definition.retryLimit ?? 3,
+        retryDelay: definition.retryDelaySeconds ?? 60,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds ?? 900,
+      };
+      // "stately": one run waiting and one running at most, so a Run now during a run queues once.
+      if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+      else await boss.createQueue(name, { ...queue, policy: "stately" });
+      if (paused.has(name)) await boss.unschedule(name);
+      else await boss.schedule(name, definition.schedule, { trigger: "schedule" }, { tz: "UTC" });
+      const worker = await boss.work<{ trigger?: string } | null>(
+        name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 },
+        async ([job]) => {
+          if (job) await execute(definition, job);
+        },
+      );
+      workers.set(name, worker);
+    }
+  }
+
   return {
     define(definition) {
-      if (boss) throw new Error(`Job ${definition.name} defined after the runner started.`);
+      if (starting) throw new Error(`Job ${definition.name} defined after the runner started.`);
       if (definitions.has(definition.name)) throw new Error(`Job ${definition.name} is defined twice.`);
       definitions.set(definition.name, definition);
     },
     has: (name) => definitions.has(name),
 
     async start() {
-      const clock = options.clock ? { clock: options.clock } : {};
-      boss = options.url
-        ? new PgBoss({ connectionString: options.url, max: 3, ...clock })
-        : new PgBoss({
-            ...clock,
-            db: {
-              executeSql: (text, values) => db.executeSql(text, values) as Promise<{ rows: unknown[] }>,
-              // The embedded database is one session: statements meant for each session run once.
-              setSessionStatements: async (statements: string[]) => {
-                for (const statement of statements) await db.executeSql(statement);
-              },
-            } satisfies Db,
-          });
-      boss.on("error", (error) => log.error({ err: error }, "job runner error"));
-      await boss.start();
-      const paused = await pausedNames();
-      for (const definition of definitions.values()) {
-        const { name } = definition;
-        const queue = {
-          retryLimit: definition.retryLimit ?? 3,
-          retryDelay: definition.retryDelaySeconds ?? 60,
-          retryBackoff: true,
-          expireInSeconds: definition.expireInSeconds ?? 900,
-        };
-        // "stately": one run waiting and one running at most, so a Run now during a run queues once.
-        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-        else await boss.createQueue(name, { ...queue, policy: "stately" });
-        if (paused.has(name)) await boss.unschedule(name);
-        else await boss.schedule(name, definition.schedule, { trigger: "schedule" }, { tz: "UTC" });
-        const worker = await boss.work<{ trigger?: string } | null>(
-          name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 },
-          async ([job]) => {
-            if (job) await execute(definition, job);
-          },
-        );
-        workers.set(name, worker);
-      }
+      starting ??= open();
+      await starting;
     },
 
     async stop() {
-      const running = boss;
-      boss = undefined;
+      const pending = starting;
+      starting = undefined;
       workers.clear();
+      // A stop during the start waits for it, then stops what it started.
+      const boss = await pending?.catch(() => undefined);
       // Waits a little for runs in progress (what is cut short is retried), well within a SIGTERM's 10 s.
-      await running
+      await boss
         ?.stop({ graceful: true, timeout: 4000, close: true })
         .catch((error) => log.error({ err: error }, "job runner did not stop cleanly"));
     },
 
     async runNow(name) {
-      const runner = started();
-      const queued = (await runner.send(name, { trigger: "manual" })) !== null;
+      const boss = await started();
+      const queued = (await boss.send(name, { trigger: "manual" })) !== null;
       // This instance's worker looks now instead of at its next poll.
       const worker = workers.get(name);
-      if (queued && worker) runner.notifyWorker(worker);
+      if (queued && worker) boss.notifyWorker(worker);
       return queued;
     },
 
     async pause(name) {
       await setPaused(name, true);
-      await started().unschedule(name);
+      await (await started()).unschedule(name);
     },
 
     async resume(name) {
       const definition = definitions.get(name);
       if (!definition) return;
       await setPaused(name, false);
-      await started().schedule(name, definition.schedule, { trigger: "schedule" }, { tz: "UTC" });
+      await (await started()).schedule(name, definition.schedule, { trigger: "schedule" }, { tz: "UTC" });
     },
 
     async list() {
+      // Before it has started (or if it could not), the next runs are unknown.
+      const boss = await starting?.catch(() => undefined);
       const paused = await pausedNames();
       const runs = await db.query<RunRow>(
         `select distinct on (name) name, trigger, attempt, started_at, duration_ms, result, summary, error, progress

@@ -14,10 +14,13 @@ const siteRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook("onRequest", requireAdmin);
   auditWrites(fastify);
   // The durable job runner (lib/jobs.ts): the resources define their jobs while they register, and
-  // it starts once all have, before the server listens; it stops first on close.
+  // it starts once all have, beside the server rather than before it listens (pg-boss's start takes
+  // 0.3-1.5 s; the Jobs routes wait for it); it stops first on close.
   const jobs = createJobs({ db: fastify.db, url: fastify.config.DATABASE_URL, log: fastify.log });
   fastify.decorate("jobs", jobs);
-  fastify.addHook("onReady", () => jobs.start());
+  fastify.addHook("onReady", async () => {
+    jobs.start().catch((error) => fastify.log.error({ err: error }, "job runner did not start"));
+  });
   fastify.addHook("onClose", () => jobs.stop());
   defineHousekeeping(jobs, fastify.db);
   // After the audit hooks: a replayed delete carries the Undo token its first answer had.
