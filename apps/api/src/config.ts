@@ -41,6 +41,10 @@ export const configSchema = z.object({
   APISPORTS_BASKETBALL_URL: env.url.optional(),
   APISPORTS_HOCKEY_URL: env.url.optional(),
   APISPORTS_AMFOOTBALL_URL: env.url.optional(),
+  /** Calls a day the sports feed's plan allows (API-Sports' free plan: 100); the feed sync stays within it. */
+  APISPORTS_DAILY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(100),
+  /** Minutes between two feed syncs of accepted fixtures (1-60). */
+  FEED_SYNC_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   /** The sportbn site's time zone: match days and times are read in it (feed days, the match lifecycle). */
   FEED_TIMEZONE: z
     .string()

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { httpUrl, idSchema, messageBody } from "./common.ts";
-import { MATCH_SPORTS, MATCH_STATUSES } from "./sports.ts";
+import { FEED_SPORTS, MATCH_SPORTS, MATCH_STATUSES } from "./sports.ts";
 
 /** Texts the matches and other-servers routes answer with, word for word. */
 export const MATCH_MESSAGES = {
@@ -57,6 +57,8 @@ export const matchSchema = z.object({
   updatedAt: z.string(),
   /** The matchUrl's health, in the admin read only. */
   health: linkHealthSchema.optional(),
+  /** The feed's own status code of an accepted fixture (PST, CANC, ...); null for matches made by hand. */
+  feedStatus: z.string().nullable().optional(),
 });
 export type Match = z.infer<typeof matchSchema>;
 
@@ -131,6 +133,17 @@ export const matchBody = z.strictObject({
   type_match: z.enum(["video", "iframe"], { error: "type_match must be video or iframe" }).default("video"),
   isFirst: isFirstField.default(false),
   matchUrl: requiredUrl("matchUrl"),
+  // An accepted fixture's provider, id and status code, kept for the feed sync; ignored by PUT.
+  feed_sport: z
+    .enum(FEED_SPORTS, { error: `feed_sport must be one of ${FEED_SPORTS.join(", ")}` })
+    .optional(),
+  feed_fixture_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64, "feed_fixture_id must be at most 64 characters")
+    .optional(),
+  feed_status: z.string().trim().max(16, "feed_status must be at most 16 characters").optional(),
 });
 export type MatchBody = z.output<typeof matchBody>;
 export type MatchInput = z.input<typeof matchBody>;

@@ -191,6 +191,12 @@ describe("accept payload", () => {
       type_match: "video",
       isFirst: "false",
       matchUrl: "https://sportbn.example",
+      // The scores and where the fixture came from, for the feed sync.
+      homeTeam_score: 1,
+      awayTeam_score: 1,
+      feed_sport: "football",
+      feed_fixture_id: "1208021",
+      feed_status: "PEN",
     });
   });
 

@@ -10,6 +10,8 @@ import {
 import { createCache } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { cacheKeys } from "../../lib/cache-keys.ts";
+import { countFeedCall, feedQuota, lastFeedSync, runFeedSync } from "../../lib/feed-sync.ts";
 import { feedSources, fetchFeedDay } from "./api-sports.ts";
 
 /** The provider's daily quota is small: a sport's fixtures of the day are asked again after 5 minutes at most. */
@@ -25,13 +27,54 @@ const params = z.strictObject({
   }),
 });
 
-/** `GET /connect/{sport}`: today's fixtures from API-Sports, cached, with the quota left. */
+const feedStatusAnswer = z.object({
+  status: z.literal("success"),
+  quota: z.object({ used: z.number(), limit: z.number(), remaining: z.number() }),
+  lastSync: z.string().nullable(),
+});
+
+/** Every N minutes from the hour (60: on the hour). */
+const everyMinutes = (minutes: number) => (minutes >= 60 ? "0 * * * *" : `*/${minutes} * * * *`);
+
+/**
+ * `GET /connect/{sport}`: today's fixtures from API-Sports, cached, with the quota left; `GET
+ * /feed/status`: the calls left today and the last sync; the `feed-sync` job that follows accepted
+ * fixtures (docs/PRODUCT-RULES.md#matches-and-the-sports-feed).
+ */
 const feedRoutes: FastifyPluginAsyncZod<{ site: Site; now?: () => Date }> = async (fastify, options) => {
   const sources = feedSources(fastify.config);
   const timeZone = fastify.config.FEED_TIMEZONE;
   const now = options.now ?? (() => new Date());
   const cache = createCache({ maxEntries: 64 });
   const { metrics } = fastify;
+  const dailyQuota = fastify.config.APISPORTS_DAILY_QUOTA;
+
+  fastify.jobs.define({
+    name: options.site === "sportbn" ? "feed-sync" : `${options.site}-feed-sync`,
+    title: "Update accepted fixtures' status and scores from the sports feed",
+    site: options.site,
+    schedule: everyMinutes(fastify.config.FEED_SYNC_MINUTES),
+    async run() {
+      const sync = await runFeedSync(fastify.db, options.site, { sources, timeZone, dailyQuota });
+      if (sync.updated > 0) await fastify.publicCache.invalidate(cacheKeys.of(options.site, "matches"));
+      return sync.summary;
+    },
+  });
+
+  fastify.get(
+    "/feed/status",
+    {
+      schema: {
+        tags: [`${options.site}: sports feed`],
+        response: { 200: feedStatusAnswer, 401: errorBody, 403: errorBody },
+      },
+    },
+    async () => ({
+      status: "success" as const,
+      quota: await feedQuota(fastify.db, dailyQuota),
+      lastSync: await lastFeedSync(fastify.db, options.site),
+    }),
+  );
 
   fastify.get(
     "/connect/:sport",
@@ -51,11 +94,13 @@ const feedRoutes: FastifyPluginAsyncZod<{ site: Site; now?: () => Date }> = asyn
       const provider = `api-sports/${sport}`;
       const feed = await cache.get(
         `${sport}:${day}`,
-        () =>
-          fetchFeedDay(sport, sources[sport], timeZone, at, (outcome, quota) => {
+        async () => {
+          await countFeedCall(fastify.db);
+          return fetchFeedDay(sport, sources[sport], timeZone, day, (outcome, quota) => {
             metrics.providerCall(provider, outcome);
             if (quota) metrics.providerQuota(provider, quota.remaining, quota.limit);
-          }),
+          });
+        },
         { ttlMs: FEED_CACHE_MS },
       );
       return { status: "success" as const, ...feed };

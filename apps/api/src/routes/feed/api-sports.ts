@@ -1,4 +1,4 @@
-import { dayAndTime, FEED_SPORTS, type FeedSport } from "@backoffice/contracts";
+import { FEED_SPORTS, type FeedSport } from "@backoffice/contracts";
 import { HttpError } from "@backoffice/server";
 import type { Config } from "../../config.ts";
 import type { ProviderOutcome } from "../../lib/metrics.ts";
@@ -74,7 +74,7 @@ function providerErrors(body: unknown): string[] {
 }
 
 /**
- * Today's fixtures of one sport in `timeZone` (football v3 `fixtures`, the others v1 `games`).
+ * One day's fixtures (`yyyy-MM-dd`) of one sport in `timeZone` (football v3 `fixtures`, the others v1 `games`).
  * Any failure of the provider becomes a 502 naming the sport, so the other sports still load.
  * `report` hears how the call ended and the quota the provider's headers gave (for /metrics),
  * refusals included: a refusal for the day's limit carries the headers that explain it.
@@ -83,12 +83,12 @@ export async function fetchFeedDay(
   sport: FeedSport,
   source: FeedSource,
   timeZone: string,
-  now: Date,
+  day: string,
   report: (outcome: ProviderOutcome, quota: FeedDay["quota"] | null) => void = () => {},
 ): Promise<FeedDay> {
   const name = SPORT_NAMES[sport];
   const url = new URL(`${source.baseUrl}/${sport === "football" ? "fixtures" : "games"}`);
-  url.searchParams.set("date", dayAndTime(now.toISOString(), timeZone).date);
+  url.searchParams.set("date", day);
   url.searchParams.set("timezone", timeZone);
   let answer: Response;
   try {

@@ -30,6 +30,9 @@ interface MatchRow {
   is_first: boolean;
   match_url: string;
   status_set_at: Date;
+  feed_fixture_id: string | null;
+  feed_status: string | null;
+  feed_values: { status?: string } | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -41,12 +44,16 @@ interface MatchRow {
  */
 const toMatch = (row: MatchRow, timeZone: string, now: number): Match => ({
   _id: row.id,
-  status: effectiveStatus(
-    { status: row.status, date: row.day, time: row.time, end_time: row.end_time },
-    row.status_set_at.getTime(),
-    timeZone,
-    now,
-  ),
+  // An accepted fixture whose status is still the feed's: the feed's status wins over the clock.
+  status:
+    row.feed_fixture_id !== null && row.feed_values?.status === row.status
+      ? row.status
+      : effectiveStatus(
+          { status: row.status, date: row.day, time: row.time, end_time: row.end_time },
+          row.status_set_at.getTime(),
+          timeZone,
+          now,
+        ),
   type: row.type,
   league: { name: row.league_name, logo: row.league_logo },
   homeTeam: { name: row.home_name, logo: row.home_logo, score: row.home_score },
@@ -57,31 +64,48 @@ const toMatch = (row: MatchRow, timeZone: string, now: number): Match => ({
   type_match: row.type_match,
   isFirst: row.is_first,
   matchUrl: row.match_url,
+  feedStatus: row.feed_status,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
 });
 
 /** The flattened payload as columns, in the order of the insert below; no status is the clock's. */
-const columns = (input: MatchBody, timeZone: string) => [
-  input.status ?? clockStatus(input, timeZone, Date.now()),
-  input.type,
-  input.league_name,
-  input.league_logo,
-  input.homeTeam_name,
-  input.homeTeam_logo,
-  input.homeTeam_score ?? null,
-  input.awayTeam_name,
-  input.awayTeam_logo,
-  input.awayTeam_score ?? null,
-  input.date,
-  input.time,
-  input.end_time,
-  input.type_match,
-  input.isFirst,
-  input.matchUrl,
-  // The status is set now: it stays until the next kick-off or end (toMatch).
-  new Date(),
-];
+const columns = (input: MatchBody, timeZone: string) =>
+  [
+    input.status ?? clockStatus(input, timeZone, Date.now()),
+    input.type,
+    input.league_name,
+    input.league_logo,
+    input.homeTeam_name,
+    input.homeTeam_logo,
+    input.homeTeam_score ?? null,
+    input.awayTeam_name,
+    input.awayTeam_logo,
+    input.awayTeam_score ?? null,
+    input.date,
+    input.time,
+    input.end_time,
+    input.type_match,
+    input.isFirst,
+    input.matchUrl,
+    // The status is set now: it stays until the next kick-off or end (toMatch).
+    new Date(),
+  ] as const;
+
+/** An accepted fixture's feed columns; the values the feed wrote are what the sync later compares. */
+const feedColumns = (input: MatchBody, status: string) =>
+  input.feed_sport && input.feed_fixture_id
+    ? [
+        input.feed_sport,
+        input.feed_fixture_id,
+        input.feed_status ?? null,
+        JSON.stringify({
+          status,
+          home_score: input.homeTeam_score ?? null,
+          away_score: input.awayTeam_score ?? null,
+        }),
+      ]
+    : [null, null, null, null];
 
 /** A second match with the same sport, teams and day answers 409: a fixture accepted twice is one match. */
 async function unique<T>(write: Promise<T>): Promise<T> {
@@ -140,12 +164,15 @@ export function matchesRepository(db: Queryable, site: Site, timeZone = "UTC") {
       return row && read(row);
     },
     async create(input: MatchBody): Promise<Match> {
+      const values = columns(input, timeZone);
       const [row] = await unique(
         db.query<MatchRow>(
           `insert into matches (id, site, status, type, league_name, league_logo, home_name, home_logo, home_score,
-             away_name, away_logo, away_score, day, time, end_time, type_match, is_first, match_url, status_set_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) returning *`,
-          [newId(), site, ...columns(input, timeZone)],
+             away_name, away_logo, away_score, day, time, end_time, type_match, is_first, match_url, status_set_at,
+             feed_sport, feed_fixture_id, feed_status, feed_values, feed_synced_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+             $20, $21, $22, $23::text::jsonb, case when $21::text is null then null else now() end) returning *`,
+          [newId(), site, ...values, ...feedColumns(input, values[0])],
         ),
       );
       return read(row!);

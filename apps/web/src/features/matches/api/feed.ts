@@ -7,7 +7,7 @@ import {
   type Match,
   type MatchInput,
 } from "@backoffice/contracts";
-import { useQueries } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { ApiError, serverMessageOf, siteApi } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
@@ -22,6 +22,22 @@ export function useFeed(site: SiteSettings) {
         siteApi(site).get<ConnectAnswer>(`/connect/${FEED_PATHS[sport]}`, { signal }),
       staleTime: 60_000,
     })),
+  });
+}
+
+/** `GET /feed/status`: the provider's calls used and left today, and when the feed sync last ran. */
+type FeedSyncStatus = {
+  quota: { used: number; limit: number; remaining: number };
+  lastSync: string | null;
+};
+const feedStatusKey = (site: SiteSettings) => ["feed-status", site.key] as const;
+
+export function useFeedStatus(site: SiteSettings) {
+  return useQuery({
+    queryKey: feedStatusKey(site),
+    queryFn: ({ signal }) => siteApi(site).get<FeedSyncStatus>("/feed/status", { signal }),
+    // A sync runs in the background: the line follows it while the screen is open.
+    refetchInterval: 15_000,
   });
 }
 

@@ -33,6 +33,7 @@ import {
 } from "../api/feed";
 import { acceptSummaryToast } from "../utils/accept-summary";
 import { STATUS_OPTIONS } from "../utils/match-form";
+import { FeedSyncLine } from "./feed-sync-line";
 import { MatchTime, STATUS_BADGE } from "./match-card";
 import { SportIcon } from "./sport-icon";
 
@@ -181,6 +182,7 @@ export function FetchMatchesScreen() {
           Requests left today: {Math.min(...quota)}
         </p>
       )}
+      <FeedSyncLine site={site} />
       <Card className="gap-3">
         <CardContent className="grid gap-3">
           <SearchBox

@@ -1,4 +1,4 @@
-import { type Match, SPORT_LABELS } from "@backoffice/contracts";
+import { haltedLabel, type Match, SPORT_LABELS } from "@backoffice/contracts";
 import { CalendarClock } from "lucide-react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { DeleteButton, EditButton } from "@/components/item-buttons";
@@ -78,9 +78,16 @@ export function MatchCard({
         <h2 id={titleId} className="sr-only">
           {title}
         </h2>
-        <Badge className={STATUS_BADGE[match.status]} data-slot="match-status">
-          {match.status}
-        </Badge>
+        {/* A fixture the feed postponed, cancelled or abandoned says so, never as live. */}
+        {haltedLabel(match.feedStatus) ? (
+          <Badge variant="destructive" data-slot="match-halted">
+            {haltedLabel(match.feedStatus)}
+          </Badge>
+        ) : (
+          <Badge className={STATUS_BADGE[match.status]} data-slot="match-status">
+            {match.status}
+          </Badge>
+        )}
         <span className="ml-auto text-xs text-muted-foreground">{SPORT_LABELS[match.type]}</span>
       </div>
       <div className="grid gap-2">

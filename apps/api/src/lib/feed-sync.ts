@@ -1,0 +1,203 @@
+import { type FeedSport, feedStatus, NORMALISERS, type Site } from "@backoffice/contracts";
+import type { Queryable } from "@backoffice/db";
+import { type FeedSource, fetchFeedDay } from "../routes/feed/api-sports.ts";
+
+/**
+ * Feed sync (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): accepted fixtures follow the feed's
+ * status and scores. The feed manages these fields; one whose value is not the one the feed last
+ * wrote was changed by an admin and is kept (and named in the run's summary).
+ */
+const MANAGED = ["status", "home_score", "away_score"] as const;
+type Managed = (typeof MANAGED)[number];
+type FeedValues = Record<Managed, string | number | null>;
+const FIELD_NAMES: Record<Managed, string> = {
+  status: "status",
+  home_score: "home score",
+  away_score: "away score",
+};
+
+/** All API-Sports calls share one key and so one daily quota; it resets at 00:00 UTC. */
+const FEED_PROVIDER = "api-sports";
+const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** Counts one call to the provider today (before it is made: a call that fails still costs). */
+export async function countFeedCall(db: Queryable, now = Date.now()): Promise<void> {
+  await db.query(
+    `insert into feed_calls (provider, day, used) values ($1, $2, 1)
+     on conflict (provider, day) do update set used = feed_calls.used + 1`,
+    [FEED_PROVIDER, utcDay(now)],
+  );
+}
+
+interface FeedQuota {
+  used: number;
+  limit: number;
+  remaining: number;
+}
+
+export async function feedQuota(db: Queryable, limit: number, now = Date.now()): Promise<FeedQuota> {
+  const [row] = await db.query<{ used: number }>(
+    "select used from feed_calls where provider = $1 and day = $2",
+    [FEED_PROVIDER, utcDay(now)],
+  );
+  const used = row ? Number(row.used) : 0;
+  return { used, limit, remaining: Math.max(0, limit - used) };
+}
+
+/** When the site's last sync ran (null before the first). */
+export async function lastFeedSync(db: Queryable, site: Site): Promise<string | null> {
+  const [row] = await db.query<{ at: Date | string }>("select at from feed_syncs where site = $1", [site]);
+  return row ? new Date(row.at).toISOString() : null;
+}
+
+interface FollowedRow {
+  id: string;
+  feed_sport: FeedSport;
+  feed_fixture_id: string;
+  feed_status: string | null;
+  feed_values: FeedValues;
+  day: string;
+  home_name: string;
+  away_name: string;
+  status: string;
+  home_score: number | null;
+  away_score: number | null;
+}
+
+interface FeedSyncResult {
+  summary: string;
+  /** Matches whose status or scores changed. */
+  updated: number;
+  /** The matches' status changed (the public read's cache must go). */
+  statusChanged: boolean;
+  /** Fields an admin changed, left as they are: "Arsenal v Chelsea: home score". */
+  kept: string[];
+  /** Sports whose feed failed, with the reason. */
+  failed: string[];
+  skipped: boolean;
+}
+
+interface FeedSyncOptions {
+  sources: Record<FeedSport, FeedSource>;
+  timeZone: string;
+  dailyQuota: number;
+}
+
+/**
+ * One sync of a site's accepted fixtures: one call per sport and day that has a fixture the feed has
+ * not finished yet, all of them only if the day's quota allows (otherwise nothing is asked). A sport
+ * that fails is reported and the others go on; when every call fails the run fails (and is retried).
+ */
+export async function runFeedSync(
+  db: Queryable,
+  site: Site,
+  options: FeedSyncOptions,
+): Promise<FeedSyncResult> {
+  const rows = await db.query<FollowedRow>(
+    `select id, feed_sport, feed_fixture_id, feed_status, feed_values, day, home_name, away_name, status,
+       home_score, away_score
+     from matches where site = $1 and feed_fixture_id is not null and feed_values is not null
+     order by day, id`,
+    [site],
+  );
+  const followed = rows.filter((row) => feedStatus(row.feed_status) !== "finished");
+  const groups = new Map<string, FollowedRow[]>();
+  for (const row of followed) {
+    const key = `${row.feed_sport}|${row.day}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const result: FeedSyncResult = {
+    summary: "",
+    updated: 0,
+    statusChanged: false,
+    kept: [],
+    failed: [],
+    skipped: false,
+  };
+  const quota = await feedQuota(db, options.dailyQuota);
+  if (groups.size > quota.remaining) {
+    result.skipped = true;
+    result.summary = `Skipped: the sports feed's daily quota would be exceeded (${quota.used} of ${quota.limit} calls used today, ${groups.size} needed).`;
+    await recordSync(db, site, result.summary);
+    return result;
+  }
+  for (const [key, matches] of groups) {
+    const [sport, day] = key.split("|") as [FeedSport, string];
+    let fixtures: Map<string, ReturnType<(typeof NORMALISERS)[FeedSport]>>;
+    try {
+      await countFeedCall(db);
+      const answer = await fetchFeedDay(sport, options.sources[sport], options.timeZone, day);
+      fixtures = new Map(
+        answer.response.map((raw) => {
+          const fixture = NORMALISERS[sport](raw);
+          return [String(fixture.id), fixture];
+        }),
+      );
+    } catch (error) {
+      result.failed.push(`${day}: ${(error as Error).message}`);
+      continue;
+    }
+    for (const match of matches) {
+      const fixture = fixtures.get(match.feed_fixture_id);
+      if (!fixture) continue;
+      const fromFeed: FeedValues = {
+        status: feedStatus(fixture.status),
+        home_score: fixture.homeScore,
+        away_score: fixture.awayScore,
+      };
+      const next: FeedValues = { ...match.feed_values };
+      const changes: Partial<FeedValues> = {};
+      for (const field of MANAGED) {
+        const current = match[field];
+        if (current !== (match.feed_values[field] ?? null)) {
+          result.kept.push(`${match.home_name} v ${match.away_name}: ${FIELD_NAMES[field]}`);
+          continue;
+        }
+        next[field] = fromFeed[field];
+        if (fromFeed[field] !== current) changes[field] = fromFeed[field];
+      }
+      if (Object.keys(changes).length > 0) result.updated += 1;
+      if ("status" in changes) result.statusChanged = true;
+      await db.query(
+        `update matches set
+           status = coalesce($3, status),
+           status_set_at = case when $3::text is null then status_set_at else $10::timestamptz end,
+           home_score = case when $4 then $5::integer else home_score end,
+           away_score = case when $6 then $7::integer else away_score end,
+           feed_status = $8, feed_values = $9::text::jsonb, feed_synced_at = now()
+         where site = $1 and id = $2`,
+        [
+          site,
+          match.id,
+          changes.status ?? null,
+          "home_score" in changes,
+          changes.home_score ?? null,
+          "away_score" in changes,
+          changes.away_score ?? null,
+          fixture.status,
+          JSON.stringify(next),
+          // The process's clock, as the lifecycle's reads use (matches/repository.ts).
+          new Date(),
+        ],
+      );
+    }
+  }
+  const calls = groups.size;
+  if (calls > 0 && result.failed.length === calls)
+    throw new Error(`Feed sync failed: ${result.failed.join("; ")}`);
+  const parts = [
+    `${result.updated} of ${followed.length} followed matches updated from ${calls} feed calls.`,
+  ];
+  if (result.kept.length > 0) parts.push(`Kept as changed by hand: ${result.kept.join(", ")}.`);
+  if (result.failed.length > 0) parts.push(`Failed: ${result.failed.join("; ")}.`);
+  result.summary = parts.join(" ");
+  await recordSync(db, site, result.summary);
+  return result;
+}
+
+const recordSync = (db: Queryable, site: Site, summary: string) =>
+  db.query(
+    `insert into feed_syncs (site, at, summary) values ($1, $3, $2)
+     on conflict (site) do update set at = excluded.at, summary = excluded.summary`,
+    [site, summary, new Date()],
+  );

@@ -1,0 +1,119 @@
+import type { Match } from "@backoffice/contracts";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { formatDateTime } from "@/lib/format";
+import { captureToasts, fakeApi, renderAt, type ShownToast } from "@/lib/screen.testing";
+import { FetchMatchesScreen } from "./fetch-matches-screen";
+import { MatchesScreen } from "./matches-screen";
+
+/** Feed sync on the screens (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
+
+const feed = { body: { status: "success", response: [], quota: { remaining: 90, limit: 100 } } };
+const fetchScreenApi = {
+  "GET /config": { body: { status: "success", data: { sites: {} } } },
+  "GET /sportbn/matches": { body: { status: "success", data: [] } },
+  "GET /sportbn/connect/football": feed,
+  "GET /sportbn/connect/basketball": feed,
+  "GET /sportbn/connect/hockey": feed,
+  "GET /sportbn/connect/am-football": feed,
+};
+
+let toasts: ShownToast[];
+beforeEach(() => {
+  toasts = captureToasts();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("Fetch Matches: the feed sync", () => {
+  it("shows the calls left today and the last sync, and Run now queues the feed-sync job", async () => {
+    const lastSync = "2026-11-25T16:45:00.000Z";
+    const calls = fakeApi({
+      ...fetchScreenApi,
+      "GET /sportbn/feed/status": {
+        body: { status: "success", quota: { used: 12, limit: 100, remaining: 88 }, lastSync },
+      },
+      "POST /jobs/feed-sync/run": {
+        body: { status: "success", message: "Update accepted fixtures will run in a few seconds." },
+      },
+    });
+    renderAt("/sportbn/fetch-matches", <FetchMatchesScreen />);
+    expect(
+      await screen.findByText(
+        `Feed quota: 88 of 100 calls left today · Last sync: ${formatDateTime(lastSync)}`,
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Run now" }));
+    expect(calls.some((c) => c.method === "POST" && c.path === "/jobs/feed-sync/run")).toBe(true);
+    expect(toasts).toContainEqual(
+      expect.objectContaining({
+        title: "Feed sync",
+        description: "Update accepted fixtures will run in a few seconds.",
+      }),
+    );
+  });
+
+  it("says never before the first sync", async () => {
+    fakeApi({
+      ...fetchScreenApi,
+      "GET /sportbn/feed/status": {
+        body: { status: "success", quota: { used: 0, limit: 100, remaining: 100 }, lastSync: null },
+      },
+    });
+    renderAt("/sportbn/fetch-matches", <FetchMatchesScreen />);
+    expect(
+      await screen.findByText("Feed quota: 100 of 100 calls left today · Last sync: never"),
+    ).toBeInTheDocument();
+  });
+});
+
+const match = (id: string, home: string, status: Match["status"], feedStatus: string | null): Match => ({
+  _id: id,
+  status,
+  type: "football",
+  league: { name: "Bundesliga", logo: "https://media.example/bl.png" },
+  homeTeam: { name: home, logo: "https://media.example/home.png", score: null },
+  awayTeam: { name: "Away", logo: "https://media.example/away.png", score: null },
+  date: "2026-12-22",
+  time: "20:00",
+  end_time: "23:59",
+  type_match: "video",
+  isFirst: false,
+  matchUrl: "https://sportbn.example",
+  createdAt: "2026-11-20T10:00:00Z",
+  updatedAt: "2026-11-20T10:00:00Z",
+  feedStatus,
+});
+
+describe("Manage Matches: accepted fixtures the feed halted", () => {
+  it("say Postponed, Cancelled or Abandoned in a badge instead of their status", async () => {
+    fakeApi({
+      "GET /sportbn/matches": {
+        body: {
+          status: "success",
+          data: [
+            match("1", "Postponed FC", "upcoming", "PST"),
+            match("2", "Cancelled FC", "finished", "CANC"),
+            match("3", "Abandoned FC", "finished", "ABD"),
+            match("4", "Playing FC", "live", "2H"),
+            match("5", "Handmade FC", "upcoming", null),
+          ],
+        },
+      },
+    });
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    const card = async (home: string) => screen.findByRole("article", { name: new RegExp(home) });
+    for (const [home, label] of [
+      ["Postponed FC", "Postponed"],
+      ["Cancelled FC", "Cancelled"],
+      ["Abandoned FC", "Abandoned"],
+    ] as const) {
+      const shown = await card(home);
+      expect(shown.querySelector('[data-slot="match-halted"]'), home).toHaveTextContent(label);
+      expect(shown.querySelector('[data-slot="match-status"]')).toBeNull();
+      expect(within(shown).queryByText("live")).toBeNull();
+    }
+    expect((await card("Playing FC")).querySelector('[data-slot="match-status"]')).toHaveTextContent("live");
+    expect((await card("Handmade FC")).querySelector('[data-slot="match-halted"]')).toBeNull();
+  });
+});
