@@ -93,9 +93,18 @@ describe("feed sync", () => {
     expect(jobs.find((job) => job.name === "feed-sync")).toMatchObject({ schedule: "*/15 * * * *" });
   });
 
-  it("keeps the feed's status of an accepted fixture over the clock; a match made by hand follows the clock", async () => {
+  it("keeps the feed's status of an accepted fixture over the clock; a match made by hand has no feed status", async () => {
     expect(await read(id)).toMatchObject({ status: "upcoming", feedStatus: "NS" });
     expect(await read(handMade)).toMatchObject({ status: "upcoming", feedStatus: null });
+  });
+
+  it("refuses an unknown feed sport with a 400 naming the field", async () => {
+    const response = await t.admin("POST", "/api/v1/sportbn/matches", {
+      ...accepted("football", "9", "Fulham"),
+      feed_sport: "cricket",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain("feed_sport must be one of football, basketball, hockey, nfl");
   });
 
   it("updates the status and scores the feed gives and counts the call", async () => {
