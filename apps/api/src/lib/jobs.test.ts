@@ -46,11 +46,11 @@ const runs = (db: Database, name: string) =>
     [name],
   );
 
-/** Ticks the clock a second at a time until `done` holds (each tick lets pg-boss's polls run). */
-async function tickUntil(clock: TestClock, done: () => Promise<boolean>, seconds = 600) {
-  for (let second = 0; second < seconds; second++) {
+/** Ticks the clock 5 s (a worker's poll) at a time until `done` holds, for at most 10 minutes. */
+async function tickUntil(clock: TestClock, done: () => Promise<boolean>) {
+  for (let step = 0; step < 120; step++) {
     if (await done()) return;
-    await clock.tick(1000);
+    await clock.tick(5000);
     // A handler runs outside the clock's settling: give it a moment of real time.
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -79,8 +79,8 @@ describe(`the job runner (${testDatabaseKind()})`, () => {
       async () => (await runs(db, "flaky")).filter((r) => r.result === "failed").length === 3,
     );
     const times = run.mock.calls.length;
-    // No fourth attempt, however long one waits.
-    for (let i = 0; i < 10; i++) await clock.tick(60_000);
+    // No fourth attempt, though a fourth delay (40 s) would have passed four times over.
+    for (let i = 0; i < 3; i++) await clock.tick(60_000);
     expect(run).toHaveBeenCalledTimes(times);
     expect(times).toBe(3);
     const history = await runs(db, "flaky");
@@ -124,10 +124,38 @@ describe(`the job runner (${testDatabaseKind()})`, () => {
     await jobs.pause("hourly");
     expect((await jobs.list())[0]).toMatchObject({ paused: true, nextRunAt: null });
     await clock.setTime(new Date("2026-03-01T11:59:50Z"));
-    for (let i = 0; i < 120; i++) await clock.tick(1000);
+    for (let i = 0; i < 24; i++) await clock.tick(5000);
     expect(await runs(db, "hourly")).toHaveLength(1);
     await jobs.resume("hourly");
     expect((await jobs.list())[0]).toMatchObject({ paused: false, nextRunAt: "2026-03-01T13:00:00.000Z" });
+  });
+
+  it("retries a run whose instance stopped answering on another once its lease expires, and records the first as interrupted", async () => {
+    const { db, url } = await database();
+    const clock = new TestClock(new Date("2026-03-01T10:00:10Z"));
+    let calls = 0;
+    const definition = {
+      name: "stuck",
+      title: "Stuck",
+      site: "all",
+      schedule: "0 3 * * *",
+      expireInSeconds: 60,
+      retryDelaySeconds: 5,
+      // The first run never ends, as if its process had died mid-run (its worker stays taken); the
+      // retry, on the other instance, finishes.
+      run: () => (++calls === 1 ? new Promise(() => {}) : Promise.resolve("Finished on retry.")),
+    } as const;
+    const first = await runner(db, url, clock, definition);
+    await runner(db, url, clock, definition);
+    await first.runNow("stuck");
+    await tickUntil(clock, async () => (await runs(db, "stuck")).some((r) => r.result === "succeeded"));
+    const history = await runs(db, "stuck");
+    expect(history.map((r) => [r.attempt, r.result])).toEqual([
+      [1, "failed"],
+      [2, "succeeded"],
+    ]);
+    expect(history[0]?.error).toBe("Interrupted: the server stopped during the run.");
+    expect(calls).toBe(2);
   });
 
   it.skipIf(testDatabaseKind() !== "postgres")(
@@ -148,7 +176,7 @@ describe(`the job runner (${testDatabaseKind()})`, () => {
       cleanups.push(() => other.close());
       await runner(other, url, clock, definition);
       await tickUntil(clock, async () => (await runs(db, "shared")).some((r) => r.result === "succeeded"));
-      for (let i = 0; i < 180; i++) await clock.tick(1000);
+      for (let i = 0; i < 36; i++) await clock.tick(5000);
       expect(run).toHaveBeenCalledTimes(1);
       expect(await runs(db, "shared")).toHaveLength(1);
     },
