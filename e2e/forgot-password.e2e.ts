@@ -84,7 +84,7 @@ test("reset with the code from the mail, then sign in with the new password", as
   await loginViaUi(page, user);
   await expect(toastWith(page, "Invalid email or password")).toBeVisible();
   await loginViaUi(page, { ...user, password: newPassword });
-  await expect(page).toHaveURL(/\/apkw\/apps$/);
+  await expect(page).toHaveURL(/\/apkw$/);
   await expect(apiLogin({ ...user, password: newPassword })).resolves.toBeTruthy();
 });
 

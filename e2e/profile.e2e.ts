@@ -140,7 +140,7 @@ test("change the password: Updating Profile..., Profile Updated, sign in with th
   await loginViaUi(page, user);
   await expect(toastWith(page, "Invalid email or password")).toBeVisible();
   await loginViaUi(page, { ...user, password: newPassword });
-  await expect(page).toHaveURL(/\/apkw\/apps$/);
+  await expect(page).toHaveURL(/\/apkw$/);
   account.password = newPassword;
 });
 
@@ -165,5 +165,5 @@ test("change the email: stored user, header and sign-in follow", async ({ page, 
 
   await page.evaluate(() => window.localStorage.clear());
   await loginViaUi(page, { ...user, email: newEmail });
-  await expect(page).toHaveURL(/\/apkw\/apps$/);
+  await expect(page).toHaveURL(/\/apkw$/);
 });
