@@ -90,6 +90,8 @@ interface RunRow {
   progress: number | null;
 }
 
+const RUNS_KEPT_DAYS = 30;
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** An error in words for the Jobs screen: its message, never a stack. */
@@ -144,6 +146,11 @@ export function createJobs(options: JobsOptions): Jobs {
          where id = $1`,
         [id, Date.now() - startedAt, result, summary, error],
       );
+    // The history keeps RUNS_KEPT_DAYS: a job running every minute leaves about 43,000 rows a month.
+    await db.query(
+      `delete from job_runs where name = $1 and started_at < now() - make_interval(days => $2)`,
+      [definition.name, RUNS_KEPT_DAYS],
+    );
     if (paused) return finish("skipped", "Paused: the scheduled run was skipped.", null);
     try {
       const summary = await definition.run({
@@ -265,9 +272,14 @@ export function createJobs(options: JobsOptions): Jobs {
       // Before it has started (or if it could not), the next runs are unknown.
       const boss = await starting?.catch(() => undefined);
       const paused = await pausedNames();
+      // Each job's latest run through the (name, started_at) index, however long the history.
       const runs = await db.query<RunRow>(
-        `select distinct on (name) name, trigger, attempt, started_at, duration_ms, result, summary, error, progress
-         from job_runs order by name, started_at desc, id desc`,
+        `select r.* from unnest($1::text[]) as job (name)
+         cross join lateral (
+           select name, trigger, attempt, started_at, duration_ms, result, summary, error, progress
+           from job_runs where name = job.name order by started_at desc, id desc limit 1
+         ) r`,
+        [[...definitions.keys()]],
       );
       const lastRuns = new Map(runs.map((run) => [run.name, run]));
       return [...definitions.values()].map((definition): JobView => {
