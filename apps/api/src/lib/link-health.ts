@@ -1,11 +1,6 @@
-import {
-  effectiveStatus,
-  instantIn,
-  type LinkHealth,
-  type MatchStatus,
-  type Site,
-} from "@backoffice/contracts";
+import { instantIn, type LinkHealth, type Site } from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
+import { type StatusColumns, statusAt } from "../routes/matches/repository.ts";
 import { eachLimit, type ProbeOptions, type ProbeResult, probeLink } from "./link-probe.ts";
 
 /**
@@ -131,24 +126,15 @@ export async function runLinkHealthRound(
   options: ProbeOptions & { timeZone: string; now?: number },
 ): Promise<{ checked: number; ok: number }> {
   const now = options.now ?? Date.now();
-  const candidates = await db.query<{
-    id: string;
-    status: MatchStatus;
-    status_set_at: Date;
-    day: string;
-    time: string;
-    end_time: string;
-  }>("select id, status, status_set_at, day, time, end_time from matches where site = $1", [site]);
+  const candidates = await db.query<StatusColumns & { id: string }>(
+    `select id, status, status_set_at, day, time, end_time, feed_fixture_id, feed_values
+     from matches where site = $1`,
+    [site],
+  );
   const due = candidates
     .filter((match) => {
-      // The status of this minute (docs/PRODUCT-RULES.md#matches-and-the-sports-feed), not the stored one.
-      const times = { date: match.day, time: match.time, end_time: match.end_time };
-      const status = effectiveStatus(
-        { ...times, status: match.status },
-        match.status_set_at.getTime(),
-        options.timeZone,
-        now,
-      );
+      // The status of this minute, as every read shows it, not the stored one.
+      const status = statusAt(match, options.timeZone, now);
       if (status === "finished") return false;
       if (status === "live") return true;
       const start = instantIn(match.day, match.time, options.timeZone);

@@ -37,23 +37,32 @@ interface MatchRow {
   updated_at: Date;
 }
 
+/** The columns a match's status at a moment depends on. */
+export type StatusColumns = Pick<
+  MatchRow,
+  "status" | "status_set_at" | "day" | "time" | "end_time" | "feed_fixture_id" | "feed_values"
+>;
+
 /**
- * The match as read at `now`: its status is the one set at `status_set_at` until the clock crosses
- * the next kick-off or end (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). Every read (the admin
- * list and its filters and summary, the public read) goes through here, so all show the same status.
+ * A match's status at `now` (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): the one set at
+ * `status_set_at` until the clock crosses the next kick-off or end; an accepted fixture whose status
+ * is still the feed's keeps the feed's. Every read (the admin list and its filters and summary, the
+ * public read, the stream-link round) goes through here, so all show the same status.
  */
+export const statusAt = (row: StatusColumns, timeZone: string, now: number): Match["status"] =>
+  row.feed_fixture_id !== null && row.feed_values?.status === row.status
+    ? row.status
+    : effectiveStatus(
+        { status: row.status, date: row.day, time: row.time, end_time: row.end_time },
+        row.status_set_at.getTime(),
+        timeZone,
+        now,
+      );
+
+/** The match as read at `now`. */
 const toMatch = (row: MatchRow, timeZone: string, now: number): Match => ({
   _id: row.id,
-  // An accepted fixture whose status is still the feed's: the feed's status wins over the clock.
-  status:
-    row.feed_fixture_id !== null && row.feed_values?.status === row.status
-      ? row.status
-      : effectiveStatus(
-          { status: row.status, date: row.day, time: row.time, end_time: row.end_time },
-          row.status_set_at.getTime(),
-          timeZone,
-          now,
-        ),
+  status: statusAt(row, timeZone, now),
   type: row.type,
   league: { name: row.league_name, logo: row.league_logo },
   homeTeam: { name: row.home_name, logo: row.home_logo, score: row.home_score },
