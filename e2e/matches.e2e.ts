@@ -249,3 +249,77 @@ test("Fetch Matches with the feed down: each sport's cause and Try again, no emp
   await expect(main.getByText("The sports feed could not be loaded")).toHaveCount(0);
   await expect(main.locator('[data-slot="fixture-card"]').first()).toBeVisible();
 });
+
+test("Match lifecycle: Add Match proposes the clock's status, the card and the public read show it", async ({
+  page,
+  signIn,
+}) => {
+  // Kick-off half an hour ago, end in an hour (UTC, the run's FEED_TIMEZONE): live by the clock.
+  const hhmm = (at: number) => new Date(at).toISOString().slice(11, 16);
+  const kickOff = Date.now() - 30 * 60_000;
+  const [year, month, day] = new Date(kickOff).toISOString().slice(0, 10).split("-");
+  await signIn("/sportbn/matches");
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Add Match" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Add Match" });
+  await expect(dialog.getByRole("combobox", { name: "Status *" })).toHaveText("upcoming");
+  await dialog.getByRole("combobox", { name: "League *" }).click();
+  await page.getByRole("option", { name: "Premier League" }).click();
+  await dialog.getByLabel("Home team *").fill("Clockwork Town");
+  await dialog.getByLabel("Home team logo URL *").fill(logo("clockwork"));
+  await dialog.getByLabel("Away team *").fill("Kickoff City");
+  await dialog.getByLabel("Away team logo URL *").fill(logo("kickoff"));
+  await dialog.getByLabel("Date *").fill(`${day}/${month}/${year}`);
+  await dialog.getByLabel("Time *", { exact: true }).fill(hhmm(kickOff));
+  await dialog.getByLabel("End time *").fill(hhmm(kickOff + 90 * 60_000));
+  await expect(dialog.getByRole("combobox", { name: "Status *" })).toHaveText("live");
+  await dialog.getByRole("button", { name: "Create Match" }).click();
+  await expect(toastWith(page, "Match created successfully")).toBeVisible();
+  const card = main.getByRole("article", { name: "Clockwork Town vs Kickoff City" });
+  await expect(card.locator('[data-slot="match-status"]')).toHaveText(/live/i);
+  const read = await page.request.get("/api/v1/public/sportbn/matches");
+  const listed = (await read.json()).data.find(
+    (m: { homeTeam: { name: string } }) => m.homeTeam.name === "Clockwork Town",
+  );
+  expect(listed.status).toBe("live");
+});
+
+test("Fetch Matches: a postponed, cancelled or abandoned fixture says so on its card", async ({
+  page,
+  signIn,
+}) => {
+  const fixture = (id: number, home: string, short: string) => ({
+    fixture: { id, date: new Date().toISOString(), status: { short }, venue: { name: "Arena" } },
+    league: { name: "Bundesliga", country: "Germany", logo: logo("bl") },
+    teams: { home: { name: home, logo: logo(home) }, away: { name: "Rivals", logo: logo("rivals") } },
+    goals: { home: null, away: null },
+  });
+  await page.route("**/api/v1/sportbn/connect/*", (route) => {
+    const football = route.request().url().endsWith("/football");
+    return route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({
+        status: "success",
+        response: football
+          ? [
+              fixture(1, "Postponed United", "PST"),
+              fixture(2, "Cancelled Rovers", "CANC"),
+              fixture(3, "Abandoned Athletic", "ABD"),
+            ]
+          : [],
+        quota: { remaining: 90, limit: 100 },
+      }),
+    });
+  });
+  await signIn("/sportbn/fetch-matches");
+  const main = page.getByRole("main");
+  for (const [home, label] of [
+    ["Postponed United", "Postponed"],
+    ["Cancelled Rovers", "Cancelled"],
+    ["Abandoned Athletic", "Abandoned"],
+  ] as const)
+    await expect(main.getByRole("article", { name: `${home} vs Rivals` })).toContainText(label);
+  await captureScreen(page, "sportbn-fetch-matches-halted", async (p) => {
+    await expect(p.getByRole("main").getByText("Postponed", { exact: true })).toBeVisible();
+  });
+});
