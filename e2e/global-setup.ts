@@ -98,6 +98,8 @@ export default async function globalSetup(_config: FullConfig) {
     SANDBOX_PORT: String(sandboxPort),
     CONTENT_URL: contentUrl,
     SANDBOX_URL: sandboxUrl,
+    // The stream-link probe refuses loopback; the sandbox's stream endpoints are allowed by name.
+    LINK_PROBE_ALLOWED_HOSTS: "127.0.0.1",
     CONTENT_HMAC_SECRET: contentSecret(),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
