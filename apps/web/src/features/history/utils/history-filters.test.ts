@@ -32,6 +32,10 @@ describe("History filters", () => {
     ).toEqual({ page: 2, resource: "ads", admin: "a@b.c", from: "2026-11-01", to: "2026-11-23" });
     expect(historyQueryOf(url({ resource: "users", from: "yesterday", to: "2026-13-45" }), 1)).toEqual({
       page: 1,
+      signIns: false,
     });
+    // Sign-ins are left out unless asked for (or their own kind is chosen).
+    expect(historyQueryOf(url({ signIns: "show" }), 1)).toEqual({ page: 1 });
+    expect(historyQueryOf(url({ resource: "session" }), 1)).toEqual({ page: 1, resource: "session" });
   });
 });
