@@ -22,6 +22,27 @@ test("the overview: figures, 30/90 days in the URL, the chart's table; 1280 and 
     await expect(p.getByRole("table", { name: "Subscriptions per day" })).toBeVisible();
   });
 
+  // The bars themselves, with a period that has data (answered by the test: the shared server's data stays untouched).
+  await page.route(/\/api\/v1\/apkw\/overview/, async (route) => {
+    const answer = await (await route.fetch()).json();
+    const days = answer.data.subscriptions.days.map((d: { day: string }, i: number) => ({
+      ...d,
+      count: (i * 7) % 23,
+    }));
+    answer.data.subscriptions = {
+      days,
+      total: days.reduce((s: number, d: { count: number }) => s + d.count, 0),
+      previous: 900,
+    };
+    await route.fulfill({ json: answer });
+  });
+  await page.goto("/apkw?days=90");
+  await expect(main.getByRole("application")).toBeVisible();
+  await captureScreen(page, "apkw-overview-chart", async (p) => {
+    await expect(p.getByRole("main").getByRole("application")).toBeVisible();
+  });
+  await page.unroute(/\/api\/v1\/apkw\/overview/);
+
   await main.getByRole("link", { name: /^Apps \d/ }).click();
   await expect(page).toHaveURL(/\/apkw\/apps$/);
 

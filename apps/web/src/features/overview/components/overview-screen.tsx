@@ -233,7 +233,7 @@ function RecentHistory({ entries, to }: { entries: readonly HistoryEntry[]; to: 
             {entries.map((entry) => (
               <li key={entry._id} className="grid gap-0.5 border-b pb-2 text-sm last:border-b-0">
                 <span className="font-medium break-words">
-                  {actionLabel(entry)} {recordLabel(entry)}
+                  {[actionLabel(entry), recordLabel(entry)].filter((part) => part !== "-").join(" ")}
                 </span>
                 <span className="text-muted-foreground">
                   {entry.admin ?? "-"} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
