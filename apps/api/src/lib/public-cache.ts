@@ -1,4 +1,4 @@
-import { createCache, createKeptAnswers, type KeptAnswers } from "@backoffice/server";
+import { createCache, createKeptAnswers, isDatabaseUnavailable, type KeptAnswers } from "@backoffice/server";
 import type { Redis } from "ioredis";
 
 /**
@@ -6,7 +6,11 @@ import type { Redis } from "ioredis";
  * With Redis, invalidations are published so every API instance drops its copy at once.
  */
 export interface PublicCache {
-  /** The cached JSON text under `key`, loading and storing it on a miss. */
+  /**
+   * The cached JSON text under `key`, loading and storing it on a miss. While the database is away
+   * the last text loaded for `key` answers instead, even one a later write made stale: a public site
+   * keeps showing its last ads, apps and matches through an outage (docs/DEPLOYMENT.md).
+   */
   get(key: string, load: () => Promise<unknown>): Promise<string>;
   /** Drops `prefix` here and tells the other instances; never fails (a lost message is logged). */
   invalidate(prefix: string): Promise<void>;
@@ -68,9 +72,28 @@ export function createPublicCache(
     });
     subscriber.on("error", () => {}); // the same outage is logged by the main connection's handler
   }
+  // The last text each key loaded, kept past invalidations for the outage above; bounded like the cache.
+  const lastLoaded = new Map<string, string>();
+  const remember = (key: string, text: string) => {
+    lastLoaded.delete(key);
+    if (lastLoaded.size >= maxEntries) lastLoaded.delete(lastLoaded.keys().next().value!);
+    lastLoaded.set(key, text);
+    return text;
+  };
   return {
-    get: (key, load) =>
-      cache.get(key, async () => JSON.stringify(await load()), listening ? {} : { ttlMs: FALLBACK_TTL_MS }),
+    async get(key, load) {
+      try {
+        return await cache.get(
+          key,
+          async () => remember(key, JSON.stringify(await load())),
+          listening ? {} : { ttlMs: FALLBACK_TTL_MS },
+        );
+      } catch (error) {
+        const last = isDatabaseUnavailable(error) ? lastLoaded.get(key) : undefined;
+        if (last === undefined) throw error;
+        return last;
+      }
+    },
     async invalidate(prefix) {
       drop(prefix);
       // The write is committed whatever happens here: a failed publish must not turn it into an

@@ -101,6 +101,26 @@ describe("memory public cache", () => {
     version = 3;
     expect(await cache.get("apkw:apps:games", async () => ({ version }))).toBe('{"version":3}');
   });
+
+  it("answers a key's last loaded text while the database is away, even after an invalidation; other failures throw", async () => {
+    const cache = createPublicCache();
+    expect(await cache.get("sportbn:ads:Home", async () => ({ ads: 1 }))).toBe('{"ads":1}');
+    await cache.invalidate("sportbn:ads");
+    const away = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const failing = async () => {
+      throw away;
+    };
+    expect(await cache.get("sportbn:ads:Home", failing)).toBe('{"ads":1}');
+    // Never loaded: nothing to answer with.
+    await expect(cache.get("sportbn:ads:Other", failing)).rejects.toBe(away);
+    // A bug is not an outage: it is not hidden behind an old copy.
+    await expect(
+      cache.get("sportbn:ads:Home", async () => {
+        throw new TypeError("bug");
+      }),
+    ).rejects.toThrow("bug");
+    expect(await cache.get("sportbn:ads:Home", async () => ({ ads: 2 }))).toBe('{"ads":2}');
+  });
 });
 
 describe("public cache over Redis, when the connection drops", () => {
