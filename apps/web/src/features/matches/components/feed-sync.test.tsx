@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "@/lib/format";
 import { captureToasts, fakeApi, renderAt, type ShownToast } from "@/lib/screen.testing";
 import { FetchMatchesScreen } from "./fetch-matches-screen";
+import { matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 
 /** Feed sync on the screens (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
@@ -67,23 +68,8 @@ describe("Fetch Matches: the feed sync", () => {
   });
 });
 
-const match = (id: string, home: string, status: Match["status"], feedStatus: string | null): Match => ({
-  _id: id,
-  status,
-  type: "football",
-  league: { name: "Bundesliga", logo: "https://media.example/bl.png" },
-  homeTeam: { name: home, logo: "https://media.example/home.png", score: null },
-  awayTeam: { name: "Away", logo: "https://media.example/away.png", score: null },
-  date: "2026-12-22",
-  time: "20:00",
-  end_time: "23:59",
-  type_match: "video",
-  isFirst: false,
-  matchUrl: "https://sportbn.example",
-  createdAt: "2026-11-20T10:00:00Z",
-  updatedAt: "2026-11-20T10:00:00Z",
-  feedStatus,
-});
+const match = (id: string, home: string, status: Match["status"], feedStatus: string | null): Match =>
+  matchOf({ _id: id, home, away: "Away", status, feedStatus });
 
 describe("Manage Matches: accepted fixtures the feed halted", () => {
   it("say Postponed, Cancelled or Abandoned in a badge instead of their status", async () => {

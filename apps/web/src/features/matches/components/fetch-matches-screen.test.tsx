@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, type Routes, renderAt, type ShownToast } from "@/lib/screen.testing";
 import { FetchMatchesScreen } from "./fetch-matches-screen";
+import { matchOf } from "./match.testing";
 
 /**
  * Fetch Matches when the feed fails (the cause with Try again, never the empty state), fixtures
@@ -22,22 +23,8 @@ const feed = (response: unknown[] = []) => ({
 });
 const down = (message: string) => ({ status: 502, body: { status: "error", message } });
 /** A match Manage Matches holds (as the server reads it back). */
-const stored = (home: string, away: string, date = "2026-12-22"): Match => ({
-  _id: `m-${home}`,
-  status: "upcoming",
-  type: "football",
-  league: { name: "Bundesliga", logo: "" },
-  homeTeam: { name: home, logo: "", score: null },
-  awayTeam: { name: away, logo: "", score: null },
-  date,
-  time: "19:00",
-  end_time: "23:59",
-  type_match: "video",
-  isFirst: false,
-  matchUrl: "https://sportbn.example",
-  createdAt: "2026-11-20T10:00:00Z",
-  updatedAt: "2026-11-20T10:00:00Z",
-});
+const stored = (home: string, away: string, date = "2026-12-22"): Match =>
+  matchOf({ _id: `m-${home}`, home, away, date, time: "19:00", logos: false });
 
 const api = (routes: Routes) =>
   fakeApi({

@@ -1,9 +1,10 @@
-import type { LinkHealth, Match, OtherServer } from "@backoffice/contracts";
+import type { LinkHealth, OtherServer } from "@backoffice/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "@/lib/format";
 import { captureToasts, fakeApi, renderAt, type ShownToast } from "@/lib/screen.testing";
+import { matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 import { OtherServersScreen } from "./other-servers-screen";
 
@@ -19,23 +20,11 @@ const health = (overrides: Partial<LinkHealth>): LinkHealth => ({
   ...overrides,
 });
 const since = "2026-11-25T18:05:00Z";
-const match: Match = {
-  _id: "m1",
-  status: "upcoming",
-  type: "football",
-  league: { name: "Bundesliga", logo: "" },
-  homeTeam: { name: "Bayern", logo: "", score: null },
-  awayTeam: { name: "Hertha", logo: "", score: null },
-  date: "2026-12-22",
-  time: "20:00",
-  end_time: "23:59",
-  type_match: "video",
-  isFirst: false,
+const match = matchOf({
+  logos: false,
   matchUrl: "https://sportbn.example/main",
-  createdAt: "2026-11-20T10:00:00Z",
-  updatedAt: "2026-11-20T10:00:00Z",
   health: health({ state: "ok", status: 200, checkedAt: since, latencyMs: 120 }),
-};
+});
 const server = (id: string, name: string, h: LinkHealth): OtherServer => ({
   _id: id,
   match_id: "m1",

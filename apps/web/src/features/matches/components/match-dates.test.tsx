@@ -1,30 +1,15 @@
-import type { Match } from "@backoffice/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
 import { FetchMatchesScreen } from "./fetch-matches-screen";
+import { matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 import { OtherServersScreen } from "./other-servers-screen";
 
 /** Match days and times as the product shows and reads them: dd/mm/yyyy, 24-hour, the zone named. */
 
-const match: Match = {
-  _id: "m1",
-  status: "upcoming",
-  type: "football",
-  league: { name: "Bundesliga", logo: "https://media.example/bl.png" },
-  homeTeam: { name: "Bayern", logo: "https://media.example/h.png", score: null },
-  awayTeam: { name: "Hertha", logo: "https://media.example/a.png", score: null },
-  date: "2026-12-22",
-  time: "20:00",
-  end_time: "23:59",
-  type_match: "video",
-  isFirst: false,
-  matchUrl: "https://sportbn.example",
-  createdAt: "2026-11-20T10:00:00Z",
-  updatedAt: "2026-11-20T10:00:00Z",
-};
+const match = matchOf();
 const config = {
   body: {
     status: "success",

@@ -1,36 +1,15 @@
-import type { Match, OtherServer } from "@backoffice/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt, type ShownToast } from "@/lib/screen.testing";
+import { matchOf, serverOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 import { OtherServersScreen } from "./other-servers-screen";
 
 /** A match's stream servers, one component on Other Servers' cards and in the Edit Match dialog. */
 
-const match: Match = {
-  _id: "m1",
-  status: "upcoming",
-  type: "football",
-  league: { name: "Bundesliga", logo: "" },
-  homeTeam: { name: "Bayern", logo: "", score: null },
-  awayTeam: { name: "Hertha", logo: "", score: null },
-  date: "2026-12-22",
-  time: "20:00",
-  end_time: "23:59",
-  type_match: "video",
-  isFirst: false,
-  matchUrl: "https://sportbn.example",
-  createdAt: "2026-11-20T10:00:00Z",
-  updatedAt: "2026-11-20T10:00:00Z",
-};
-const server = (id: string, name: string, matchId = "m1"): OtherServer => ({
-  _id: id,
-  match_id: matchId,
-  name,
-  url: `https://streams.example/${id}`,
-  createdAt: "2026-11-20T10:00:00Z",
-});
+const match = matchOf({ logos: false });
+const server = serverOf;
 
 let toasts: ShownToast[];
 beforeEach(() => {

@@ -1,7 +1,9 @@
+import type { Match } from "@backoffice/contracts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 
 /** Add Match proposes the status the clock gives (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
@@ -83,30 +85,13 @@ describe("Manage Matches: statuses of the current minute", () => {
       toFake: ["Date", "setInterval", "clearInterval", "setTimeout", "clearTimeout"],
       shouldAdvanceTime: true,
     });
-    let status = "upcoming";
+    let status: Match["status"] = "upcoming";
     fakeApi({
       "GET /config": config,
       "GET /sportbn/matches": () => ({
         body: {
           status: "success",
-          data: [
-            {
-              _id: "m1",
-              status,
-              type: "football",
-              league: { name: "Bundesliga", logo: "https://media.example/bl.png" },
-              homeTeam: { name: "Bayern", logo: "https://media.example/h.png", score: null },
-              awayTeam: { name: "Hertha", logo: "https://media.example/a.png", score: null },
-              date: "2026-12-22",
-              time: "20:30",
-              end_time: "22:30",
-              type_match: "video",
-              isFirst: false,
-              matchUrl: "https://sportbn.example",
-              createdAt: "2026-11-20T10:00:00Z",
-              updatedAt: "2026-11-20T10:00:00Z",
-            },
-          ],
+          data: [matchOf({ status, time: "20:30", end_time: "22:30" })],
         },
       }),
       "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },

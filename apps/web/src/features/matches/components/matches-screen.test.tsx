@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt, setWidth } from "@/lib/screen.testing";
 import { FetchMatchesScreen } from "./fetch-matches-screen";
+import { matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 
 /**
@@ -13,22 +14,7 @@ import { MatchesScreen } from "./matches-screen";
  * the real server are e2e/matches.e2e.ts.
  */
 
-const match = (home: string, away: string): Match => ({
-  _id: "m1",
-  status: "upcoming",
-  type: "football",
-  league: { name: "Bundesliga", logo: "https://media.example/bl.png" },
-  homeTeam: { name: home, logo: "https://media.example/home.png", score: null },
-  awayTeam: { name: away, logo: "https://media.example/away.png", score: null },
-  date: "2026-12-22",
-  time: "20:00",
-  end_time: "23:59",
-  type_match: "video",
-  isFirst: false,
-  matchUrl: "https://sportbn.example",
-  createdAt: "2026-11-20T10:00:00Z",
-  updatedAt: "2026-11-20T10:00:00Z",
-});
+const match = (home: string, away: string): Match => matchOf({ home, away });
 
 /** A football fixture as API-Sports answers it. */
 const fixture = (id: number, home: string, away: string) => ({

@@ -3,26 +3,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 
 /** Manage Matches sorts by kick-off, latest or earliest first, kept in the URL with the filters. */
 
-const match = (id: string, home: string, date: string, time: string): Match => ({
-  _id: id,
-  status: "upcoming",
-  type: "football",
-  league: { name: "Bundesliga", logo: "https://media.example/bl.png" },
-  homeTeam: { name: home, logo: "https://media.example/home.png", score: null },
-  awayTeam: { name: "Away", logo: "https://media.example/away.png", score: null },
-  date,
-  time,
-  end_time: "23:59",
-  type_match: "video",
-  isFirst: false,
-  matchUrl: "https://sportbn.example",
-  createdAt: "2026-11-20T10:00:00Z",
-  updatedAt: "2026-11-20T10:00:00Z",
-});
+const match = (id: string, home: string, date: string, time: string): Match =>
+  matchOf({ _id: id, home, away: "Away", date, time });
 // In the server's order: latest kick-off first.
 const matches = [
   match("m3", "Cologne", "2026-12-22", "20:30"),

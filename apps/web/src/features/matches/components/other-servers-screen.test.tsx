@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 import { OtherServersScreen } from "./other-servers-screen";
 
@@ -13,22 +14,8 @@ import { OtherServersScreen } from "./other-servers-screen";
  * in a browser: e2e/long-text.e2e.ts.
  */
 
-const match = (id: string, type: Match["type"], home: string): Match => ({
-  _id: id,
-  status: "upcoming",
-  type,
-  league: { name: "League", logo: "" },
-  homeTeam: { name: home, logo: "", score: null },
-  awayTeam: { name: "Visitors", logo: "", score: null },
-  date: "2026-12-22",
-  time: "20:00",
-  end_time: "23:59",
-  type_match: "video",
-  isFirst: false,
-  matchUrl: "https://sportbn.example",
-  createdAt: "2026-11-20T10:00:00Z",
-  updatedAt: "2026-11-20T10:00:00Z",
-});
+const match = (id: string, type: Match["type"], home: string): Match =>
+  matchOf({ _id: id, type, home, away: "Visitors", logos: false, league: { name: "League", logo: "" } });
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 
