@@ -5,9 +5,9 @@ import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { type JobAction, useJobAction, useJobs } from "@/hooks/use-jobs";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
-import { type JobAction, useJobAction, useJobs } from "../api/jobs";
 import {
   durationInWords,
   RESULT_LABELS,

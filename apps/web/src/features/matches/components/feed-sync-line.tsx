@@ -1,6 +1,6 @@
 import { Loader2, RefreshCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useJobAction } from "@/features/jobs/api/jobs";
+import { useJobAction } from "@/hooks/use-jobs";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";

@@ -2,7 +2,10 @@ import type { Job } from "@backoffice/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
-/** All sites' jobs (`GET /api/v1/jobs`), with their last and next run. */
+/**
+ * All sites' jobs (`GET /api/v1/jobs`), with their last and next run: the Jobs screen lists them and
+ * other screens run theirs (Fetch Matches' feed sync), so they live outside any one feature.
+ */
 export const jobsKey = ["jobs"] as const;
 
 type JobsAnswer = { status: "success"; data: Job[] };
