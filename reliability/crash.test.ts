@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +5,7 @@ import { freePort } from "@backoffice/server/free-port";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSandbox } from "../apps/sandbox/src/app.ts";
+import { Service, sleep } from "./faults.ts";
 import { FULL, report } from "./support.ts";
 
 // A supervisor kills the api and the content service with SIGKILL at random moments while clients
@@ -14,46 +14,6 @@ import { FULL, report } from "./support.ts";
 const KILLS = FULL ? 120 : 6;
 const SECRET = "crash-test-secret-0123456789abcdef";
 const ADMIN = { email: "crash.admin@example.com", password: "Crash-admin-1" };
-const root = join(import.meta.dirname, "..");
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-class Service {
-  child: ChildProcess | null = null;
-  restarts: number[] = [];
-  readonly name: string;
-  readonly entry: string;
-  readonly url: string;
-  readonly env: Record<string, string>;
-  constructor(name: string, entry: string, url: string, env: Record<string, string>) {
-    this.name = name;
-    this.entry = entry;
-    this.url = url;
-    this.env = env;
-  }
-  async start() {
-    const began = Date.now();
-    this.child = spawn(process.execPath, [join(root, this.entry)], {
-      cwd: root,
-      env: { PATH: process.env.PATH, LOG_LEVEL: "error", SEED_DEMO: "false", ...this.env },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    for (;;) {
-      if (this.child.exitCode !== null) throw new Error(`${this.name} exited while starting`);
-      try {
-        if ((await fetch(`${this.url}/readyz`)).ok) break;
-      } catch {}
-      await sleep(50);
-    }
-    return Date.now() - began;
-  }
-  async kill() {
-    const child = this.child!;
-    const gone = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGKILL");
-    await gone;
-  }
-}
 
 // The engine of this Vitest project (reliability-pglite or reliability-postgres); PostgreSQL on fresh
 // databases of the TEST_DATABASE_URL server.
@@ -89,14 +49,14 @@ async function startServices(kind: (typeof kinds)[number]) {
           CONTENT_DATABASE_URL: await freshPostgres(`test_crash_content_${suffix}`),
         }
       : {};
-  const content = new Service("content", "apps/content/src/server.ts", `http://127.0.0.1:${contentPort}`, {
+  const content = new Service("apps/content/src/server.ts", contentPort, {
     CONTENT_PORT: String(contentPort),
     DATA_DIR: dataDir,
     CONTENT_HMAC_SECRET: SECRET,
     SANDBOX_URL: sandboxUrl,
     ...databases,
   });
-  const api = new Service("api", "apps/api/src/server.ts", `http://127.0.0.1:${apiPort}`, {
+  const api = new Service("apps/api/src/server.ts", apiPort, {
     PORT: String(apiPort),
     DATA_DIR: dataDir,
     CONTENT_HMAC_SECRET: SECRET,
@@ -114,7 +74,7 @@ async function startServices(kind: (typeof kinds)[number]) {
     api,
     content,
     async stop() {
-      for (const service of [api, content]) if (service.child?.exitCode === null) await service.kill();
+      for (const service of [api, content]) await service.stop();
       await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
       for (const url of Object.values(databases))
@@ -230,7 +190,7 @@ describe.each(kinds)("crash consistency on %s", (kind) => {
     for (let kill = 0; kill < KILLS; kill++) {
       await sleep(150 + Math.random() * 450);
       const victim = kill % 3 === 2 ? content : api;
-      await victim.kill();
+      await victim.stop();
       restartMs.push(await victim.start());
     }
     stop = true;
