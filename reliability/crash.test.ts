@@ -1,101 +1,30 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { freePort } from "@backoffice/server/free-port";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSandbox } from "../apps/sandbox/src/app.ts";
-import { Service, sleep } from "./faults.ts";
+import { ADMIN, engine, sleep, startBackOffice } from "./faults.ts";
 import { FULL, report } from "./support.ts";
 
 // A supervisor kills the api and the content service with SIGKILL at random moments while clients
 // write, restarts them, and checks that every write they acknowledged is there, whole.
 /** Per database: 240 kills in the full run when PostgreSQL runs too. */
 const KILLS = FULL ? 120 : 6;
-const SECRET = "crash-test-secret-0123456789abcdef";
-const ADMIN = { email: "crash.admin@example.com", password: "Crash-admin-1" };
 
 // The engine of this Vitest project (reliability-pglite or reliability-postgres); PostgreSQL on fresh
 // databases of the TEST_DATABASE_URL server.
-const kinds = [process.env.TEST_DB_KIND === "postgres" ? "postgres" : "pglite"] as const;
-
-async function onPostgres(sql: string) {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(sql);
-  await admin.end();
-}
-
-async function freshPostgres(name: string): Promise<string> {
-  await onPostgres(`drop database if exists ${name}`);
-  await onPostgres(`create database ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.href;
-}
-
-async function startServices(kind: (typeof kinds)[number]) {
-  const dataDir = mkdtempSync(join(tmpdir(), "backoffice-crash-"));
-  const sandbox = buildSandbox();
-  await sandbox.listen({ port: 0, host: "127.0.0.1" });
-  const sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as { port: number }).port}`;
-  const [apiPort, contentPort] = [await freePort(), await freePort()];
-  // Named test_… so that CI's clean-up drops them even after a killed run.
-  const suffix = `${process.pid}_${Date.now()}`;
-  const databases: Record<string, string> =
-    kind === "postgres"
-      ? {
-          DATABASE_URL: await freshPostgres(`test_crash_api_${suffix}`),
-          CONTENT_DATABASE_URL: await freshPostgres(`test_crash_content_${suffix}`),
-        }
-      : {};
-  const content = new Service("apps/content/src/server.ts", contentPort, {
-    CONTENT_PORT: String(contentPort),
-    DATA_DIR: dataDir,
-    CONTENT_HMAC_SECRET: SECRET,
-    SANDBOX_URL: sandboxUrl,
-    ...databases,
-  });
-  const api = new Service("apps/api/src/server.ts", apiPort, {
-    PORT: String(apiPort),
-    DATA_DIR: dataDir,
-    CONTENT_HMAC_SECRET: SECRET,
-    CONTENT_URL: content.url,
-    SANDBOX_URL: sandboxUrl,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    WEB_DIST_DIR: "/nonexistent",
-    TRUST_PROXY: "true",
-    ...databases,
-  });
-  await content.start();
-  await api.start();
-  return {
-    api,
-    content,
-    async stop() {
-      for (const service of [api, content]) await service.stop();
-      await sandbox.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      for (const url of Object.values(databases))
-        await onPostgres(`drop database if exists ${new URL(url).pathname.slice(1)}`);
-    },
-  };
-}
+const kinds = [engine] as const;
 
 type Written = { kind: "email" | "contact" | "ad" | "title"; key: string; fields: Record<string, unknown> };
 
 describe.each(kinds)("crash consistency on %s", (kind) => {
-  let services: Awaited<ReturnType<typeof startServices>>;
+  let services: Awaited<ReturnType<typeof startBackOffice>>;
   beforeAll(async () => {
-    services = await startServices(kind);
+    services = await startBackOffice({ instances: 1 });
   }, 120_000);
   afterAll(() => services?.stop());
 
   it("keeps every acknowledged write, whole, across SIGKILLs of the api and the content service", {
     timeout: 3_600_000,
   }, async () => {
-    const { api, content } = services;
+    const api = services.apis[0]!;
+    const { content } = services;
     const login = (await (
       await fetch(`${api.url}/api/v1/auth/login`, {
         method: "POST",
