@@ -23,11 +23,15 @@ export interface ApiProcess {
   ready(ms?: number): Promise<number>;
 }
 
-/** One api process on a free port, with a fresh DATA_DIR unless `env` names one. */
-export async function spawnApi(env: Record<string, string>): Promise<ApiProcess> {
+/**
+ * One api process on a free port, with a fresh DATA_DIR unless `env` names one; `via` runs it under
+ * another program (e.g. `["strace", ...options]`), which then is `child`.
+ */
+export async function spawnApi(env: Record<string, string>, via: string[] = []): Promise<ApiProcess> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "backoffice-fault-"));
-  const child = spawn(process.execPath, [join(root, "apps/api/src/server.ts")], {
+  const [command, ...args] = [...via, process.execPath, join(root, "apps/api/src/server.ts")];
+  const child = spawn(command!, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -1,10 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "@backoffice/server/free-port";
 import { describe, expect, it } from "vitest";
-import { SECRET, sleep } from "./api-process.ts";
+import { spawnApi } from "./api-process.ts";
 import { FULL, report } from "./support.ts";
 
 // The embedded database (PGlite) is durable against an OS crash, not only a killed process
@@ -14,7 +13,6 @@ import { FULL, report } from "./support.ts";
 // checkpoint syncs every data file written before it records itself in pg_control; and when the
 // process has ended, every file it wrote in its data folder (the first start's included) is synced.
 
-const root = join(import.meta.dirname, "..");
 const BURSTS = FULL ? 20 : 4;
 const PER_BURST = 50;
 
@@ -79,62 +77,17 @@ const isFileWrite = (call: Call) =>
   /^p?writev?64$|^p?writev?$/.test(call.name) && call.target.startsWith("/");
 
 async function tracedApi(dataDir: string, traceFile: string) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    "strace",
-    [
-      "-f",
-      "--seccomp-bpf",
-      "-yy",
-      "-s",
-      "16",
-      "-e",
-      "trace=write,pwrite64,writev,pwritev,sendto,sendmsg,fsync,fdatasync",
-      "-o",
-      traceFile,
-      process.execPath,
-      join(root, "apps/api/src/server.ts"),
-    ],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        LOG_LEVEL: "error",
-        SEED_DEMO: "false",
-        WEB_DIST_DIR: "/nonexistent",
-        CONTENT_HMAC_SECRET: SECRET,
-        TRUST_PROXY: "true",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const began = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`api exited while starting: ${output}`);
-    if (Date.now() - began > 240_000) throw new Error(`api not ready: ${output}`);
-    if (
-      await fetch(`${url}/readyz`).then(
-        (answer) => answer.ok,
-        () => false,
-      )
-    )
-      break;
-    await sleep(100);
-  }
+  const strace = ["strace", "-f", "--seccomp-bpf", "-yy", "-s", "16"];
+  const calls = "trace=write,pwrite64,writev,pwritev,sendto,sendmsg,fsync,fdatasync";
+  const api = await spawnApi({ DATA_DIR: dataDir }, [...strace, "-e", calls, "-o", traceFile]);
+  await api.ready(240_000);
   // SIGTERM goes to the api itself, strace's child: strace stops tracing when it gets one.
-  const api = Number(
-    execFileSync("pgrep", ["-P", String(child.pid)])
+  const pid = Number(
+    execFileSync("pgrep", ["-P", String(api.child.pid)])
       .toString()
       .trim(),
   );
-  return { url, exited, stop: () => process.kill(api, "SIGTERM") };
+  return { url: api.url, exited: api.exited, stop: () => process.kill(pid, "SIGTERM") };
 }
 
 describe.skipIf(cannotTrace)("durable commits on the embedded database", () => {
