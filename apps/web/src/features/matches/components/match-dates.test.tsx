@@ -3,27 +3,14 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
 import { FetchMatchesScreen } from "./fetch-matches-screen";
-import { matchOf } from "./match.testing";
+import { configWithZone, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 import { OtherServersScreen } from "./other-servers-screen";
 
 /** Match days and times as the product shows and reads them: dd/mm/yyyy, 24-hour, the zone named. */
 
 const match = matchOf();
-const config = {
-  body: {
-    status: "success",
-    data: {
-      sites: {
-        apkw: { name: "APKW", url: "https://apkw.example" },
-        sportbn: { name: "SportBN", url: "https://sportbn.example" },
-        movies: { name: "Movies", url: "https://movies.example" },
-      },
-      mail: { smtp: false, from: "x@example.com" },
-      timeZone: "Europe/Berlin",
-    },
-  },
-};
+const config = configWithZone("Europe/Berlin");
 
 beforeEach(() => {
   captureToasts();

@@ -3,26 +3,13 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
-import { matchOf } from "./match.testing";
+import { configWithZone, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 
 /** Add Match proposes the status the clock gives (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
 
-const config = {
-  body: {
-    status: "success",
-    data: {
-      sites: {
-        apkw: { name: "APKW", url: "https://apkw.example" },
-        sportbn: { name: "SportBN", url: "https://sportbn.example" },
-        movies: { name: "Movies", url: "https://movies.example" },
-      },
-      mail: { smtp: false, from: "x@example.com" },
-      // UTC+1 in December: a time read as UTC would be an hour off.
-      timeZone: "Europe/Berlin",
-    },
-  },
-};
+// UTC+1 in December: a time read as UTC would be an hour off.
+const config = configWithZone("Europe/Berlin");
 
 beforeEach(() => {
   captureToasts();
