@@ -1,3 +1,4 @@
+import type { MemberLevel, Site } from "@backoffice/contracts";
 import type { Database } from "@backoffice/db";
 import type { FastifyReply } from "fastify";
 import type { Redis } from "ioredis";
@@ -13,6 +14,10 @@ export interface AuthSession {
   userId: string;
   email: string;
   role: string;
+  /** The member's level (migration 0018): owner, editor or viewer. */
+  level: MemberLevel;
+  /** The sites given to the member; null means every site. */
+  sites: Site[] | null;
   /** The bearer token as sent; the CSRF token is derived from it. */
   token: string;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { successOf } from "./common.ts";
+import { siteSchema, successOf } from "./common.ts";
 import { PASSWORD_MIN_LENGTH } from "./site-rules.ts";
 
 const email = z
@@ -27,6 +27,13 @@ export const editProfileBody = z.strictObject({
   /** Needed when the password or the email changes (docs/PRODUCT-RULES.md#passwords-and-the-profile). */
   currentPassword: z.string({ error: "currentPassword must be text" }).max(200).default(""),
 });
+
+/** A member's level on top of role admin (issue 25): owner manages the team, editor writes, viewer reads. */
+export const MEMBER_LEVELS = ["owner", "editor", "viewer"] as const;
+export type MemberLevel = (typeof MEMBER_LEVELS)[number];
+export const memberLevelSchema = z.enum(MEMBER_LEVELS);
+/** The sites given to a member: null is every site (also ones added later). */
+export const memberSitesSchema = z.array(siteSchema).min(1).nullable();
 
 export const userSchema = z.object({ email: z.string(), role: z.string() });
 export type User = z.infer<typeof userSchema>;

@@ -28,6 +28,8 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
     userId: session.user_id,
     email: session.email,
     role: session.role,
+    level: session.level,
+    sites: session.sites,
     token,
   };
   if (WRITE_METHODS.has(request.method)) {

@@ -1,3 +1,4 @@
+import type { MemberLevel, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
 
 export interface UserRow {
@@ -5,6 +6,10 @@ export interface UserRow {
   email: string;
   password_hash: string;
   role: string;
+  level: MemberLevel;
+  sites: Site[] | null;
+  disabled_at: Date | null;
+  last_sign_in_at: Date | null;
   created_at: Date;
 }
 
@@ -67,10 +72,11 @@ export function sessionsRepository(db: Queryable) {
     async findLive(
       tokenHash: string,
       now: Date,
-    ): Promise<(SessionRow & { email: string; role: string }) | undefined> {
-      const [row] = await db.query<SessionRow & { email: string; role: string }>(
-        `select s.id, s.user_id, s.expires_at, u.email, u.role from sessions s join users u on u.id = s.user_id
-         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2`,
+    ): Promise<(SessionRow & Pick<UserRow, "email" | "role" | "level" | "sites">) | undefined> {
+      const [row] = await db.query<SessionRow & Pick<UserRow, "email" | "role" | "level" | "sites">>(
+        `select s.id, s.user_id, s.expires_at, u.email, u.role, u.level, u.sites
+         from sessions s join users u on u.id = s.user_id
+         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.disabled_at is null`,
         [tokenHash, now],
       );
       return row;
