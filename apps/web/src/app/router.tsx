@@ -85,6 +85,16 @@ export const routes: RouteObject[] = [
                 lazy: retryableScreen(() =>
                   import("@/features/jobs/components/jobs-screen").then((m) => ({ Component: m.JobsScreen })),
                 ),
+              })
+              .concat({
+                // The member's own sessions and sign-in factors, in the same shell.
+                path: paths.security,
+                ErrorBoundary: ScreenError,
+                lazy: retryableScreen(() =>
+                  import("@/features/security/components/security-screen").then((m) => ({
+                    Component: m.SecurityScreen,
+                  })),
+                ),
               }),
           },
         ],

@@ -7,5 +7,7 @@ export const paths = {
   forgotPassword: "/forgot-password",
   /** All sites' jobs, from the account menu. */
   jobs: "/settings/jobs",
+  /** The member's sessions and sign-in factors, from the account menu. */
+  security: "/settings/security",
   site: (site: SiteKey) => `/${site}`,
 } as const;

@@ -126,3 +126,16 @@ describe("account menu: Jobs", () => {
     expect(document.title).toBe("Jobs · SportBN · Back-office");
   });
 });
+
+describe("account menu: Security", () => {
+  it("opens the member's own security screen at /settings/security", async () => {
+    const user = userEvent.setup();
+    const { path } = renderApp("/movies");
+    expect(await siteHost()).toBe("movies.example");
+    await user.click(screen.getByRole("button", { name: /Account menu/ }));
+    await user.click(await screen.findByRole("menuitem", { name: "Security" }));
+    await waitFor(() => expect(path()).toBe("/settings/security"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Security" })).toBeInTheDocument();
+    expect(document.title).toBe("Security · Movies · Back-office");
+  });
+});

@@ -30,6 +30,9 @@ export function SiteShell() {
   );
 }
 
+/** The account menu's screens outside the sites, by path: the title's screen name. */
+const ACCOUNT_SCREENS: Record<string, string> = { [paths.jobs]: "Jobs", [paths.security]: "Security" };
+
 function Shell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -62,8 +65,8 @@ function Shell() {
   const items = navItems(site);
   const active = activeNavItem(items, pathname);
 
-  // The one screen outside the sites is the Jobs screen (all sites').
-  const screenLabel = pathSite ? (active?.label ?? "Dashboard") : "Jobs";
+  // Screens outside the sites are the account menu's (Jobs: all sites'; Security: the member's own).
+  const screenLabel = pathSite ? (active?.label ?? "Dashboard") : (ACCOUNT_SCREENS[pathname] ?? "Jobs");
   useEffect(() => {
     document.title = `${screenLabel} · ${settings.name} · Back-office`;
   }, [screenLabel, settings.name]);
@@ -145,6 +148,7 @@ function Shell() {
             userEmail={session?.user.email ?? ""}
             profilePath={`/${site}/profile`}
             jobsPath={paths.jobs}
+            securityPath={paths.security}
             onLogout={onLogout}
             loggingOut={logout.isPending}
             commands={<CommandPalette site={site} onSiteChange={onSiteChange} onLogout={onLogout} />}

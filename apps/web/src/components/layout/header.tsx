@@ -1,4 +1,14 @@
-import { ChevronDown, LogOut, Monitor, Moon, PanelLeft, Sun, Timer, UserCog } from "lucide-react";
+import {
+  ChevronDown,
+  LogOut,
+  Monitor,
+  Moon,
+  PanelLeft,
+  ShieldCheck,
+  Sun,
+  Timer,
+  UserCog,
+} from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { Link } from "react-router";
 import { OptionsSelect } from "@/components/options-select";
@@ -34,6 +44,8 @@ export type HeaderProps = {
   profilePath: string;
   /** All sites' jobs (the account menu's Jobs). */
   jobsPath: string;
+  /** The member's sessions and sign-in factors (the account menu's Security). */
+  securityPath: string;
   onLogout: () => void;
   loggingOut: boolean;
   /** Beside the account menu: the command palette's button. */
@@ -51,6 +63,7 @@ export function Header({
   userEmail,
   profilePath,
   jobsPath,
+  securityPath,
   onLogout,
   loggingOut,
   commands,
@@ -112,6 +125,12 @@ export function Header({
               <Link to={jobsPath}>
                 <Timer aria-hidden="true" />
                 Jobs
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={securityPath}>
+                <ShieldCheck aria-hidden="true" />
+                Security
               </Link>
             </DropdownMenuItem>
             <DropdownMenuSeparator />

@@ -1,0 +1,13 @@
+import { PageHeader } from "@/components/layout/page-header";
+
+/**
+ * Security: the member's own account security (docs/PRODUCT-RULES.md#sessions). Each section is its
+ * own component in this folder; the page only stacks them.
+ */
+export function SecurityScreen() {
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Security" description="Where you are signed in and how you sign in." />
+    </div>
+  );
+}
