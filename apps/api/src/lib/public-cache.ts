@@ -1,5 +1,17 @@
-import { createCache, createKeptAnswers, isDatabaseUnavailable, type KeptAnswers } from "@backoffice/server";
+import {
+  createCache,
+  createKeptAnswers,
+  etagOf,
+  isDatabaseUnavailable,
+  type KeptAnswers,
+} from "@backoffice/server";
 import type { Redis } from "ioredis";
+
+/** A public read's JSON text and its ETag, computed once when the text is loaded (not per request). */
+export interface PublicAnswer {
+  text: string;
+  etag: string;
+}
 
 /**
  * Serialized answers of the public reads, kept until an admin write invalidates their prefix.
@@ -7,11 +19,11 @@ import type { Redis } from "ioredis";
  */
 export interface PublicCache {
   /**
-   * The cached JSON text under `key`, loading and storing it on a miss. While the database is away
-   * the last text loaded for `key` answers instead, even one a later write made stale: a public site
+   * The cached answer under `key`, loading and storing it on a miss. While the database is away
+   * the last answer loaded for `key` answers instead, even one a later write made stale: a public site
    * keeps showing its last ads, apps and matches through an outage (docs/DEPLOYMENT.md).
    */
-  get(key: string, load: () => Promise<unknown>): Promise<string>;
+  get(key: string, load: () => Promise<unknown>): Promise<PublicAnswer>;
   /** Drops `prefix` here and tells the other instances; never fails (a lost message is logged). */
   invalidate(prefix: string): Promise<void>;
   /** Settles once other instances' invalidations are heard (at once without Redis). */
@@ -72,13 +84,14 @@ export function createPublicCache(
     });
     subscriber.on("error", () => {}); // the same outage is logged by the main connection's handler
   }
-  // The last text each key loaded, kept past invalidations for the outage above; bounded like the cache.
-  const lastLoaded = new Map<string, string>();
+  // The last answer each key loaded, kept past invalidations for the outage above; bounded like the cache.
+  const lastLoaded = new Map<string, PublicAnswer>();
   const remember = (key: string, text: string) => {
+    const answer = { text, etag: etagOf(text) };
     lastLoaded.delete(key);
     if (lastLoaded.size >= maxEntries) lastLoaded.delete(lastLoaded.keys().next().value!);
-    lastLoaded.set(key, text);
-    return text;
+    lastLoaded.set(key, answer);
+    return answer;
   };
   return {
     async get(key, load) {

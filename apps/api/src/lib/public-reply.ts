@@ -1,6 +1,7 @@
 import { isHttpUrl } from "@backoffice/contracts";
-import { etagOf, notModified, SECURITY_HEADERS } from "@backoffice/server";
+import { notModified, SECURITY_HEADERS } from "@backoffice/server";
 import type { FastifyReply } from "fastify";
+import type { PublicAnswer } from "./public-cache.ts";
 
 /** Bodies of the public intake routes stay small (a subscription, a contact message). */
 export const PUBLIC_BODY_LIMIT = 4 * 1024;
@@ -44,13 +45,12 @@ const CACHED_HEADERS = {
 };
 
 /**
- * Sends a cached public answer with its ETag, or 304 with no body when the request's
+ * Sends a cached public answer with its ETag (computed when the cache loaded it), or 304 with no body when the request's
  * `If-None-Match` names it. The hot read path skips @fastify/helmet (which builds its middleware
  * on every request) and sends the fixed security headers and what a JSON answer read by other
  * origins needs. Repeats are answered at the front door (packages/server kept-answers.ts), 304 too.
  */
-export function sendCached(reply: FastifyReply, text: string) {
-  const etag = etagOf(text);
+export function sendCached(reply: FastifyReply, { text, etag }: PublicAnswer) {
   reply.headers(CACHED_HEADERS).header("etag", etag);
   if (notModified(reply.request.headers["if-none-match"], etag)) return reply.code(304).send();
   return reply.type("application/json; charset=utf-8").send(text);

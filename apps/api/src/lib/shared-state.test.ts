@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { etagOf } from "@backoffice/server";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -71,14 +72,14 @@ describe("with Redis", () => {
     await Promise.all([first.ready(), second.ready()]);
     let version = 1;
     const load = async () => ({ version });
-    expect(await second.get("sportbn:ads:", load)).toBe('{"version":1}');
+    expect((await second.get("sportbn:ads:", load)).text).toBe('{"version":1}');
     version = 2;
-    expect(await second.get("sportbn:ads:", load)).toBe('{"version":1}');
+    expect((await second.get("sportbn:ads:", load)).text).toBe('{"version":1}');
     await first.invalidate("sportbn:ads");
-    for (let i = 0; i < 50 && (await second.get("sportbn:ads:", load)) !== '{"version":2}'; i++) {
+    for (let i = 0; i < 50 && (await second.get("sportbn:ads:", load)).text !== '{"version":2}'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(await second.get("sportbn:ads:", load)).toBe('{"version":2}');
+    expect((await second.get("sportbn:ads:", load)).text).toBe('{"version":2}');
     await first.close();
     await second.close();
   });
@@ -88,29 +89,36 @@ describe("memory public cache", () => {
   it("keeps answers until their prefix is invalidated, and not a load that raced an invalidation", async () => {
     const cache = createPublicCache();
     let version = 1;
-    expect(await cache.get("apkw:apps:", async () => ({ version }))).toBe('{"version":1}');
+    expect((await cache.get("apkw:apps:", async () => ({ version }))).text).toBe('{"version":1}');
     version = 2;
-    expect(await cache.get("apkw:apps:", async () => ({ version }))).toBe('{"version":1}');
+    expect((await cache.get("apkw:apps:", async () => ({ version }))).text).toBe('{"version":1}');
     await cache.invalidate("apkw:apps");
-    expect(await cache.get("apkw:apps:", async () => ({ version }))).toBe('{"version":2}');
+    expect((await cache.get("apkw:apps:", async () => ({ version }))).text).toBe('{"version":2}');
     const slow = cache.get("apkw:apps:games", async () => {
       await cache.invalidate("apkw:apps");
       return { version: "stale" };
     });
-    expect(await slow).toBe('{"version":"stale"}');
+    expect((await slow).text).toBe('{"version":"stale"}');
     version = 3;
-    expect(await cache.get("apkw:apps:games", async () => ({ version }))).toBe('{"version":3}');
+    expect((await cache.get("apkw:apps:games", async () => ({ version }))).text).toBe('{"version":3}');
+  });
+
+  it("computes an answer's ETag once, when its text is loaded: a hit returns the same answer", async () => {
+    const cache = createPublicCache();
+    const first = await cache.get("apkw:locker:", async () => ({ seconds: 30 }));
+    expect(first).toEqual({ text: '{"seconds":30}', etag: etagOf('{"seconds":30}') });
+    expect(await cache.get("apkw:locker:", async () => ({ seconds: 60 }))).toBe(first);
   });
 
   it("answers a key's last loaded text while the database is away, even after an invalidation; other failures throw", async () => {
     const cache = createPublicCache();
-    expect(await cache.get("sportbn:ads:Home", async () => ({ ads: 1 }))).toBe('{"ads":1}');
+    expect((await cache.get("sportbn:ads:Home", async () => ({ ads: 1 }))).text).toBe('{"ads":1}');
     await cache.invalidate("sportbn:ads");
     const away = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
     const failing = async () => {
       throw away;
     };
-    expect(await cache.get("sportbn:ads:Home", failing)).toBe('{"ads":1}');
+    expect((await cache.get("sportbn:ads:Home", failing)).text).toBe('{"ads":1}');
     // Never loaded: nothing to answer with.
     await expect(cache.get("sportbn:ads:Other", failing)).rejects.toBe(away);
     // A bug is not an outage: it is not hidden behind an old copy.
@@ -119,7 +127,7 @@ describe("memory public cache", () => {
         throw new TypeError("bug");
       }),
     ).rejects.toThrow("bug");
-    expect(await cache.get("sportbn:ads:Home", async () => ({ ads: 2 }))).toBe('{"ads":2}');
+    expect((await cache.get("sportbn:ads:Home", async () => ({ ads: 2 }))).text).toBe('{"ads":2}');
   });
 });
 
@@ -138,12 +146,12 @@ describe("public cache over Redis, when the connection drops", () => {
     await cache.ready();
     let version = 1;
     const load = async () => ({ version });
-    expect(await cache.get("sportbn:ads:", load)).toBe('{"version":1}');
+    expect((await cache.get("sportbn:ads:", load)).text).toBe('{"version":1}');
     version = 2;
-    expect(await cache.get("sportbn:ads:", load)).toBe('{"version":1}');
+    expect((await cache.get("sportbn:ads:", load)).text).toBe('{"version":1}');
     subscriber.emit("ready");
     await tick();
-    expect(await cache.get("sportbn:ads:", load)).toBe('{"version":2}');
+    expect((await cache.get("sportbn:ads:", load)).text).toBe('{"version":2}');
     await cache.close();
   });
 
@@ -155,16 +163,16 @@ describe("public cache over Redis, when the connection drops", () => {
       expect(cache.listening()).toBe(true);
       let version = 1;
       const load = async () => ({ version });
-      expect(await cache.get("apkw:apps:", load)).toBe('{"version":1}');
+      expect((await cache.get("apkw:apps:", load)).text).toBe('{"version":1}');
       subscriber.emit("close");
       expect(cache.listening()).toBe(false);
       version = 2;
       // Copies made before the loss are gone: another instance's write could no longer reach them.
-      expect(await cache.get("apkw:apps:", load)).toBe('{"version":2}');
+      expect((await cache.get("apkw:apps:", load)).text).toBe('{"version":2}');
       version = 3;
-      expect(await cache.get("apkw:apps:", load)).toBe('{"version":2}');
+      expect((await cache.get("apkw:apps:", load)).text).toBe('{"version":2}');
       vi.advanceTimersByTime(FALLBACK_TTL_MS + 1);
-      expect(await cache.get("apkw:apps:", load)).toBe('{"version":3}');
+      expect((await cache.get("apkw:apps:", load)).text).toBe('{"version":3}');
       const request = { method: "GET", url: "/api/v1/public/apkw/apps", rawHeaders: [] } as never;
       const response = { writeHead() {}, end() {} } as never;
       cache.kept.keep(request, cache.kept.generation(), {}, "{}");

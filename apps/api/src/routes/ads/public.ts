@@ -18,12 +18,12 @@ const adsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, {
     async (request, reply) => {
       const page = request.query.page || undefined;
       checkAdPage(site, page);
-      const text = await fastify.publicCache.get(cacheKeys.entry(site, "ads", page), async () => ({
+      const answer = await fastify.publicCache.get(cacheKeys.entry(site, "ads", page), async () => ({
         status: "success",
         // The public schema keeps only what visitors' pages need (zod drops the other fields).
         data: (await ads.list({ page, activeOnly: true })).map((ad) => publicAdSchema.parse(ad)),
       }));
-      return sendCached(reply, text);
+      return sendCached(reply, answer);
     },
   );
 };

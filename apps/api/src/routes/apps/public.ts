@@ -16,11 +16,11 @@ const appsPublicRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }),
     async (request, reply) => {
       const { category } = request.query;
-      const text = await fastify.publicCache.get(cacheKeys.entry("apkw", "apps", category), async () => ({
+      const answer = await fastify.publicCache.get(cacheKeys.entry("apkw", "apps", category), async () => ({
         status: "success",
         data: await apps.list(category),
       }));
-      return sendCached(reply, text);
+      return sendCached(reply, answer);
     },
   );
 };

@@ -18,14 +18,14 @@ const lockerPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify
     "/locker",
     publicReadOptions({ response: { 200: successOf(publicLockerSchema) } }),
     async (_request, reply) => {
-      const text = await fastify.publicCache.get(cacheKeys.entry(site, "locker"), async () => {
+      const answer = await fastify.publicCache.get(cacheKeys.entry(site, "locker"), async () => {
         const locker = await lockers.find();
         const data = locker
           ? { type: locker.type, seconds: locker.seconds, isActive: locker.isActive }
           : DEFAULT_LOCKER;
         return { status: "success", data };
       });
-      return sendCached(reply, text);
+      return sendCached(reply, answer);
     },
   );
 };

@@ -25,7 +25,7 @@ const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastif
         until = Number.POSITIVE_INFINITY;
         await fastify.publicCache.invalidate(cacheKeys.of(site, "matches"));
       }
-      const text = await fastify.publicCache.get(cacheKeys.entry(site, "matches"), async () => {
+      const answer = await fastify.publicCache.get(cacheKeys.entry(site, "matches"), async () => {
         const [{ matches: all, until: next }, attached, health] = await Promise.all([
           matches.listPublic(fastify.config.MATCHES_PUBLIC_FINISHED_DAYS),
           servers.list(),
@@ -53,7 +53,7 @@ const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastif
       });
       // The front door keeps this answer until then too (packages/server kept-answers.ts).
       if (Number.isFinite(until)) reply.header("expires", new Date(until).toUTCString());
-      return sendCached(reply, text);
+      return sendCached(reply, answer);
     },
   );
 };
