@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { siteSchema, successOf } from "./common.ts";
-import { PASSWORD_MIN_LENGTH } from "./site-rules.ts";
+import { PASSWORD_MIN_LENGTH, type Site } from "./site-rules.ts";
 
 const email = z
   .string({ error: "email is required" })
@@ -35,6 +35,26 @@ export const memberLevelSchema = z.enum(MEMBER_LEVELS);
 /** The sites given to a member: null is every site (also ones added later). */
 export const memberSitesSchema = z.array(siteSchema).min(1).nullable();
 
+/** What the access rule needs of a member (docs/PRODUCT-RULES.md#team-and-access). */
+export interface Member {
+  level: MemberLevel;
+  sites: readonly Site[] | null;
+}
+
+/**
+ * Whether a member reads a site: an Owner reads every site, others the sites given to them (null is
+ * every site). `"all"` is every site at once (an all-sites job): only a member given every site.
+ */
+export function memberReadsSite(member: Member, site: Site | "all"): boolean {
+  if (member.level === "owner" || member.sites === null) return true;
+  return site !== "all" && member.sites.includes(site);
+}
+
+/** Whether a member changes a site: a site they read, unless they are a Viewer. */
+export function memberWritesSite(member: Member, site: Site | "all"): boolean {
+  return member.level !== "viewer" && memberReadsSite(member, site);
+}
+
 export const userSchema = z.object({ email: z.string(), role: z.string() });
 export type User = z.infer<typeof userSchema>;
 
@@ -60,4 +80,10 @@ export const AUTH_MESSAGES = {
   noToken: "No authentication token",
   sessionExpired: "Session expired. Please login again.",
   csrfInvalid: "Invalid or missing CSRF token",
+  /** A member outside the site (docs/PRODUCT-RULES.md#team-and-access). */
+  siteForbidden: "You don't have access to this site",
+  /** A Viewer's write. */
+  viewOnly: "You can only view this site",
+  /** A team change by an Editor or a Viewer. */
+  ownerOnly: "Only an Owner can manage the team",
 } as const;

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from "@backoffice/contracts";
+import { AUTH_MESSAGES, memberReadsSite, memberWritesSite, type Site } from "@backoffice/contracts";
 import { forbidden, unauthorized } from "@backoffice/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hmac, safeEqual, sha256 } from "../lib/crypto.ts";
@@ -20,7 +20,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw unauthorized(AUTH_MESSAGES.noToken);
-  const session = await sessionsRepository(request.server.db).findLive(sha256(token), new Date());
+  // Idle past SESSION_IDLE_MINUTES or past its absolute expiry: the same 401 (docs/PRODUCT-RULES.md#sessions).
+  const idleMs = request.server.config.SESSION_IDLE_MINUTES * 60_000;
+  const session = await sessionsRepository(request.server.db).findLive(sha256(token), new Date(), idleMs);
   if (!session) throw unauthorized(AUTH_MESSAGES.sessionExpired);
   if (session.role !== "admin") throw forbidden(AUTH_MESSAGES.forbidden);
   request.session = {
@@ -37,4 +39,30 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
     if (typeof sent !== "string" || !safeEqual(sent, csrfTokenFor(token)))
       throw forbidden(AUTH_MESSAGES.csrfInvalid);
   }
+}
+
+/**
+ * Throws the 403 of a member who may not do this on a site (docs/PRODUCT-RULES.md#team-and-access):
+ * outside the site, or a Viewer's write. `"all"` is every site at once (an all-sites job).
+ */
+export function assertSiteAccess(
+  request: FastifyRequest,
+  site: Site | "all",
+  write = WRITE_METHODS.has(request.method),
+): void {
+  const member = request.session;
+  if (!member) throw unauthorized(AUTH_MESSAGES.noToken);
+  if (!memberReadsSite(member, site)) throw forbidden(AUTH_MESSAGES.siteForbidden);
+  if (write && !memberWritesSite(member, site)) throw forbidden(AUTH_MESSAGES.viewOnly);
+}
+
+/** onRequest hook (after `requireAdmin`) of every route of one site: admin and pass-through (routes/sites, tmdb). */
+export function requireSite(site: Site) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> =>
+    assertSiteAccess(request, site);
+}
+
+/** onRequest hook (after `requireAdmin`) of the team routes: Owners only. */
+export async function requireOwner(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (request.session?.level !== "owner") throw forbidden(AUTH_MESSAGES.ownerOnly);
 }

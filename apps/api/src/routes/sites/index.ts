@@ -2,7 +2,7 @@ import { SITE_RESOURCES } from "@backoffice/contracts";
 import type { FastifyPluginAsync } from "fastify";
 import { createJobs } from "../../lib/jobs.ts";
 import { auditWrites } from "../../plugins/audit.ts";
-import { requireAdmin } from "../../plugins/auth.ts";
+import { requireAdmin, requireSite } from "../../plugins/auth.ts";
 import { idempotentWrites } from "../../plugins/idempotency.ts";
 import { invalidateDeclaredReads } from "../../plugins/invalidation.ts";
 import jobsRoutes from "../jobs/admin.ts";
@@ -26,9 +26,14 @@ const siteRoutes: FastifyPluginAsync = async (fastify) => {
   // After the audit hooks: a replayed delete carries the Undo token its first answer had.
   idempotentWrites(fastify);
   invalidateDeclaredReads(fastify);
+  // Every route of a site answers only its members, and a Viewer's write is refused
+  // (docs/PRODUCT-RULES.md#team-and-access): one hook per mounted resource, before its own hooks.
   for (const { resource, admin } of MODULES) {
     for (const site of SITE_RESOURCES[resource]) {
-      await fastify.register(admin, { prefix: `/api/v1/${site}`, site });
+      await fastify.register(async (scope) => {
+        scope.addHook("onRequest", requireSite(site));
+        await scope.register(admin, { prefix: `/api/v1/${site}`, site });
+      });
     }
   }
   await fastify.register(jobsRoutes, { prefix: "/api/v1/jobs" });

@@ -14,7 +14,7 @@ import { createCache, fetchTmdbJson, HttpError, TMDB_TIMEOUT_MS, tmdbSettings } 
 import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { requireAdmin } from "../../plugins/auth.ts";
+import { requireAdmin, requireSite } from "../../plugins/auth.ts";
 
 /** Trending moves daily and details rarely: a minute keeps typing and paging cheap yet fresh. */
 export const TMDB_CACHE_MS = 60_000;
@@ -86,6 +86,8 @@ const tmdbRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   await fastify.register(async (scope) => {
     scope.addHook("onRequest", requireAdmin);
+    // The movie database is the movies site's pass-through (docs/PRODUCT-RULES.md#team-and-access).
+    scope.addHook("onRequest", requireSite("movies"));
     const admin = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ["movies: movie database"];
 
