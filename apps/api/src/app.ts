@@ -15,6 +15,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Counters } from "./lib/counters.ts";
+import { createLiveBus } from "./lib/live.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import { createMetrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
@@ -23,6 +24,7 @@ import errors from "./plugins/errors.ts";
 import web from "./plugins/web.ts";
 import authRoutes from "./routes/auth/index.ts";
 import demoImagesRoutes from "./routes/demo-images.ts";
+import liveRoutes from "./routes/live/index.ts";
 import metricsRoutes from "./routes/metrics.ts";
 import publicRoutes from "./routes/public/index.ts";
 import siteRoutes from "./routes/sites/index.ts";
@@ -80,6 +82,14 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
     redis ? () => redis.status === "ready" && publicCache.listening() : undefined,
   );
   fastify.decorate("metrics", metrics);
+  const live = createLiveBus({
+    db: options.db,
+    databaseUrl: options.config.DATABASE_URL,
+    redis,
+    log: fastify.log,
+  });
+  fastify.decorate("live", live);
+  fastify.addHook("onClose", () => live.close());
   fastify.decorateRequest("session", null);
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
@@ -133,6 +143,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(metricsRoutes);
   await fastify.register(demoImagesRoutes);
   await fastify.register(authRoutes, { prefix: "/api/v1" });
+  await fastify.register(liveRoutes, { prefix: "/api/v1" });
   await fastify.register(siteRoutes);
   await fastify.register(tmdbRoutes, { prefix: "/api/v1/tmdb" });
   const { config } = options;

@@ -72,6 +72,10 @@ export const configSchema = z.object({
   TMDB_API_KEY: z.string().optional(),
   TMDB_BASE_URL: env.url.optional(),
   TMDB_IMAGE_BASE_URL: env.url.optional(),
+  /** Live update streams (`GET /api/v1/events`) one member may hold open on an instance; one more answers 429. */
+  LIVE_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Seconds between two heartbeats (comment lines) of an idle live update stream. */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(55).default(20),
   /** Bearer token of `GET /metrics`; without it only a scraper on this host (loopback) is answered. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });

@@ -5,6 +5,7 @@ import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Counters } from "./lib/counters.ts";
 import type { Jobs } from "./lib/jobs.ts";
+import type { LiveBus } from "./lib/live.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import type { Metrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
@@ -32,6 +33,8 @@ declare module "fastify" {
     /** The shared Redis when `REDIS_URL` is set (lib/redis.ts). */
     redis: Redis | null;
     metrics: Metrics;
+    /** Live events between instances and to the members' streams (lib/live.ts). */
+    live: LiveBus;
     /** The durable job runner (lib/jobs.ts), in the admin routes' scope: `jobs.define` there. */
     jobs: Jobs;
     /** Set when the built dashboard is served: answers a client route with index.html. */

@@ -1,5 +1,7 @@
 import { isSite, UNDO_HEADER } from "@backoffice/contracts";
+import { LIVE_MESSAGES, type LiveEvent, VERSION_HEADER } from "@backoffice/contracts/live";
 import { type AuditContext, withAudit } from "@backoffice/db";
+import { conflict } from "@backoffice/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { WRITE_METHODS } from "./auth.ts";
 
@@ -39,5 +41,78 @@ export function auditWrites(fastify: FastifyInstance): void {
     const [moved] = await fastify.db.query("select 1 from trash where batch = $1 limit 1", [request.id]);
     if (moved) reply.header(UNDO_HEADER, request.id);
     return payload;
+  });
+  checkVersions(fastify);
+  publishChanges(fastify);
+}
+
+/** A write's changes, as History logged them, published as live events once it succeeded. */
+const MAX_EVENTS_PER_WRITE = 100;
+
+/**
+ * The one place admin writes become live events (docs/PRODUCT-RULES.md#live-updates): what the
+ * audit triggers logged under the request's batch, read after the answer is sent. A write touching
+ * more records than MAX_EVENTS_PER_WRITE sends one event per kind with `id` null instead.
+ */
+function publishChanges(fastify: FastifyInstance): void {
+  fastify.addHook("onResponse", async (request, reply) => {
+    if (!WRITE_METHODS.has(request.method) || !request.session || reply.statusCode >= 300) return;
+    const rows = await fastify.db.query<{
+      site: string | null;
+      resource: string;
+      record_id: string | null;
+      action: string;
+    }>(
+      `select site, resource, record_id, action from audit_log
+       where batch = $1 and site is not null order by id limit ${MAX_EVENTS_PER_WRITE + 1}`,
+      [request.id],
+    );
+    const actor = { id: request.session.userId, email: request.session.email };
+    const many = rows.length > MAX_EVENTS_PER_WRITE;
+    const seen = new Set<string>();
+    for (const row of rows) {
+      if (!isSite(row.site)) continue;
+      const id = many ? null : row.record_id;
+      const key = `${row.site}:${row.resource}:${row.action}:${id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      fastify.live.publish({
+        type: "record",
+        site: row.site,
+        resource: row.resource,
+        id,
+        action: row.action as Extract<LiveEvent, { type: "record" }>["action"],
+        actor,
+      });
+    }
+  });
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The table of the record an edit route (`…/:id`) saves: a request sending the record's
+     * `updatedAt` as loaded in `If-Match` is refused with 409 when the record changed since.
+     */
+    versioned?: string;
+  }
+}
+
+/**
+ * The version check of an edit (docs/PRODUCT-RULES.md#live-updates): optional, so the spec's
+ * payloads without the header save as before.
+ */
+function checkVersions(fastify: FastifyInstance): void {
+  fastify.addHook("preHandler", async (request) => {
+    const table = request.routeOptions.config.versioned;
+    const sent = request.headers[VERSION_HEADER];
+    const id = (request.params as { id?: string } | undefined)?.id;
+    if (!table || typeof sent !== "string" || !id) return;
+    const [row] = await fastify.db.query<{ updated_at: Date }>(
+      `select updated_at from ${table} where id = $1`,
+      [id],
+    );
+    if (row && row.updated_at.toISOString() !== sent.replace(/^(W\/)?"|"$/g, ""))
+      throw conflict(LIVE_MESSAGES.conflict);
   });
 }

@@ -21,7 +21,7 @@ import { historyRepository } from "../history/repository.ts";
 import { adsRepository } from "./repository.ts";
 import { adVersions } from "./versions.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** A site with fixed ad pages (movies) keeps one list per page; the others name pages freely. */
 export function checkAdPage(site: Site, page: string | undefined) {
@@ -70,7 +70,7 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
   fastify.put(
     "/ads/:id",
     {
-      config: writes,
+      config: { ...writes, versioned: "ads" },
       schema: {
         tags,
         params: idParams,

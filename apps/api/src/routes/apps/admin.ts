@@ -19,7 +19,7 @@ import { cacheKeys } from "../../lib/cache-keys.ts";
 import { definedOnly } from "../../lib/rows.ts";
 import { appsRepository } from "./repository.ts";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** The apkw apps & games catalogue; the public catalogue reads it through the cache. */
 const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -49,7 +49,7 @@ const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     "/apps/:id",
     {
-      config: writes,
+      config: { ...writes, versioned: "apps" },
       schema: {
         tags,
         params: idParams,

@@ -49,14 +49,23 @@ const feedRoutes: FastifyPluginAsyncZod<{ site: Site; now?: () => Date }> = asyn
   const { metrics } = fastify;
   const dailyQuota = fastify.config.APISPORTS_DAILY_QUOTA;
 
+  const name = options.site === "sportbn" ? "feed-sync" : `${options.site}-feed-sync`;
   fastify.jobs.define({
-    name: options.site === "sportbn" ? "feed-sync" : `${options.site}-feed-sync`,
+    name,
     title: "Update accepted fixtures' status and scores from the sports feed",
     site: options.site,
     schedule: everyMinutes(fastify.config.FEED_SYNC_MINUTES),
     async run() {
       const sync = await runFeedSync(fastify.db, options.site, { sources, timeZone, dailyQuota });
-      if (sync.updated > 0) await fastify.publicCache.invalidate(cacheKeys.of(options.site, "matches"));
+      if (sync.updated > 0) {
+        await fastify.publicCache.invalidate(cacheKeys.of(options.site, "matches"));
+        fastify.live.publish({
+          type: "matches",
+          site: options.site,
+          change: "status",
+          actor: { id: null, email: null, job: name },
+        });
+      }
       return sync.summary;
     },
   });

@@ -29,8 +29,9 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
   const dropPublic = () => fastify.publicCache.invalidate(cacheKeys.of(site, "matches"));
 
   // Stream-link health (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): every 10 minutes.
+  const name = site === "sportbn" ? "link-health" : `${site}-link-health`;
   fastify.jobs.define({
-    name: site === "sportbn" ? "link-health" : `${site}-link-health`,
+    name,
     title: "Check stream links of live and upcoming matches",
     site,
     schedule: "*/10 * * * *",
@@ -39,8 +40,16 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
         ...probe,
         timeZone: fastify.config.FEED_TIMEZONE,
       });
-      // The public read orders servers by health.
-      if (round.checked > 0) await dropPublic();
+      // The public read orders servers by health; the dashboard's lists refetch.
+      if (round.checked > 0) {
+        await dropPublic();
+        fastify.live.publish({
+          type: "matches",
+          site,
+          change: "health",
+          actor: { id: null, email: null, job: name },
+        });
+      }
       return `${round.ok} of ${round.checked} links OK.`;
     },
   });
@@ -90,7 +99,7 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
   fastify.put(
     "/matches/:id",
     {
-      config: writes,
+      config: { ...writes, versioned: "matches" },
       schema: {
         tags,
         params: idParams,

@@ -1,0 +1,108 @@
+import { errorBody, type Site, siteSchema } from "@backoffice/contracts";
+import { LIVE_MESSAGES, type LiveEvent } from "@backoffice/contracts/live";
+import { forbidden, SECURITY_HEADERS, tooManyRequests } from "@backoffice/server";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAdmin } from "../../plugins/auth.ts";
+import type { AuthSession } from "../../types.ts";
+
+/**
+ * A stream whose client has not read this much of what was sent is dropped: a stalled reader costs
+ * the server at most this much memory (docs/PRODUCT-RULES.md#live-updates).
+ */
+export const MAX_UNREAD_BYTES = 64 * 1024;
+
+/** Whether `event` goes to the stream of `session` (limited to `site` when given). */
+function isFor(event: LiveEvent, session: AuthSession, site: Site | undefined): boolean {
+  if (event.type === "resync") return true;
+  if (site ? event.site !== site : session.sites && !session.sites.includes(event.site)) return false;
+  // A member's own writes are already on their screen.
+  return !("actor" in event) || event.actor.id !== session.userId;
+}
+
+/**
+ * `GET /api/v1/events[?site=]`: the member's live events as Server-Sent Events. The bearer token
+ * comes in the Authorization header (the dashboard reads the stream with `fetch`), never in the URL.
+ */
+const liveRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { live, config } = fastify;
+  const open = new Map<string, number>();
+  const enders = new Set<() => void>();
+  const beats = new Set<() => void>();
+  // One timer for every stream: a comment line keeps proxies from closing an idle stream.
+  const beatTimer = setInterval(() => {
+    for (const beat of beats) beat();
+  }, config.LIVE_HEARTBEAT_SECONDS * 1000);
+  beatTimer.unref();
+  // A stopping instance ends its streams first (the clients reconnect to another instance), so the
+  // drain is not held by them (packages/server run.ts).
+  fastify.addHook("preClose", async () => {
+    clearInterval(beatTimer);
+    for (const end of [...enders]) end();
+  });
+
+  fastify.get(
+    "/events",
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ["live updates"],
+        querystring: z.strictObject({ site: siteSchema.optional() }),
+        response: { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const session = request.session!;
+      const { site } = request.query;
+      if (site && session.sites && !session.sites.includes(site))
+        throw forbidden(LIVE_MESSAGES.siteForbidden);
+      const count = open.get(session.userId) ?? 0;
+      if (count >= config.LIVE_STREAMS_PER_MEMBER) throw tooManyRequests(30, LIVE_MESSAGES.tooManyStreams);
+      open.set(session.userId, count + 1);
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...SECURITY_HEADERS,
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        // nginx and similar proxies pass each event on at once.
+        "x-accel-buffering": "no",
+        "x-request-id": request.id,
+      });
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        stop();
+        enders.delete(end);
+        beats.delete(beat);
+        const left = (open.get(session.userId) ?? 1) - 1;
+        if (left > 0) open.set(session.userId, left);
+        else open.delete(session.userId);
+        raw.end();
+      };
+      const write = (text: string) => {
+        // A client that stopped reading: drop it rather than buffer for it.
+        if (raw.writableLength > MAX_UNREAD_BYTES) {
+          end();
+          raw.destroy();
+          return;
+        }
+        raw.write(text);
+      };
+      const beat = () => write(": heartbeat\n\n");
+      const stop = live.listen((event) => {
+        if (isFor(event, session, site)) write(`data: ${JSON.stringify(event)}\n\n`);
+      });
+      enders.add(end);
+      beats.add(beat);
+      raw.on("close", end);
+      raw.on("error", end);
+      // Tells the client it is connected (its reconnection delay resets).
+      raw.write(": connected\n\n");
+    },
+  );
+};
+
+export default liveRoutes;
