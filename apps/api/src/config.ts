@@ -76,8 +76,14 @@ export const configSchema = z.object({
   LIVE_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(1000).default(10),
   /** Seconds between two heartbeats (comment lines) of an idle live update stream. */
   LIVE_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(55).default(20),
+  /** A session unused for this many minutes ends (1-720); the absolute limit stays 12 hours after sign-in. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(720),
   /** Bearer token of `GET /metrics`; without it only a scraper on this host (loopback) is answered. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Passkeys' relying party (a domain, e.g. admin.example.com); unset: the host the browser used. */
+  WEBAUTHN_RP_ID: z.string().min(1).optional(),
+  /** The dashboard's origin passkeys are made on (e.g. https://admin.example.com); unset: this request's. */
+  WEBAUTHN_ORIGIN: env.url.optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -43,6 +43,10 @@ export function usersRepository(db: Queryable) {
       );
       return row!;
     },
+    /** A completed sign-in: the Team screen's last sign-in. */
+    async recordSignIn(id: string, at: Date): Promise<void> {
+      await db.query("update users set last_sign_in_at = $2 where id = $1", [id, at]);
+    },
     async list(): Promise<UserRow[]> {
       return db.query<UserRow>("select * from users order by id");
     },
@@ -59,27 +63,95 @@ export interface SessionRow {
   expires_at: Date;
 }
 
+/** A session as the sessions list shows it (docs/PRODUCT-RULES.md#sessions). */
+export interface SessionListRow {
+  id: string;
+  user_agent: string | null;
+  address: string | null;
+  created_at: Date;
+  last_active_at: Date;
+}
+
+/** `last_active_at` is written at most this often per session, so reads do not write on every request. */
+export const ACTIVITY_WRITE_EVERY_MS = 60_000;
+
+/** The sign-in's client, kept on its session for the sessions list and the known-address rule. */
+export interface SessionClient {
+  userAgent: string | null;
+  address: string;
+}
+
 export function sessionsRepository(db: Queryable) {
   return {
-    async create(userId: string, tokenHash: string, expiresAt: Date): Promise<SessionRow> {
+    async create(
+      userId: string,
+      tokenHash: string,
+      expiresAt: Date,
+      client?: SessionClient,
+    ): Promise<SessionRow> {
       const [row] = await db.query<SessionRow>(
-        "insert into sessions (id, user_id, token_hash, expires_at) values ($1, $2, $3, $4) returning id, user_id, expires_at",
-        [newId(), userId, tokenHash, expiresAt],
+        `insert into sessions (id, user_id, token_hash, expires_at, user_agent, address)
+         values ($1, $2, $3, $4, $5, $6) returning id, user_id, expires_at`,
+        [newId(), userId, tokenHash, expiresAt, client?.userAgent ?? null, client?.address ?? null],
       );
       return row!;
     },
-    /** The live session of a token hash, with its user. */
+    /**
+     * The live session of a token hash, with its user: not revoked, before its absolute expiry, used
+     * within `idleMs`, of a member not disabled. Marks it active, at most once a minute.
+     */
     async findLive(
       tokenHash: string,
       now: Date,
+      idleMs: number,
     ): Promise<(SessionRow & Pick<UserRow, "email" | "role" | "level" | "sites">) | undefined> {
-      const [row] = await db.query<SessionRow & Pick<UserRow, "email" | "role" | "level" | "sites">>(
-        `select s.id, s.user_id, s.expires_at, u.email, u.role, u.level, u.sites
+      const [row] = await db.query<
+        SessionRow & Pick<UserRow, "email" | "role" | "level" | "sites"> & { last_active_at: Date }
+      >(
+        `select s.id, s.user_id, s.expires_at, s.last_active_at, u.email, u.role, u.level, u.sites
          from sessions s join users u on u.id = s.user_id
-         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.disabled_at is null`,
-        [tokenHash, now],
+         where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and s.last_active_at > $3
+           and u.disabled_at is null`,
+        [tokenHash, now, new Date(now.getTime() - idleMs)],
       );
-      return row;
+      if (!row) return undefined;
+      if (now.getTime() - row.last_active_at.getTime() >= ACTIVITY_WRITE_EVERY_MS)
+        await db.query("update sessions set last_active_at = $2 where id = $1 and last_active_at < $2", [
+          row.id,
+          now,
+        ]);
+      const { last_active_at: _, ...session } = row;
+      return session;
+    },
+    /** A member's live sessions (see `findLive`), newest first. */
+    async listLive(userId: string, now: Date, idleMs: number): Promise<SessionListRow[]> {
+      return db.query<SessionListRow>(
+        `select id, user_agent, address, created_at, last_active_at from sessions
+         where user_id = $1 and revoked_at is null and expires_at > $2 and last_active_at > $3
+         order by created_at desc, id desc`,
+        [userId, now, new Date(now.getTime() - idleMs)],
+      );
+    },
+    /** Revokes one session of a user; false when it is not theirs or already ended. */
+    async revokeOwn(id: string, userId: string): Promise<boolean> {
+      const rows = await db.query(
+        "update sessions set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null returning id",
+        [id, userId],
+      );
+      return rows.length > 0;
+    },
+    /**
+     * Whether the account of `email` started a session from `address` since `since`: a known address,
+     * which the per-account cap on password checks lets through (docs/decisions). Unknown emails run
+     * the same query, so the answer takes the same time.
+     */
+    async isKnownAddress(email: string, address: string, since: Date): Promise<boolean> {
+      const [row] = await db.query<{ known: boolean }>(
+        `select exists (select 1 from sessions s join users u on u.id = s.user_id
+           where lower(u.email) = lower($1) and s.address = $2 and s.created_at > $3) as known`,
+        [email.trim(), address, since],
+      );
+      return row!.known;
     },
     async revoke(id: string): Promise<void> {
       await db.query("update sessions set revoked_at = now() where id = $1 and revoked_at is null", [id]);
@@ -106,27 +178,34 @@ export interface OtpRow {
 
 export function otpRepository(db: Queryable) {
   return {
-    /** Opens a new code for a user and closes any earlier open one (a new code cancels the old). */
+    /**
+     * Opens a new code for a user asked from `address`, closing that pair's earlier open code (a new
+     * code cancels the old); codes asked from other addresses stay open.
+     */
     async replace(
       userId: string,
       email: string,
+      address: string,
       id: string,
       codeHash: string,
       expiresAt: Date,
     ): Promise<void> {
-      await db.query("update otp_codes set closed_at = now() where user_id = $1 and closed_at is null", [
-        userId,
-      ]);
       await db.query(
-        "insert into otp_codes (id, user_id, email, code_hash, expires_at) values ($1, $2, $3, $4, $5)",
-        [id, userId, email, codeHash, expiresAt],
+        "update otp_codes set closed_at = now() where user_id = $1 and address = $2 and closed_at is null",
+        [userId, address],
+      );
+      await db.query(
+        "insert into otp_codes (id, user_id, email, address, code_hash, expires_at) values ($1, $2, $3, $4, $5, $6)",
+        [id, userId, email, address, codeHash, expiresAt],
       );
     },
-    async findOpen(userId: string, now: Date): Promise<OtpRow | undefined> {
+    /** The open code of a user asked from `address`. */
+    async findOpen(userId: string, address: string, now: Date): Promise<OtpRow | undefined> {
       const [row] = await db.query<OtpRow>(
         `select id, user_id, email, code_hash, expires_at, failed_attempts from otp_codes
-         where user_id = $1 and closed_at is null and expires_at > $2 order by id desc limit 1`,
-        [userId, now],
+         where user_id = $1 and address = $2 and closed_at is null and expires_at > $3
+         order by id desc limit 1`,
+        [userId, address, now],
       );
       return row;
     },

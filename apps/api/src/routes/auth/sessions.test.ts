@@ -1,0 +1,236 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+
+const CHROME_MAC =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+const MINUTE = 60_000;
+
+let t: TestApp;
+beforeAll(async () => {
+  // A short idle limit, so it differs from the absolute 12 hours.
+  t = await buildTestApp({ SESSION_IDLE_MINUTES: "30" });
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+let member = 0;
+/** A fresh member, so each test's sessions are its own. */
+async function newMember() {
+  const email = `member${++member}@sessions.example`;
+  await t.createUser(email, "Member-pass-1");
+  return email;
+}
+async function signIn(email: string, userAgent: string, remoteAddress: string) {
+  const response = await t.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    payload: { email, password: "Member-pass-1" },
+    headers: { "user-agent": userAgent },
+    remoteAddress,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().data.token as string;
+}
+const list = (token: string) => t.as(token, { method: "GET", url: "/api/v1/auth/sessions" });
+const csrfStatus = async (token: string) =>
+  (await t.inject({ method: "GET", url: "/api/v1/csrf", headers: { authorization: `Bearer ${token}` } }))
+    .statusCode;
+
+describe("sign-in records the session's client", () => {
+  it("keeps the user agent, the address and the member's last sign-in", async () => {
+    const email = await newMember();
+    const before = Date.now();
+    await signIn(email, CHROME_MAC, "10.70.0.1");
+    const [session] = await t.app.db.query<{ user_agent: string; address: string }>(
+      "select s.user_agent, s.address from sessions s join users u on u.id = s.user_id where u.email = $1",
+      [email],
+    );
+    expect(session).toEqual({ user_agent: CHROME_MAC, address: "10.70.0.1" });
+    const [user] = await t.app.db.query<{ last_sign_in_at: Date }>(
+      "select last_sign_in_at from users where email = $1",
+      [email],
+    );
+    expect(user!.last_sign_in_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("refuses a disabled member with a clear message, and their sessions end", async () => {
+    const email = await newMember();
+    const token = await signIn(email, CHROME_MAC, "10.70.0.2");
+    await t.app.db.query("update users set disabled_at = now() where email = $1", [email]);
+    const refused = await t.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { email, password: "Member-pass-1" },
+      remoteAddress: "10.70.0.2",
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      status: "fail",
+      message: "Your account is disabled. Ask an Owner of your team to enable it.",
+    });
+    expect(await csrfStatus(token)).toBe(401);
+  });
+});
+
+describe("GET /api/v1/auth/sessions", () => {
+  it("lists the member's live sessions, newest first, with browser, system, address and this device", async () => {
+    const email = await newMember();
+    const laptop = await signIn(email, CHROME_MAC, "10.71.0.1");
+    const phone = await signIn(email, FIREFOX_LINUX, "10.71.0.2");
+    const ended = await signIn(email, FIREFOX_LINUX, "10.71.0.3");
+    await t.as(ended, { method: "POST", url: "/api/v1/auth/logout" });
+    // Another member's session is never listed.
+    await signIn(await newMember(), CHROME_MAC, "10.71.0.4");
+
+    const answer = await list(laptop);
+    expect(answer.statusCode).toBe(200);
+    const sessions = answer.json().data;
+    expect(sessions).toEqual([
+      {
+        id: expect.any(String),
+        browser: "Firefox 133",
+        system: "Linux",
+        address: "10.71.0.2",
+        startedAt: expect.any(String),
+        lastActiveAt: expect.any(String),
+        current: false,
+      },
+      {
+        id: expect.any(String),
+        browser: "Chrome 131",
+        system: "macOS",
+        address: "10.71.0.1",
+        startedAt: expect.any(String),
+        lastActiveAt: expect.any(String),
+        current: true,
+      },
+    ]);
+    expect((await list(phone)).json().data.map((s: { current: boolean }) => s.current)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it("needs a session", async () => {
+    const answer = await t.inject({ method: "GET", url: "/api/v1/auth/sessions" });
+    expect(answer.statusCode).toBe(401);
+  });
+});
+
+describe("signing sessions out", () => {
+  it("DELETE /sessions/{id} ends one of the member's own other sessions", async () => {
+    const email = await newMember();
+    const laptop = await signIn(email, CHROME_MAC, "10.72.0.1");
+    const phone = await signIn(email, FIREFOX_LINUX, "10.72.0.2");
+    const phoneId = (await list(laptop)).json().data.find((s: { current: boolean }) => !s.current).id;
+
+    const answer = await t.as(laptop, { method: "DELETE", url: `/api/v1/auth/sessions/${phoneId}` });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ status: "success", message: "Session signed out" });
+    expect(await csrfStatus(phone)).toBe(401);
+    expect(await csrfStatus(laptop)).toBe(200);
+
+    const again = await t.as(laptop, { method: "DELETE", url: `/api/v1/auth/sessions/${phoneId}` });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ status: "fail", message: "Session not found" });
+  });
+
+  it("refuses another member's session, this session, a malformed id and a missing CSRF token", async () => {
+    const email = await newMember();
+    const mine = await signIn(email, CHROME_MAC, "10.73.0.1");
+    const theirs = await signIn(await newMember(), CHROME_MAC, "10.73.0.2");
+    const theirId = (await list(theirs)).json().data[0].id;
+    const myId = (await list(mine)).json().data[0].id;
+
+    const other = await t.as(mine, { method: "DELETE", url: `/api/v1/auth/sessions/${theirId}` });
+    expect(other.statusCode).toBe(404);
+    expect(await csrfStatus(theirs)).toBe(200);
+
+    const self = await t.as(mine, { method: "DELETE", url: `/api/v1/auth/sessions/${myId}` });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe("Use Logout to end this session");
+
+    const malformed = await t.as(mine, { method: "DELETE", url: "/api/v1/auth/sessions/nope" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe("id must be 24 hexadecimal digits");
+
+    const noCsrf = await t.inject({
+      method: "DELETE",
+      url: `/api/v1/auth/sessions/${theirId}`,
+      headers: { authorization: `Bearer ${mine}` },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+  });
+
+  it("POST /sessions/sign-out-others ends every other session of the member and keeps this one", async () => {
+    const email = await newMember();
+    const laptop = await signIn(email, CHROME_MAC, "10.74.0.1");
+    const phone = await signIn(email, FIREFOX_LINUX, "10.74.0.2");
+    const tablet = await signIn(email, FIREFOX_LINUX, "10.74.0.3");
+    const someoneElse = await signIn(await newMember(), CHROME_MAC, "10.74.0.4");
+
+    const answer = await t.as(laptop, { method: "POST", url: "/api/v1/auth/sessions/sign-out-others" });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ status: "success", message: "Other sessions signed out", signedOut: 2 });
+    expect([await csrfStatus(laptop), await csrfStatus(phone), await csrfStatus(tablet)]).toEqual([
+      200, 401, 401,
+    ]);
+    expect(await csrfStatus(someoneElse)).toBe(200);
+    expect((await list(laptop)).json().data).toHaveLength(1);
+
+    const extra = await t.as(laptop, {
+      method: "POST",
+      url: "/api/v1/auth/sessions/sign-out-others",
+      payload: { all: true },
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().message).toBe("Unknown field: all");
+  });
+});
+
+describe("idle timeout (SESSION_IDLE_MINUTES = 30 here)", () => {
+  const lastActive = async (token: string) =>
+    Date.parse((await list(token)).json().data.find((s: { current: boolean }) => s.current).lastActiveAt);
+
+  it("ends a session unused for the idle time, with the session-expired message", async () => {
+    const token = await signIn(await newMember(), CHROME_MAC, "10.75.0.1");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 31 * MINUTE);
+    const answer = await t.inject({
+      method: "GET",
+      url: "/api/v1/csrf",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json().message).toBe("Session expired. Please login again.");
+  });
+
+  it("keeps a session in use alive past the idle time, until the absolute 12 hours", async () => {
+    const token = await signIn(await newMember(), CHROME_MAC, "10.75.0.2");
+    const started = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // Used every 20 minutes: alive at 11 h 40 min, gone at 12 h 0 min.
+    for (let minutes = 20; minutes < 12 * 60; minutes += 20) {
+      vi.setSystemTime(started + minutes * MINUTE);
+      expect(await csrfStatus(token), `${minutes} min`).toBe(200);
+    }
+    vi.setSystemTime(started + 12 * 60 * MINUTE + 1000);
+    expect(await csrfStatus(token)).toBe(401);
+  });
+
+  it("writes the last activity at most once a minute", async () => {
+    const token = await signIn(await newMember(), CHROME_MAC, "10.75.0.3");
+    const signedIn = await lastActive(token);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(signedIn + 50_000);
+    expect(await lastActive(token)).toBe(signedIn);
+    vi.setSystemTime(signedIn + 70_000);
+    await csrfStatus(token);
+    expect(await lastActive(token)).toBe(signedIn + 70_000);
+    vi.setSystemTime(signedIn + 100_000);
+    expect(await lastActive(token)).toBe(signedIn + 70_000);
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { successOf } from "./common.ts";
+
+/** One of the member's live sessions (docs/PRODUCT-RULES.md#sessions): what the Security screen lists. */
+export const memberSessionSchema = z.object({
+  id: z.string(),
+  /** Parsed from the user agent at sign-in: "Chrome 131", "Unknown browser". */
+  browser: z.string(),
+  /** "macOS", "Windows", "Android", "Unknown system". */
+  system: z.string(),
+  /** The client address at sign-in (null for sessions older than the record). */
+  address: z.string().nullable(),
+  startedAt: z.string(),
+  lastActiveAt: z.string(),
+  /** The session making this request ("This device"). */
+  current: z.boolean(),
+});
+export type MemberSession = z.infer<typeof memberSessionSchema>;
+
+/** Newest first; the current session is always in the list. */
+export const memberSessionsAnswer = successOf(z.array(memberSessionSchema));
+
+/** Sign out all other sessions: how many ended. */
+export const signedOutOthersAnswer = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  signedOut: z.number().int(),
+});
+
+export const SESSION_MESSAGES = {
+  signedOut: "Session signed out",
+  signedOutOthers: "Other sessions signed out",
+  notFound: "Session not found",
+  /** DELETE of the session making the request: that is Logout. */
+  notCurrent: "Use Logout to end this session",
+  /** Sign-in of a member an Owner disabled (docs/PRODUCT-RULES.md#sessions). */
+  disabled: "Your account is disabled. Ask an Owner of your team to enable it.",
+  /** The per-account cap on password checks from addresses the member never signed in from. */
+  tooManyForAccount: "Too many sign-in attempts on this account. Please wait a minute and try again.",
+  /** The per-account cap on reset code checks. */
+  tooManyCodesForAccount: "Too many code checks on this account. Please wait a minute and try again.",
+} as const;
