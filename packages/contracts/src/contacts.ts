@@ -77,6 +77,12 @@ export const contactReadBody = z.strictObject({
 });
 export const contactAnswer = successOf(contactMessageSchema);
 
+/**
+ * `PUT /contacts/seen`: the inbox screen records that the member opened it now; the overview's unread
+ * figure counts the messages received after it (docs/PRODUCT-RULES.md#overview).
+ */
+export const contactsSeenAnswer = successOf(z.object({ seenAt: z.string() }));
+
 export const REPLY_LIMITS = { subject: 250, message: 20_000 } as const;
 
 /** `POST /contacts/{id}/reply {subject, message}`: sent to the message's address through SMTP. */

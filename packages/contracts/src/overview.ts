@@ -12,7 +12,7 @@ import { MATCH_SPORTS } from "./sports.ts";
 export const OVERVIEW_DAYS = [30, 90] as const;
 export type OverviewDays = (typeof OVERVIEW_DAYS)[number];
 export const OVERVIEW_HISTORY_LIMIT = 10;
-/** Unread messages are counted up to this many (`unreadCapped` beyond). */
+/** New messages (since the member last opened the inbox) are counted up to this many (`unreadCapped` beyond). */
 export const OVERVIEW_UNREAD_CAP = 1_000;
 
 export const overviewQuery = z.strictObject({
@@ -47,6 +47,15 @@ export const overviewSchema = z.object({
       bySport: z.array(z.object({ sport: z.enum(MATCH_SPORTS), count: z.number().int() })),
     })
     .optional(),
+  /** Stream links of live and upcoming matches whose last check failed (or was refused), and their matches. */
+  links: z.object({ failing: z.number().int(), matches: z.number().int() }).optional(),
+  /** The sports feed's calls left today (UTC) and the site's last sync (null before the first). */
+  feed: z
+    .object({
+      quota: z.object({ used: z.number().int(), limit: z.number().int(), remaining: z.number().int() }),
+      lastSync: z.string().nullable(),
+    })
+    .optional(),
   titles: z
     .union([
       z.object({
@@ -60,7 +69,13 @@ export const overviewSchema = z.object({
     ])
     .optional(),
   subscriptions: perDaySchema.optional(),
-  contacts: perDaySchema.extend({ unread: z.number().int(), unreadCapped: z.boolean() }).optional(),
+  /**
+   * `unread`: the messages received since the member last opened the inbox (`seenAt`, null when
+   * never: then every message), up to OVERVIEW_UNREAD_CAP.
+   */
+  contacts: perDaySchema
+    .extend({ unread: z.number().int(), unreadCapped: z.boolean(), seenAt: z.string().nullable() })
+    .optional(),
   ads: z.object({
     active: z.number().int(),
     /** Active ads per page (one entry on the sites without ad pages). */

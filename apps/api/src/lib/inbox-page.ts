@@ -23,7 +23,7 @@ const SEARCHED: Record<InboxTable, string[]> = {
 const narrowed = (filter: InboxFilter) => Boolean(filter.q || filter.from || filter.to);
 
 /** The id at the start of a second: ids begin with their creation second in hex (packages/db newId). */
-const idAt = (seconds: number) => seconds.toString(16).padStart(8, "0").padEnd(24, "0");
+export const idAt = (seconds: number) => seconds.toString(16).padStart(8, "0").padEnd(24, "0");
 
 /** A search as a LIKE pattern: the start of the text, any case, its own `%`, `_` and `\\` taken literally. */
 const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;

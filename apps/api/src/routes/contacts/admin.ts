@@ -6,6 +6,7 @@ import {
   contactReadBody,
   contactReplyAnswer,
   contactReplyBody,
+  contactsSeenAnswer,
   errorBody,
   idParams,
   REPLY_MESSAGES,
@@ -58,6 +59,16 @@ const contactsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, op
         data: { ...contact, replies: await contacts.replies(contact._id) },
       };
     },
+  );
+
+  // The member's own marker, not the site's data: any member who may read the inbox records it.
+  fastify.put(
+    "/contacts/seen",
+    { schema: { tags, response: { 200: contactsSeenAnswer, ...errors } } },
+    async (request) => ({
+      status: "success" as const,
+      data: { seenAt: await contacts.markSeen(request.session!.userId) },
+    }),
   );
 
   fastify.patch(

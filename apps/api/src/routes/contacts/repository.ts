@@ -1,7 +1,7 @@
 import type { ContactMessage, ContactReply, Site } from "@backoffice/contracts";
 import { newId, type Queryable } from "@backoffice/db";
 import { groupCommit } from "../../lib/group-commit.ts";
-import { inboxRows } from "../../lib/inbox-page.ts";
+import { idAt, inboxRows } from "../../lib/inbox-page.ts";
 import { iso } from "../../lib/rows.ts";
 
 interface ContactRow {
@@ -107,6 +107,33 @@ export function contactsRepository(db: Queryable, site: Site) {
         [site, id],
       );
       return row && toContact(row);
+    },
+    /** Records that the member opened the inbox now (migration 0024); answers that moment. */
+    async markSeen(userId: string): Promise<string> {
+      const [row] = await db.query<{ seen_at: Date }>(
+        `insert into member_inbox_seen (user_id, site, seen_at) values ($1, $2, now())
+         on conflict (user_id, site) do update set seen_at = excluded.seen_at returning seen_at`,
+        [userId, site],
+      );
+      return iso(row!.seen_at);
+    },
+    /**
+     * The messages received since the member last opened the inbox (all of them before the first
+     * time), counted up to `cap` + 1. The ids start with their creation second, so the count reads
+     * the (site, id) index from that second on and never more than `cap` + 1 rows.
+     */
+    async newSince(userId: string, cap: number): Promise<{ count: number; seenAt: string | null }> {
+      const [seen] = await db.query<{ seen_at: Date }>(
+        "select seen_at from member_inbox_seen where user_id = $1 and site = $2",
+        [userId, site],
+      );
+      const since = seen?.seen_at ?? new Date(0);
+      const [row] = await db.query<{ n: number }>(
+        `select count(*)::int as n from (select 1 from contact_messages
+           where site = $1 and id >= $2::char(24) and created_at > $3 limit ${cap + 1}) fresh`,
+        [site, idAt(Math.floor(since.getTime() / 1000)), since],
+      );
+      return { count: row?.n ?? 0, seenAt: seen ? iso(seen.seen_at) : null };
     },
     /** Keeps a reply that went out; the message becomes read and answered. */
     async addReply(reply: Omit<ContactReply, "_id" | "sentAt">): Promise<ContactReply> {

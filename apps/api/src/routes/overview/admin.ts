@@ -1,12 +1,15 @@
 import { adPagesOf, errorBody, movieListAnswer, type Site, siteHas, successOf } from "@backoffice/contracts";
 import {
   OVERVIEW_HISTORY_LIMIT,
+  OVERVIEW_UNREAD_CAP,
   type Overview,
   overviewQuery,
   overviewSchema,
 } from "@backoffice/contracts/overview";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { feedQuota, lastFeedSync } from "../../lib/feed-sync.ts";
 import { CATALOG_MESSAGES, CONTENT_PATH, contentClient, parseJson } from "../catalog/content-client.ts";
+import { contactsRepository } from "../contacts/repository.ts";
 import { historyRepository } from "../history/repository.ts";
 import { lockersRepository } from "../locker/repository.ts";
 import { overviewRepository } from "./repository.ts";
@@ -24,6 +27,8 @@ const overviewRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { 
   const counts = overviewRepository(fastify.db, site);
   const history = historyRepository(fastify.db, site);
   const lockers = lockersRepository(fastify.db, site);
+  const inbox = contactsRepository(fastify.db, site);
+  const { FEED_TIMEZONE, APISPORTS_DAILY_QUOTA } = fastify.config;
   const content = contentClient(fastify);
   const has = (resource: Parameters<typeof siteHas>[1]) => siteHas(site, resource);
 
@@ -65,14 +70,17 @@ const overviewRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { 
     },
     async (request) => {
       const { days } = request.query;
-      const [apps, matches, titlesPart, subscriptions, contacts, unread, ads, locker, entries] =
+      const [apps, matches, feed, titlesPart, subscriptions, contacts, fresh, ads, locker, entries] =
         await Promise.all([
           has("apps") ? counts.apps() : undefined,
-          has("matches") ? counts.matches() : undefined,
+          has("matches") ? counts.matches(FEED_TIMEZONE) : undefined,
+          has("matches")
+            ? Promise.all([feedQuota(fastify.db, APISPORTS_DAILY_QUOTA), lastFeedSync(fastify.db, site)])
+            : undefined,
           has("catalog") ? titles(request) : undefined,
           has("emails") ? counts.perDay("email_subscriptions", days) : undefined,
           has("contacts") ? counts.perDay("contact_messages", days) : undefined,
-          has("contacts") ? counts.unread() : undefined,
+          has("contacts") ? inbox.newSince(request.session!.userId, OVERVIEW_UNREAD_CAP) : undefined,
           counts.ads(adPagesOf(site)),
           has("locker") ? lockers.find().then((found) => found ?? null) : undefined,
           history.latest(OVERVIEW_HISTORY_LIMIT),
@@ -81,10 +89,18 @@ const overviewRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { 
         site,
         days,
         apps,
-        matches: matches as Overview["matches"],
+        matches: matches?.matches,
+        links: matches?.links,
+        feed: feed && { quota: feed[0], lastSync: feed[1] },
         titles: titlesPart,
         subscriptions,
-        contacts: contacts && { ...contacts, ...(unread ?? { unread: 0, unreadCapped: false }) },
+        contacts: contacts &&
+          fresh && {
+            ...contacts,
+            unread: Math.min(fresh.count, OVERVIEW_UNREAD_CAP),
+            unreadCapped: fresh.count > OVERVIEW_UNREAD_CAP,
+            seenAt: fresh.seenAt,
+          },
         ads,
         locker,
         history: entries,

@@ -1,6 +1,7 @@
-import type { Site } from "@backoffice/contracts";
-import { OVERVIEW_UNREAD_CAP, type OverviewDays, type PerDay } from "@backoffice/contracts/overview";
+import { dayAndTime, type MatchSport, type Site } from "@backoffice/contracts";
+import type { OverviewDays, PerDay } from "@backoffice/contracts/overview";
 import type { Queryable } from "@backoffice/db";
+import { type StatusColumns, statusAt } from "../matches/repository.ts";
 
 const DAY_MS = 86_400_000;
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -33,17 +34,6 @@ export function overviewRepository(db: Queryable, site: Site) {
       return { days: list, total: list.reduce((sum, d) => sum + d.count, 0), previous };
     },
 
-    /** Unread contact messages, counted up to the cap (a count of them all is a scan of them all). */
-    async unread() {
-      const [row] = await db.query<{ n: number }>(
-        `select count(*)::int as n from (select 1 from contact_messages where site = $1 and read_at is null
-         limit ${OVERVIEW_UNREAD_CAP + 1}) unread`,
-        [site],
-      );
-      const n = row?.n ?? 0;
-      return { unread: Math.min(n, OVERVIEW_UNREAD_CAP), unreadCapped: n > OVERVIEW_UNREAD_CAP };
-    },
-
     async apps() {
       const rows = await db.query<{
         category: "apps" | "games";
@@ -61,22 +51,47 @@ export function overviewRepository(db: Queryable, site: Site) {
       return { apps: of("apps"), games: of("games") };
     },
 
-    async matches(now = Date.now()) {
-      const today = dayText(now);
-      const weekEnd = dayText(Math.floor(now / DAY_MS) * DAY_MS + 6 * DAY_MS);
-      const [counts] = await db.query<{ live: number; today: number; week: number }>(
-        `select count(*) filter (where status = 'live')::int as live,
-           count(*) filter (where day = $2)::int as today,
-           count(*) filter (where status = 'upcoming' and day >= $2 and day <= $3)::int as week
+    /**
+     * Matches live now, today and upcoming this week (today and the 6 days after, in `timeZone`, the
+     * one match days are in), by the lifecycle's status of this moment (matches/repository.ts
+     * statusAt), not the stored one; and the stream links of live and upcoming matches whose last
+     * check failed (link_health, migration 0014). A site's matches are few: they are read whole, as
+     * the Manage Matches list reads them.
+     */
+    async matches(timeZone: string, now = Date.now()) {
+      const rows = await db.query<StatusColumns & { id: string; type: MatchSport }>(
+        `select id, type, status, status_set_at, day, time, end_time, feed_fixture_id, feed_values
          from matches where site = $1`,
-        [site, today, weekEnd],
-      );
-      const bySport = await db.query<{ sport: string; count: number }>(
-        `select type as sport, count(*)::int as count from matches
-         where site = $1 and status in ('live', 'upcoming') group by type order by count(*) desc, type`,
         [site],
       );
-      return { live: counts?.live ?? 0, today: counts?.today ?? 0, week: counts?.week ?? 0, bySport };
+      const today = dayAndTime(new Date(now).toISOString(), timeZone).date;
+      const weekEnd = dayText(Date.parse(`${today}T00:00:00Z`) + 6 * DAY_MS);
+      const current = rows.map((row) => ({ ...row, status: statusAt(row, timeZone, now) }));
+      const open = current.filter((row) => row.status === "live" || row.status === "upcoming");
+      const bySport = new Map<MatchSport, number>();
+      for (const row of open) bySport.set(row.type, (bySport.get(row.type) ?? 0) + 1);
+      const failing = await db.query<{ match_id: string; n: number }>(
+        `select match_id, count(*)::int as n from link_health where site = $1 and state <> 'ok'
+         group by match_id`,
+        [site],
+      );
+      const openIds = new Set(open.map((row) => row.id));
+      const failingOpen = failing.filter((row) => openIds.has(row.match_id));
+      return {
+        matches: {
+          live: current.filter((row) => row.status === "live").length,
+          today: current.filter((row) => row.day === today).length,
+          week: open.filter((row) => row.status === "upcoming" && row.day >= today && row.day <= weekEnd)
+            .length,
+          bySport: [...bySport]
+            .map(([sport, count]) => ({ sport, count }))
+            .sort((a, b) => b.count - a.count || a.sport.localeCompare(b.sport)),
+        },
+        links: {
+          failing: failingOpen.reduce((sum, row) => sum + row.n, 0),
+          matches: failingOpen.length,
+        },
+      };
     },
 
     async ads(pages: readonly string[] | null) {

@@ -133,7 +133,7 @@ describe("the overview", () => {
         site: "movies",
         days: 30,
         titles: { available: false, message: "The content service is unavailable" },
-        contacts: { days: perDay, total: 30, previous: 30, unread: 1000, unreadCapped: true },
+        contacts: { days: perDay, total: 30, previous: 30, unread: 1000, unreadCapped: true, seenAt: null },
         ads: {
           active: 3,
           byPage: [
