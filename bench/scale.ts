@@ -118,6 +118,25 @@ export async function scale(databaseUrl: string, api: Start, session: Session) {
         met: goal === "p95" ? times[label]! <= 50 : undefined,
       });
     }
+    if (goal === "ratio") {
+      // Next from the page before the middle, as the dashboard asks it: from that page's last id.
+      const page = Math.ceil(pages / 2);
+      const before = (await (await get(`${path}?page=${page - 1}`)).json()) as { data: { _id: string }[] };
+      const next = `${path}?page=${page}&after=${before.data.at(-1)!._id}`;
+      const once = async () => {
+        const answer = (await (await get(next)).json()) as { data?: unknown[] };
+        if (!answer.data?.length) throw new Error(`${next}: no rows`);
+      };
+      await once(); // warm
+      times.next = await p95(20, once);
+      record({
+        section: "scale",
+        name: `${path} middle page (${count(page)}) reached by Next (after=) p95, ${count(rows)} rows`,
+        value: format.ms(times.next),
+        goal: "≤ 2× first",
+        met: times.next <= 2 * times.first!,
+      });
+    }
     record({
       section: "scale",
       name: `${path} last page / first page`,

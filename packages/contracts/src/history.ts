@@ -48,17 +48,36 @@ const day = (field: string) =>
     .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), `${field} must be a real date`)
     .optional();
 
+const edgeId = (field: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, `${field} must be the id of an entry on the page next to this one`)
+    .optional();
+
+/**
+ * The page next to the one asked for, when the dashboard has it: `after` its last id (going
+ * forward) or `before` its first (going back). The page is then read from that id on the primary
+ * key, however deep it lies; without them, by its number (docs/ARCHITECTURE.md#paging-long-lists).
+ */
+const pageEdge = { after: edgeId("after"), before: edgeId("before") };
+const oneEdge = (query: { after?: string | undefined; before?: string | undefined }) =>
+  !(query.after && query.before);
+const ONE_EDGE = { message: "before cannot be used with after", path: ["before"] };
+
 /** `GET /{site}/history`: newest first, paged like emails, filtered by resource, admin and days. */
-export const historyQuery = pageQuery.extend({
-  resource: z
-    .enum(HISTORY_RESOURCES, { error: `resource must be one of ${HISTORY_RESOURCES.join(", ")}` })
-    .optional(),
-  admin: z.string().trim().max(254, "admin must be at most 254 characters").optional(),
-  from: day("from"),
-  to: day("to"),
-  /** false: sign-ins left out (History hides them unless asked); a `resource` filter wins. */
-  signIns: booleanish("signIns").optional(),
-});
+export const historyQuery = pageQuery
+  .extend({
+    ...pageEdge,
+    resource: z
+      .enum(HISTORY_RESOURCES, { error: `resource must be one of ${HISTORY_RESOURCES.join(", ")}` })
+      .optional(),
+    admin: z.string().trim().max(254, "admin must be at most 254 characters").optional(),
+    from: day("from"),
+    to: day("to"),
+    /** false: sign-ins left out (History hides them unless asked); a `resource` filter wins. */
+    signIns: booleanish("signIns").optional(),
+  })
+  .refine(oneEdge, ONE_EDGE);
 export type HistoryQuery = z.input<typeof historyQuery>;
 
 /** `GET /{site}/history/{resource}/{id}`: one record's own history. */
@@ -80,11 +99,14 @@ export const trashItemSchema = z.object({
 });
 export type TrashItem = z.infer<typeof trashItemSchema>;
 
-export const trashQuery = pageQuery.extend({
-  resource: z
-    .enum(TRASH_RESOURCES, { error: `resource must be one of ${TRASH_RESOURCES.join(", ")}` })
-    .optional(),
-});
+export const trashQuery = pageQuery
+  .extend({
+    ...pageEdge,
+    resource: z
+      .enum(TRASH_RESOURCES, { error: `resource must be one of ${TRASH_RESOURCES.join(", ")}` })
+      .optional(),
+  })
+  .refine(oneEdge, ONE_EDGE);
 
 const trashId = z.string().regex(/^[1-9]\d{0,17}$/, "ids must be trash item ids");
 /** Restore or purge trash items by id. */

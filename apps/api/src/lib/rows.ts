@@ -39,3 +39,31 @@ export function pageSlice(total: number, page: number, limit: number) {
     ? { newestFirst: false, offset: fromOldest, limit: rows }
     : { newestFirst: true, offset: skipped, limit: rows };
 }
+
+/** The neighbouring page's edge the dashboard sends (`after` its last id, `before` its first). */
+export interface PageEdge {
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+/**
+ * How to read page `page` of a newest-first list ordered by `id`: with a neighbour's edge, the
+ * `limit` ids past it on the primary key, no OFFSET however deep the page (`bound` is the SQL
+ * condition, `$param` the edge's id); without one, `pageSlice`'s nearer end. A page past the
+ * end of the count is empty either way (docs/ARCHITECTURE.md#paging-long-lists).
+ */
+export function pageRead(total: number, page: number, limit: number, edge: PageEdge, param: number) {
+  const slice = { ...pageSlice(total, page, limit), bound: "", values: [] as string[] };
+  if (slice.limit === 0) return slice;
+  if (edge.after)
+    return { newestFirst: true, offset: 0, limit, bound: `and id < $${param}::bigint`, values: [edge.after] };
+  if (edge.before)
+    return {
+      newestFirst: false,
+      offset: 0,
+      limit,
+      bound: `and id > $${param}::bigint`,
+      values: [edge.before],
+    };
+  return slice;
+}

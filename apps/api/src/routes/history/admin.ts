@@ -25,8 +25,8 @@ const historyRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
       schema: { tags, querystring: historyQuery, response: { 200: pagedOf(historyEntrySchema), ...errors } },
     },
     async (request) => {
-      const { page, limit, ...filter } = request.query;
-      const { entries, total } = await history.page(filter, page, limit);
+      const { page, limit, after, before, ...filter } = request.query;
+      const { entries, total } = await history.page(filter, page, limit, { after, before });
       return pagedAnswer(entries, total, page, limit);
     },
   );

@@ -1,6 +1,6 @@
 import type { HistoryEntry, HistoryResource, Site } from "@backoffice/contracts";
 import { auditContext, type Queryable } from "@backoffice/db";
-import { iso, pageSlice } from "../../lib/rows.ts";
+import { iso, type PageEdge, pageRead } from "../../lib/rows.ts";
 
 interface AuditRow {
   id: string;
@@ -71,23 +71,23 @@ export function historyRepository(db: Queryable, site: Site) {
     filter.to ?? null,
   ];
   return {
-    async page(filter: HistoryFilter, page: number, limit: number) {
+    async page(filter: HistoryFilter, page: number, limit: number, edge: PageEdge = {}) {
       const values = filterValues(filter);
       const [count] = await db.query<{ total: number }>(
         `select count(*)::int as total from audit_log where ${where(filter)}`,
         values,
       );
       const total = count!.total;
-      const slice = pageSlice(total, page, limit);
+      const slice = pageRead(total, page, limit, edge, 8);
       if (slice.limit === 0) return { entries: [], total };
-      // The page's ids first (from the nearer end), then only its rows' columns and trash items.
+      // The page's ids first (past the edge, or from the nearer end), then only its rows' columns and trash items.
       const rows = await db.query<AuditRow>(
         `with chosen as (
-           select id from audit_log where ${where(filter)}
+           select id from audit_log where ${where(filter)} ${slice.bound}
            order by id ${slice.newestFirst ? "desc" : "asc"} limit $6 offset $7
          )
          select ${COLUMNS} from audit_log where id in (select id from chosen) order by audit_log.id desc`,
-        [...values, slice.limit, slice.offset],
+        [...values, slice.limit, slice.offset, ...slice.values],
       );
       return { entries: rows.map(toEntry), total };
     },

@@ -51,8 +51,8 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
     "/trash",
     { schema: { tags, querystring: trashQuery, response: { 200: pagedOf(trashItemSchema), ...errors } } },
     async (request) => {
-      const { page, limit, resource } = request.query;
-      const { items, total } = await trash.page(resource, page, limit);
+      const { page, limit, resource, after, before } = request.query;
+      const { items, total } = await trash.page(resource, page, limit, { after, before });
       return pagedAnswer(items, total, page, limit);
     },
   );

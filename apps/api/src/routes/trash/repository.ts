@@ -6,7 +6,7 @@ import {
   trashFactsOf,
 } from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
-import { iso, pageSlice } from "../../lib/rows.ts";
+import { iso, type PageEdge, pageRead } from "../../lib/rows.ts";
 import { outsideChanges } from "../history/repository.ts";
 
 /** Puts back records another service keeps (titles); answers the ids that came back. */
@@ -83,7 +83,7 @@ export function trashRepository(db: Queryable, site: Site) {
     };
   }
   return {
-    async page(resource: TrashResource | undefined, page: number, limit: number) {
+    async page(resource: TrashResource | undefined, page: number, limit: number, edge: PageEdge = {}) {
       await purgeExpiredTrash(db);
       const values = [site, resource ?? null];
       const where = "site = $1 and ($2::text is null or resource = $2)";
@@ -92,14 +92,14 @@ export function trashRepository(db: Queryable, site: Site) {
         values,
       );
       const total = count!.total;
-      const slice = pageSlice(total, page, limit);
+      const slice = pageRead(total, page, limit, edge, 5);
       if (slice.limit === 0) return { items: [], total };
       const rows = await db.query<TrashRow>(
         `select * from (
            select id::text as id, resource, record_id, row, deleted_at, deleted_by from trash
-           where ${where} order by trash.id ${slice.newestFirst ? "desc" : "asc"} limit $3 offset $4
+           where ${where} ${slice.bound} order by trash.id ${slice.newestFirst ? "desc" : "asc"} limit $3 offset $4
          ) page order by id::bigint desc`,
-        [...values, slice.limit, slice.offset],
+        [...values, slice.limit, slice.offset, ...slice.values],
       );
       return { items: rows.map(toItem), total };
     },

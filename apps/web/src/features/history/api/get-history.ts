@@ -1,6 +1,7 @@
 import type { historyEntrySchema, PagedAnswer } from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { type PageEdge, pageEdge } from "@/lib/page-edge";
 import type { SiteSettings } from "@/sites";
 import type { HistoryQuery } from "../utils/history-filters";
 
@@ -9,16 +10,24 @@ export type HistoryPage = PagedAnswer<typeof historyEntrySchema>;
 
 export function getHistory(
   site: SiteSettings,
-  query: HistoryQuery,
+  query: HistoryQuery & PageEdge,
   signal?: AbortSignal,
 ): Promise<HistoryPage> {
   return siteApi(site).get<HistoryPage>("/history", { query, signal });
 }
 
+const historyKey = (site: SiteSettings, query: HistoryQuery) => ["history", site.key, "page", query] as const;
+
 export const historyQueryOptions = (site: SiteSettings, query: HistoryQuery) =>
   queryOptions({
-    queryKey: ["history", site.key, "page", query] as const,
-    queryFn: ({ signal }) => getHistory(site, query, signal),
+    queryKey: historyKey(site, query),
+    // Next and Previous read from the neighbouring page's edge when it is loaded.
+    queryFn: ({ signal, client }) =>
+      getHistory(
+        site,
+        { ...query, ...pageEdge(client, (page) => historyKey(site, { ...query, page }), query.page) },
+        signal,
+      ),
     // The table stays while the next page or filter loads; every write adds to the log, so load fresh.
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -157,12 +157,19 @@ describe("History screen", () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
-  it("pages like the inboxes, in the URL", async () => {
+  it("pages like the inboxes, in the URL; the next page is read from the shown page's last entry, the previous from its first", async () => {
     const user = userEvent.setup();
     const at = renderAt("/apkw/history");
     await user.click(await screen.findByRole("button", { name: "Page 2" }));
     expect(at.search().get("page")).toBe("2");
-    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=2&signIns=false"));
+    // Page 1 ends with entry 8: page 2 is what comes after it (docs/ARCHITECTURE.md#paging-long-lists).
+    await waitFor(() =>
+      expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=2&signIns=false&after=8"),
+    );
+    await user.click(screen.getByRole("button", { name: "Page 1" }));
+    await waitFor(() =>
+      expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=1&signIns=false&before=9"),
+    );
   });
 
   it("hides sign-ins unless Show sign-ins is on, kept in the URL; a Sign-ins filter shows them", async () => {

@@ -1,6 +1,7 @@
 import type { PagedAnswer, TrashResource, trashItemSchema } from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { type PageEdge, pageEdge } from "@/lib/page-edge";
 import type { SiteSettings } from "@/sites";
 
 /** A page of the trash (newest first), paged like emails. */
@@ -13,15 +14,27 @@ export function getTrash(
   site: SiteSettings,
   page: number,
   resource: TrashResource | undefined,
+  edge: PageEdge,
   signal?: AbortSignal,
 ): Promise<TrashPage> {
-  return siteApi(site).get<TrashPage>("/trash", { query: { page, resource }, signal });
+  return siteApi(site).get<TrashPage>("/trash", { query: { page, resource, ...edge }, signal });
 }
+
+const pageKey = (site: SiteSettings, resource: TrashResource | undefined, page: number) =>
+  [...trashKey(site), resource ?? "all", page] as const;
 
 export const trashQueryOptions = (site: SiteSettings, page: number, resource: TrashResource | undefined) =>
   queryOptions({
-    queryKey: [...trashKey(site), resource ?? "all", page] as const,
-    queryFn: ({ signal }) => getTrash(site, page, resource, signal),
+    queryKey: pageKey(site, resource, page),
+    // Next and Previous read from the neighbouring page's edge when it is loaded.
+    queryFn: ({ signal, client }) =>
+      getTrash(
+        site,
+        page,
+        resource,
+        pageEdge(client, (other) => pageKey(site, resource, other), page),
+        signal,
+      ),
     // Deletes on other screens fill the trash without telling it: load it each time it is opened.
     staleTime: 0,
     placeholderData: keepPreviousData,
