@@ -113,24 +113,57 @@ describe("POST /api/v1/auth/login", () => {
     expect(stillBlocked.statusCode).toBe(429);
   });
 
-  it("cannot be turned into a lockout of the real admin: failures from elsewhere only slow the account down", async () => {
+  it("caps password checks per account across addresses: 60 wrong passwords at once from 60 addresses, 10 checked", async () => {
     await t.createUser("victim@example.com", "Victim-pass-1");
-    // Five attackers, one wrong password each.
-    for (let i = 0; i < 6; i++) {
-      const response = await signIn({
-        email: "victim@example.com",
-        password: "guess-guess",
-      });
-      expect(response.statusCode).toBe(401);
-    }
-    const started = Date.now();
-    const owner = await signIn({
-      email: "victim@example.com",
-      password: "Victim-pass-1",
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => signIn({ email: "victim@example.com", password: "guess-guess" })),
+    );
+    const checked = answers.filter((answer) => answer.statusCode === 401).length;
+    const capped = answers.filter((answer) => answer.statusCode === 429);
+    // The guessing rate is the cap (10 a minute, 0.17 a second), however fast the burst runs.
+    expect(checked).toBe(10);
+    expect(capped).toHaveLength(50);
+    expect(capped[0]!.json()).toEqual({
+      status: "fail",
+      message: "Too many sign-in attempts on this account. Please wait a minute and try again.",
     });
-    expect(owner.statusCode).toBe(200);
-    // Past five failures on the account, each check waits a little longer.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect(Number(capped[0]!.headers["retry-after"])).toBeLessThanOrEqual(60);
+  });
+
+  it("the cap cannot lock the member out of an address they signed in from; a new address waits a minute", async () => {
+    await t.createUser("besieged@example.com", "Besieged-pass-1");
+    const home = freshAddress();
+    expect(
+      (await signIn({ email: "besieged@example.com", password: "Besieged-pass-1" }, home)).statusCode,
+    ).toBe(200);
+    // The attack uses up the account's minute: 9 left after the member's own sign-in, then refused.
+    const attack = await Promise.all(
+      Array.from({ length: 20 }, () => signIn({ email: "besieged@example.com", password: "guess-guess" })),
+    );
+    expect(attack.filter((answer) => answer.statusCode === 429).length).toBeGreaterThanOrEqual(10);
+    // From home: not counted and not refused, again and again.
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await signIn({ email: "besieged@example.com", password: "Besieged-pass-1" }, home)).statusCode,
+      ).toBe(200);
+    // From a new address: refused for the rest of the minute (the trade-off, docs/decisions), then in.
+    const elsewhere = freshAddress();
+    const refused = await signIn({ email: "besieged@example.com", password: "Besieged-pass-1" }, elsewhere);
+    expect(refused.statusCode).toBe(429);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 61_000);
+    expect(
+      (await signIn({ email: "besieged@example.com", password: "Besieged-pass-1" }, elsewhere)).statusCode,
+    ).toBe(200);
+  });
+
+  it("counts the cap under the address asked for, known or not: an unknown address is capped alike", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        signIn({ email: "nobody-capped@example.com", password: "guess-guess" }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([...Array(10).fill(401), 429, 429]);
   });
 
   it("backs off after 5 failures from one address across accounts", async () => {
@@ -221,19 +254,25 @@ describe("forgot password", () => {
     await t.createUser("forgetful@example.com", "Old-pass-123");
     const oldToken = await t.login("forgetful@example.com", "Old-pass-123");
     const seen = smtp.messages.filter((m) => m.to.includes("forgetful@example.com")).length;
-    const sent = await post("/api/v1/auth/get-otp", { email: "forgetful@example.com" });
+    // The three steps come from one browser, so from one address (the code's pair).
+    const device = freshAddress();
+    const sent = await post("/api/v1/auth/get-otp", { email: "forgetful@example.com" }, device);
     expect(sent.json()).toEqual({ status: "success", message: "OTP code has been sent to your email" });
     const code = codeIn(await smtp.waitFor("forgetful@example.com", seen));
 
-    const verified = await post("/api/v1/auth/verify-otp", { email: "forgetful@example.com", otp: code });
+    const verified = await post(
+      "/api/v1/auth/verify-otp",
+      { email: "forgetful@example.com", otp: code },
+      device,
+    );
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ status: "success", message: "OTP verified successfully" });
 
-    const reset = await post("/api/v1/auth/forgot-password", {
-      email: "forgetful@example.com",
-      otp: code,
-      password: "New-pass-456",
-    });
+    const reset = await post(
+      "/api/v1/auth/forgot-password",
+      { email: "forgetful@example.com", otp: code, password: "New-pass-456" },
+      device,
+    );
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ status: "success", message: "Password reset successfully" });
 
@@ -264,22 +303,23 @@ describe("forgot password", () => {
     });
 
     // Single use.
-    const reuse = await post("/api/v1/auth/forgot-password", {
-      email: "forgetful@example.com",
-      otp: code,
-      password: "Third-pass-789",
-    });
+    const reuse = await post(
+      "/api/v1/auth/forgot-password",
+      { email: "forgetful@example.com", otp: code, password: "Third-pass-789" },
+      device,
+    );
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual({ status: "fail", message: "Invalid OTP code" });
   });
 
-  async function requestCode(email: string) {
+  /** A code asked for from `address`: checked from the same address (its pair) unless a test says otherwise. */
+  async function requestCode(email: string, address: string) {
     const seen = smtp.messages.filter((m) => m.to.includes(email)).length;
-    await post("/api/v1/auth/get-otp", { email });
+    expect((await post("/api/v1/auth/get-otp", { email }, address)).statusCode).toBe(200);
     return codeIn(await smtp.waitFor(email, seen));
   }
-  const verifyStatus = async (email: string, otp: string) =>
-    (await post("/api/v1/auth/verify-otp", { email, otp })).statusCode;
+  const verifyStatus = async (email: string, otp: string, address: string) =>
+    (await post("/api/v1/auth/verify-otp", { email, otp }, address)).statusCode;
 
   it("answers known and unknown addresses byte for byte alike", async () => {
     const known = await post("/api/v1/auth/get-otp", { email: "second@example.com" });
@@ -293,40 +333,97 @@ describe("forgot password", () => {
 
   it("expires a code after 10 minutes", async () => {
     await t.createUser("slow@example.com", "Slow-pass-123");
-    const code = await requestCode("slow@example.com");
+    const device = freshAddress();
+    const code = await requestCode("slow@example.com", device);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 10 * 60_000 + 1000);
-    expect(await verifyStatus("slow@example.com", code)).toBe(400);
+    expect(await verifyStatus("slow@example.com", code, device)).toBe(400);
   });
 
   it("kills a code after 5 wrong tries", async () => {
     await t.createUser("fumble@example.com", "Fumble-pass-1");
-    const code = await requestCode("fumble@example.com");
+    const device = freshAddress();
+    const code = await requestCode("fumble@example.com", device);
     const wrong = code === "123456" ? "654321" : "123456";
-    for (let i = 0; i < 5; i++) expect(await verifyStatus("fumble@example.com", wrong)).toBe(400);
-    expect(await verifyStatus("fumble@example.com", code)).toBe(400);
+    for (let i = 0; i < 5; i++) expect(await verifyStatus("fumble@example.com", wrong, device)).toBe(400);
+    expect(await verifyStatus("fumble@example.com", code, device)).toBe(400);
   });
 
   it("binds a code to its email and cancels the old code when a new one is sent", async () => {
     await t.createUser("alpha@example.com", "Alpha-pass-1");
     await t.createUser("beta@example.com", "Beta-pass-12");
-    const first = await requestCode("alpha@example.com");
-    await requestCode("beta@example.com");
-    expect(await verifyStatus("beta@example.com", first)).toBe(400);
-    const second = await requestCode("alpha@example.com");
-    if (first !== second) expect(await verifyStatus("alpha@example.com", first)).toBe(400);
-    expect(await verifyStatus("alpha@example.com", second)).toBe(200);
+    const device = freshAddress();
+    const first = await requestCode("alpha@example.com", device);
+    await requestCode("beta@example.com", device);
+    expect(await verifyStatus("beta@example.com", first, device)).toBe(400);
+    const second = await requestCode("alpha@example.com", device);
+    if (first !== second) expect(await verifyStatus("alpha@example.com", first, device)).toBe(400);
+    expect(await verifyStatus("alpha@example.com", second, device)).toBe(200);
   });
 
-  it("allows at most 3 codes per account per 15 minutes, for unknown addresses too", async () => {
+  it("checks a code only from the address that asked for it", async () => {
+    await t.createUser("bound@example.com", "Bound-pass-12");
+    const device = freshAddress();
+    const code = await requestCode("bound@example.com", device);
+    expect(await verifyStatus("bound@example.com", code, freshAddress())).toBe(400);
+    expect(await verifyStatus("bound@example.com", code, device)).toBe(200);
+  });
+
+  it("allows at most 3 codes per account and address pair per 15 minutes, for unknown addresses too", async () => {
     for (const email of ["limited@example.com", "unknown-limited@example.com"]) {
       if (email === "limited@example.com") await t.createUser(email, "Limited-pass-1");
+      const device = freshAddress();
       for (let i = 0; i < 3; i++)
-        expect((await post("/api/v1/auth/get-otp", { email })).statusCode).toBe(200);
-      const fourth = await post("/api/v1/auth/get-otp", { email: email.toUpperCase() });
+        expect((await post("/api/v1/auth/get-otp", { email }, device)).statusCode).toBe(200);
+      const fourth = await post("/api/v1/auth/get-otp", { email: email.toUpperCase() }, device);
       expect(fourth.statusCode).toBe(429);
       expect(fourth.headers["retry-after"]).toBeDefined();
+      expect((await post("/api/v1/auth/get-otp", { email })).statusCode).toBe(200);
     }
+  });
+
+  it("requests and wrong checks from elsewhere neither block nor cancel the member's own code", async () => {
+    await t.createUser("owner-reset@example.com", "Owner-reset-1");
+    // The attack of issue 25: three requests from three addresses, ten wrong checks from others.
+    for (let i = 0; i < 3; i++)
+      expect((await post("/api/v1/auth/get-otp", { email: "owner-reset@example.com" })).statusCode).toBe(200);
+    await smtp.waitFor("owner-reset@example.com", 2);
+    for (let i = 0; i < 10; i++)
+      expect(await verifyStatus("owner-reset@example.com", "000000", freshAddress())).toBe(400);
+    // The member, from a new address, gets a working code; later requests from elsewhere leave it open.
+    const home = freshAddress();
+    const code = await requestCode("owner-reset@example.com", home);
+    await requestCode("owner-reset@example.com", freshAddress());
+    expect(await verifyStatus("owner-reset@example.com", code, home)).toBe(200);
+    const reset = await post(
+      "/api/v1/auth/forgot-password",
+      { email: "owner-reset@example.com", otp: code, password: "Owner-reset-2" },
+      home,
+    );
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it("caps code checks per account: 5 a minute from addresses it does not know, then 429", async () => {
+    await t.createUser("guessed@example.com", "Guessed-pass-1");
+    const attacker = freshAddress();
+    const code = await requestCode("guessed@example.com", attacker);
+    const wrong = code === "123456" ? "654321" : "123456";
+    for (let i = 0; i < 5; i++) expect(await verifyStatus("guessed@example.com", wrong, attacker)).toBe(400);
+    // A new code from elsewhere: its first check is the account's 6th in the minute.
+    const other = freshAddress();
+    const second = await requestCode("guessed@example.com", other);
+    const capped = await post(
+      "/api/v1/auth/verify-otp",
+      { email: "guessed@example.com", otp: second },
+      other,
+    );
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().message).toBe(
+      "Too many code checks on this account. Please wait a minute and try again.",
+    );
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 61_000);
+    expect(await verifyStatus("guessed@example.com", second, other)).toBe(200);
   });
 
   it("accepts only a 6-digit string as the code", async () => {
