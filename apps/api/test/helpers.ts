@@ -1,3 +1,4 @@
+import type { Member } from "@backoffice/contracts";
 import { createTestDatabase } from "@backoffice/db/testing";
 import type { FrontDoor } from "@backoffice/server";
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";
@@ -23,7 +24,8 @@ export interface TestApp {
   csrf(token: string): Promise<string>;
   /** Authenticated request with a fresh CSRF token on writes. */
   as(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
-  createUser(email: string, password: string, role?: string): Promise<void>;
+  /** A member; `access` gives a level and sites (migration 0018's default: an Owner of every site). */
+  createUser(email: string, password: string, role?: string, access?: Member): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -117,8 +119,18 @@ export async function buildTestApp(
       if (options.method && options.method !== "GET") headers["x-csrf-token"] = await csrf(token);
       return inject({ ...options, headers });
     },
-    async createUser(email, password, role = "admin") {
-      await usersRepository(db).create({ email, passwordHash: await hashPassword(password), role });
+    async createUser(email, password, role = "admin", access) {
+      const user = await usersRepository(db).create({
+        email,
+        passwordHash: await hashPassword(password),
+        role,
+      });
+      if (access)
+        await db.query("update users set level = $2, sites = $3 where id = $1", [
+          user.id,
+          access.level,
+          access.sites,
+        ]);
     },
     async close() {
       await fastify.close();
@@ -176,7 +188,7 @@ export function signedInApp(env: () => Record<string, string> = () => ({})): Sig
     login: (email, password) => testApp().login(email, password),
     csrf: (token) => testApp().csrf(token),
     as: (token, options) => testApp().as(token, options),
-    createUser: (email, password, role) => testApp().createUser(email, password, role),
+    createUser: (email, password, role, access) => testApp().createUser(email, password, role, access),
     admin: (method, url, payload, headers = {}) =>
       testApp().as(current().token, { method, url, headers, ...(payload ? { payload } : {}) }),
   };

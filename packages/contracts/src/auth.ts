@@ -64,6 +64,13 @@ export const loginAnswer = z.object({
   message: z.string(),
 });
 export const profileAnswer = successOf(z.object({ user: userSchema }));
+/**
+ * The signed-in member (GET /api/v1/auth/me): what the dashboard shows and allows
+ * (docs/PRODUCT-RULES.md#team-and-access). Later parts of the team add their fields here.
+ */
+export const meSchema = userSchema.extend({ level: memberLevelSchema, sites: memberSitesSchema });
+export type Me = z.infer<typeof meSchema>;
+export const meAnswer = successOf(z.object({ user: meSchema }));
 export const csrfAnswer = z.object({ status: z.literal("success"), csrfToken: z.string() });
 
 export const AUTH_MESSAGES = {

@@ -5,11 +5,15 @@ import { auditWrites } from "../../plugins/audit.ts";
 import { requireAdmin, requireSite } from "../../plugins/auth.ts";
 import { idempotentWrites } from "../../plugins/idempotency.ts";
 import { invalidateDeclaredReads } from "../../plugins/invalidation.ts";
+import meRoutes from "../auth/me.ts";
 import jobsRoutes from "../jobs/admin.ts";
 import { defineHousekeeping } from "../jobs/housekeeping.ts";
 import { MODULES } from "../modules.ts";
 
-/** The admin resources under /api/v1/{site} (routes/modules.ts), each mounted only on the sites that have it. */
+/**
+ * The admin resources under /api/v1/{site} (routes/modules.ts), each mounted only on the sites that
+ * have it, and the account-level routes of a signed-in member (/api/v1/auth/me, /api/v1/jobs).
+ */
 const siteRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.addHook("onRequest", requireAdmin);
   auditWrites(fastify);
@@ -36,6 +40,8 @@ const siteRoutes: FastifyPluginAsync = async (fastify) => {
       });
     }
   }
+  // Account-level routes of every member, in this signed-in scope: their own access and all sites' jobs.
+  await fastify.register(meRoutes, { prefix: "/api/v1" });
   await fastify.register(jobsRoutes, { prefix: "/api/v1/jobs" });
 };
 
