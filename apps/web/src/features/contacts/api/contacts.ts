@@ -11,6 +11,7 @@ import type {
   PagedAnswer,
 } from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { z } from "zod";
 import type { InboxFilterQuery } from "@/components/inbox-filters";
 import { ApiError, siteApi } from "@/lib/api-client";
@@ -138,4 +139,21 @@ export function useSendReply(site: SiteSettings) {
       patchPages(site, queryClient, { _id: id, answeredAt: sent.sentAt });
     },
   );
+}
+
+/**
+ * Opening the inbox records it for the member (`PUT /contacts/seen`): the overview's unread figure
+ * then counts only what arrives after (docs/PRODUCT-RULES.md#overview), so its cached answer goes.
+ * A failure only leaves the figure as it was.
+ */
+export function useMarkInboxSeen(site: SiteSettings) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    siteApi(site)
+      .put("/contacts/seen")
+      .then(
+        () => queryClient.invalidateQueries({ queryKey: ["overview", site.key] }),
+        () => undefined,
+      );
+  }, [site, queryClient]);
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureToasts, fakeApi, renderAt, type ShownToast, setWidth } from "@/lib/screen.testing";
+import { type Call, captureToasts, fakeApi, renderAt, type ShownToast, setWidth } from "@/lib/screen.testing";
 import { ContactsScreen } from "./contacts-screen";
 
 /**
@@ -23,11 +23,15 @@ const message = (id: string, email: string) => ({
 });
 
 let toasts: ShownToast[];
+let calls: Call[];
 beforeEach(() => {
   toasts = captureToasts();
   setWidth(1280);
   let held = [message("c2", "second@example.com"), message("c1", "first@example.com")];
-  fakeApi({
+  calls = fakeApi({
+    "PUT /movies/contacts/seen": {
+      body: { status: "success", data: { seenAt: "2026-11-26T10:00:00.000Z" } },
+    },
     "GET /movies/contacts": () => ({
       body: { status: "success", data: held, pagination: { page: 1, numberOfPages: 1 }, result: held.length },
     }),
@@ -59,6 +63,18 @@ describe("Manage Contacts: deleting one message", () => {
     );
     await waitFor(() =>
       expect(screen.getByRole("button", { name: "Delete first@example.com" })).toHaveFocus(),
+    );
+  });
+});
+
+describe("Manage Contacts: opening the inbox", () => {
+  it("records it for the member, so the overview's unread counts from now (docs/PRODUCT-RULES.md#overview)", async () => {
+    renderAt("/movies/emails", <ContactsScreen />);
+    await screen.findByRole("button", { name: "Delete second@example.com" });
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === "PUT").map((call) => call.path)).toContain(
+        "/movies/contacts/seen",
+      ),
     );
   });
 });

@@ -35,6 +35,7 @@ import {
   useContactDetails,
   useContacts,
   useDeleteContacts,
+  useMarkInboxSeen,
   useMarkRead,
 } from "../api/contacts";
 import { contactMessages, nameOf } from "../utils/contact-texts";
@@ -49,6 +50,7 @@ export function ContactsScreen() {
   const query = useContacts(site, page, filters.query);
   const remove = useDeleteContacts(site);
   const markRead = useMarkRead(site);
+  useMarkInboxSeen(site);
   const selection = useSelection();
   const [open, setOpen] = useState<ContactMessage | null>(null);
   const [replying, setReplying] = useState<ContactMessage | null>(null);
@@ -130,6 +132,7 @@ export function ContactsScreen() {
         description={contactMessages.subtitle}
         listTitle="Contact Messages"
         noun="messages"
+        live={{ resource: "contacts", one: "new message", many: "new messages" }}
         query={query}
         loadError={{
           title: contactMessages.loadError,

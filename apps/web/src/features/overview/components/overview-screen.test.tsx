@@ -164,4 +164,68 @@ describe("the overview", () => {
       expect(screen.getByRole("link", { name: "Manage Contacts" })).toHaveAttribute("href", "/movies/emails"),
     );
   });
+
+  it("sportbn: matches by the lifecycle, failing stream links and the feed, each a link to its screen", async () => {
+    fakeApi({
+      "GET /sportbn/overview": ok({
+        site: "sportbn",
+        days: 30,
+        matches: { live: 2, today: 5, week: 9, bySport: [{ sport: "football", count: 7 }] },
+        links: { failing: 3, matches: 1 },
+        feed: { quota: { used: 12, limit: 100, remaining: 88 }, lastSync: null },
+        subscriptions: { days: days(30, () => 0), total: 0, previous: 0 },
+        ads: { active: 0, byPage: [{ page: "home", active: 0 }] },
+        locker: {
+          _id: "l1",
+          site: "sportbn",
+          type: "js",
+          seconds: 10,
+          isActive: true,
+          createdAt: "2026-11-01T00:00:00.000Z",
+          updatedAt: "2026-11-01T00:00:00.000Z",
+        },
+        history: [],
+      }),
+    });
+    renderAt("/sportbn", <OverviewScreen />);
+    expect(await screen.findByRole("link", { name: /Live now 2/ })).toHaveAttribute(
+      "href",
+      "/sportbn/matches?status=live",
+    );
+    expect(screen.getByRole("link", { name: /This week 9 Live and upcoming: Football 7/ })).toHaveAttribute(
+      "href",
+      "/sportbn/matches?status=upcoming",
+    );
+    expect(
+      screen.getByRole("link", { name: "Stream links failing 3 On 1 live or upcoming match" }),
+    ).toHaveAttribute("href", "/sportbn/servers");
+    expect(
+      screen.getByRole("link", { name: "Feed calls left today 88 Of 100; never synced yet" }),
+    ).toHaveAttribute("href", "/sportbn/fetch-matches");
+    expect(screen.getByRole("link", { name: /Locker On/ })).toHaveAttribute("href", "/sportbn/locker");
+  });
+
+  it("movies: unread is new since the member opened the inbox, a link to it", async () => {
+    const perDay = days(30, () => 1);
+    fakeApi({
+      "GET /movies/overview": ok({
+        site: "movies",
+        days: 30,
+        contacts: {
+          days: perDay,
+          total: 30,
+          previous: 0,
+          unread: 4,
+          unreadCapped: false,
+          seenAt: "2026-11-25T09:30:00.000Z",
+        },
+        ads: { active: 0, byPage: [] },
+        locker: null,
+        history: [],
+      }),
+    });
+    renderAt("/movies", <OverviewScreen />);
+    expect(await screen.findByRole("link", { name: "4 unread" })).toHaveAttribute("href", "/movies/emails");
+    expect(screen.getByText(/new since you opened the inbox/)).toBeInTheDocument();
+  });
 });

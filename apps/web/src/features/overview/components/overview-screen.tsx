@@ -92,7 +92,7 @@ function OverviewBody({ data, base }: { data: Overview; base: string }) {
         {data.matches && (
           <>
             <FigureCard
-              to={`${base}/matches`}
+              to={`${base}/matches?status=live`}
               label="Live now"
               value={data.matches.live}
               detail="Matches playing"
@@ -104,18 +104,40 @@ function OverviewBody({ data, base }: { data: Overview; base: string }) {
               detail="Matches today"
             />
             <FigureCard
-              to={`${base}/matches`}
+              to={`${base}/matches?status=upcoming`}
               label="This week"
               value={data.matches.week}
               detail={
                 data.matches.bySport.length
-                  ? data.matches.bySport
+                  ? `Live and upcoming: ${data.matches.bySport
                       .map((s) => `${SPORT_LABELS[s.sport]} ${formatCount(s.count)}`)
-                      .join(", ")
+                      .join(", ")}`
                   : "Upcoming in the next 7 days"
               }
             />
           </>
+        )}
+        {data.links && (
+          <FigureCard
+            to={`${base}/servers`}
+            label="Stream links failing"
+            value={data.links.failing}
+            detail={
+              data.links.failing === 0
+                ? "No failing link on live or upcoming matches"
+                : `On ${formatCount(data.links.matches)} live or upcoming ${data.links.matches === 1 ? "match" : "matches"}`
+            }
+          />
+        )}
+        {data.feed && (
+          <FigureCard
+            to={`${base}/fetch-matches`}
+            label="Feed calls left today"
+            value={data.feed.quota.remaining}
+            detail={`Of ${formatCount(data.feed.quota.limit)}; ${
+              data.feed.lastSync ? `last sync ${formatDateTime(data.feed.lastSync)}` : "never synced yet"
+            }`}
+          />
         )}
         {data.titles &&
           (data.titles.available ? (
@@ -176,9 +198,16 @@ function OverviewBody({ data, base }: { data: Overview; base: string }) {
             to={`${base}/emails`}
             linkLabel="Manage Contacts"
             extra={
-              <p className="text-sm font-medium">
-                {formatCount(data.contacts.unread)}
-                {data.contacts.unreadCapped ? "+" : ""} unread
+              <p className="text-sm">
+                <Link to={`${base}/emails`} className="font-medium underline underline-offset-4">
+                  {formatCount(data.contacts.unread)}
+                  {data.contacts.unreadCapped ? "+" : ""} unread
+                </Link>{" "}
+                <span className="text-muted-foreground">
+                  {data.contacts.seenAt
+                    ? `(new since you opened the inbox ${formatDateTime(data.contacts.seenAt)})`
+                    : "(you have not opened the inbox yet)"}
+                </span>
               </p>
             }
           />
