@@ -1,4 +1,5 @@
 import { PageHeader } from "@/components/layout/page-header";
+import { SessionsSection } from "./sessions-section";
 
 /**
  * Security: the member's own account security (docs/PRODUCT-RULES.md#sessions). Each section is its
@@ -8,6 +9,7 @@ export function SecurityScreen() {
   return (
     <div className="grid gap-6">
       <PageHeader title="Security" description="Where you are signed in and how you sign in." />
+      <SessionsSection />
     </div>
   );
 }
