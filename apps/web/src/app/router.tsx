@@ -95,10 +95,20 @@ export const routes: RouteObject[] = [
                     Component: m.SecurityScreen,
                   })),
                 ),
+              })
+              .concat({
+                // The team (Owners; others see why not), in the same shell.
+                path: paths.team,
+                ErrorBoundary: ScreenError,
+                lazy: retryableScreen(() =>
+                  import("@/features/team/components/team-screen").then((m) => ({ Component: m.TeamScreen })),
+                ),
               }),
           },
         ],
       },
+      // An invitation link: public, outside the site prefixes, signed in or not (docs/PRODUCT-RULES.md#team).
+      { path: paths.invitation, lazy: () => import("./routes/invitation") },
       { path: "*", element: <Navigate to={paths.root} replace /> },
     ],
   },

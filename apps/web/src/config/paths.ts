@@ -9,5 +9,9 @@ export const paths = {
   jobs: "/settings/jobs",
   /** The member's sessions and sign-in factors, from the account menu. */
   security: "/settings/security",
+  /** The team's members and invitations, from the account menu (Owners). */
+  team: "/settings/team",
+  /** An invitation link's page (public): `/invitation/{token}`. */
+  invitation: "/invitation/:token",
   site: (site: SiteKey) => `/${site}`,
 } as const;

@@ -8,6 +8,7 @@ import {
   Sun,
   Timer,
   UserCog,
+  Users,
 } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { Link } from "react-router";
@@ -46,6 +47,8 @@ export type HeaderProps = {
   jobsPath: string;
   /** The member's sessions and sign-in factors (the account menu's Security). */
   securityPath: string;
+  /** The Team screen (the account menu's Team), given to Owners only. */
+  teamPath?: string | undefined;
   onLogout: () => void;
   loggingOut: boolean;
   /** Beside the account menu: the command palette's button. */
@@ -64,6 +67,7 @@ export function Header({
   profilePath,
   jobsPath,
   securityPath,
+  teamPath,
   onLogout,
   loggingOut,
   commands,
@@ -133,6 +137,14 @@ export function Header({
                 Security
               </Link>
             </DropdownMenuItem>
+            {teamPath && (
+              <DropdownMenuItem asChild>
+                <Link to={teamPath}>
+                  <Users aria-hidden="true" />
+                  Team
+                </Link>
+              </DropdownMenuItem>
+            )}
             <DropdownMenuSeparator />
             <DropdownMenuLabel className="text-xs font-normal text-muted-foreground" id="theme-label">
               Theme
