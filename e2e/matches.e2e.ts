@@ -184,7 +184,9 @@ test("Fetch Matches: four sports from the feed, filters, Clear Filters, accept a
   const sports = main.locator('[data-slot="feed-sport"]');
   await expect(sports).toHaveCount(4);
   for (const state of await sports.all()) await expect(state).toHaveAttribute("data-state", "done");
-  await expect(main.locator('[data-slot="feed-quota"]')).toContainText("Requests left today:");
+  await expect(main.locator('[data-slot="feed-sync"]')).toContainText(
+    /Feed quota: \d+ of \d+ calls left today/,
+  );
   const heading = main.getByRole("heading", { name: /^Matches \(\d+\)$/ });
   const total = Number((await heading.textContent())?.match(/\d+/)?.[0]);
   expect(total).toBeGreaterThan(0);

@@ -10,13 +10,22 @@ import { useFeedStatus } from "../api/feed";
 const FEED_SYNC_JOB = "feed-sync";
 
 /**
- * Fetch Matches: the provider's calls left today, when accepted fixtures were last synced, and Run
- * now for the sync job.
+ * Fetch Matches: the feed's calls left today, when accepted fixtures were last synced, and Run now
+ * for the sync job. One quota line: our count of today's calls, or the provider's own figure from
+ * its last answer on this screen (`providerRemaining`) when that is lower (another client of the
+ * same key used some), docs/PRODUCT-RULES.md#matches-and-the-sports-feed.
  */
-export function FeedSyncLine({ site }: { site: SiteSettings }) {
+export function FeedSyncLine({
+  site,
+  providerRemaining,
+}: {
+  site: SiteSettings;
+  providerRemaining?: number;
+}) {
   const status = useFeedStatus(site);
   const action = useJobAction();
   const data = status.data;
+  const remaining = data && Math.min(data.quota.remaining, providerRemaining ?? data.quota.remaining);
   const runNow = () =>
     action.mutate(
       { name: FEED_SYNC_JOB, action: "run" },
@@ -33,7 +42,7 @@ export function FeedSyncLine({ site }: { site: SiteSettings }) {
     >
       <p aria-live="polite">
         {data
-          ? `Feed quota: ${data.quota.remaining} of ${data.quota.limit} calls left today · Last sync: ${
+          ? `Feed quota: ${remaining} of ${data.quota.limit} calls left today · Last sync: ${
               data.lastSync ? formatDateTime(data.lastSync) : "never"
             }`
           : status.isError

@@ -54,6 +54,21 @@ describe("Fetch Matches: the feed sync", () => {
     );
   });
 
+  it("shows one quota line: the provider's own figure when it has fewer calls left than we counted", async () => {
+    fakeApi({
+      ...fetchScreenApi,
+      "GET /sportbn/feed/status": {
+        body: { status: "success", quota: { used: 3, limit: 100, remaining: 97 }, lastSync: null },
+      },
+    });
+    renderAt("/sportbn/fetch-matches", <FetchMatchesScreen />);
+    // The four sports' answers said 90 left (another client of the key used some).
+    expect(
+      await screen.findByText("Feed quota: 90 of 100 calls left today · Last sync: never"),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(/left today/)).toHaveLength(1);
+  });
+
   it("says never before the first sync", async () => {
     fakeApi({
       ...fetchScreenApi,

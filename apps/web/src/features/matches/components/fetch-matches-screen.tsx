@@ -177,12 +177,7 @@ export function FetchMatchesScreen() {
           );
         })}
       </ul>
-      {quota.length > 0 && (
-        <p className="text-sm text-muted-foreground" data-slot="feed-quota">
-          Requests left today: {Math.min(...quota)}
-        </p>
-      )}
-      <FeedSyncLine site={site} />
+      <FeedSyncLine site={site} providerRemaining={quota.length > 0 ? Math.min(...quota) : undefined} />
       <Card className="gap-3">
         <CardContent className="grid gap-3">
           <SearchBox
