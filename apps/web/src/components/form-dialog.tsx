@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { SubmitButton, useDirtyDialog } from "@/components/form";
+import { RecordChangedNotice } from "@/components/record-changed";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -36,6 +37,7 @@ export function FormDialog<T>({
   onClose,
   className,
   headerClassName,
+  record,
   children,
 }: {
   /** What the dialog is open for (an item, a mode, or `true`); null closes it. */
@@ -47,6 +49,8 @@ export function FormDialog<T>({
   onClose: () => void;
   className?: string;
   headerClassName?: string;
+  /** The record an edit saves (its kind as History names it): a change by someone else is said above the form. */
+  record?: (value: T) => { resource: string; id: string } | null;
   children: (value: T, dialog: { onDone: () => void; reportDirty: (dirty: boolean) => void }) => ReactNode;
 }) {
   const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
@@ -58,7 +62,10 @@ export function FormDialog<T>({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {value !== null && (
-          <Fragment key={formKey?.(value)}>{children(value, { onDone: onClose, reportDirty })}</Fragment>
+          <Fragment key={formKey?.(value)}>
+            {record?.(value) && <RecordChangedNotice {...record(value)!} />}
+            {children(value, { onDone: onClose, reportDirty })}
+          </Fragment>
         )}
       </DialogContent>
     </Dialog>

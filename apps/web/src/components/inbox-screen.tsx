@@ -1,4 +1,4 @@
-import { RefreshCw, WifiOff } from "lucide-react";
+import { ArrowUp, RefreshCw, WifiOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { ConnectionBadge } from "@/components/inbox-list";
 import { PageHeader } from "@/components/layout/page-header";
@@ -7,6 +7,8 @@ import { Pagination } from "@/components/pagination";
 import { ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useCurrentSite } from "@/hooks/use-current-site";
+import { useNewItems } from "@/hooks/use-live-events";
 import { cn } from "@/lib/utils";
 
 /** What an inbox screen reads of its page query. */
@@ -38,6 +40,7 @@ export function InboxScreen({
   page,
   onPageChange,
   filters,
+  live,
   children,
 }: {
   title: string;
@@ -55,6 +58,8 @@ export function InboxScreen({
   onPageChange: (page: number) => void;
   /** The search, order and dates above the rows. */
   filters?: ReactNode;
+  /** The public intake this inbox receives, and what one and several new items are called. */
+  live: InboxScreenLive;
   children: ReactNode;
 }) {
   const connection = query.isError ? "disconnected" : query.isSuccess ? "connected" : "connecting";
@@ -72,6 +77,7 @@ export function InboxScreen({
         </CardHeader>
         <CardContent className="grid gap-4">
           {filters}
+          <NewItems query={query} {...live} />
           <p className="sr-only" role="status" aria-live="polite">
             {refreshing ? `Refreshing ${noun}...` : ""}
           </p>
@@ -103,6 +109,36 @@ export function InboxScreen({
     </div>
   );
 }
+
+/**
+ * Items that arrived since the list loaded (live updates) wait behind this button rather than
+ * moving the rows under the admin's eyes; it loads the list again where it is, so the page, the
+ * filters and the selection stay (docs/PRODUCT-RULES.md#live-updates).
+ */
+function NewItems({ query, resource, one, many }: { query: Pick<ListQuery, "refetch"> } & InboxScreenLive) {
+  const site = useCurrentSite();
+  const { count, clear } = useNewItems(site.key, resource);
+  return (
+    <div role="status" aria-live="polite" className={cn(count === 0 && "sr-only")}>
+      {count > 0 && (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="w-full"
+          onClick={() => {
+            clear();
+            void query.refetch();
+          }}
+        >
+          <ArrowUp aria-hidden="true" />
+          {count} {count === 1 ? one : many}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+type InboxScreenLive = { resource: "emails" | "contacts"; one: string; many: string };
 
 /** Loads the list again; spins while any load runs. */
 export function RefreshButton({ query }: { query: Pick<ListQuery, "isFetching" | "refetch"> }) {

@@ -9,7 +9,7 @@ import { registerToaster, type ToastAction } from "./toast";
 
 /** Component tests of whole screens: the app's providers, a fake API and the toasts shown. */
 
-export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type Call = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers };
 type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
 /** Answers by "METHOD /path" (under /api/v1, no query); a function sees the call. */
 export type Routes = Record<string, Answer | ((call: Call) => Answer)>;
@@ -28,6 +28,7 @@ export function fakeApi(routes: Routes): Call[] {
       path,
       query: url.searchParams,
       body: init.body ? JSON.parse(String(init.body)) : undefined,
+      headers: new Headers(init.headers),
     };
     calls.push(call);
     const route = routes[`${method} ${path}`];

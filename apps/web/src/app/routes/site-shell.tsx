@@ -8,6 +8,7 @@ import { paths } from "@/config/paths";
 import { useLogout } from "@/features/auth/api/logout";
 import { authMessages } from "@/features/auth/messages";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
+import { useLiveEvents } from "@/hooks/use-live-events";
 import { useSession } from "@/hooks/use-session";
 import { hostOf } from "@/lib/format";
 import { clearSession, getStoredSite, storeSite } from "@/lib/session";
@@ -52,6 +53,8 @@ function Shell() {
   // A path of a site selects that site (links and bookmarks work).
   useEffect(() => storeSite(site), [site]);
   useEffect(requestToaster, []);
+  // Screens stay current without a reload (docs/PRODUCT-RULES.md#live-updates).
+  useLiveEvents();
 
   const config = useConfig();
   const configured = config.data?.sites[site];

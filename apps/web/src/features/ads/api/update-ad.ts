@@ -1,3 +1,4 @@
+import { VERSION_HEADER } from "@backoffice/contracts/live";
 import { siteApi } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
@@ -5,12 +6,15 @@ import type { AdPayload } from "../utils/ad-form";
 import { AD_WRITE_HEADERS, type AdAnswer } from "./create-ad";
 import { adsKey } from "./get-ads";
 
-/** A full edit sends the five fields; a toggle sends only `isActive`. */
-export type UpdateAdInput = { id: string; changes: AdPayload | { isActive: boolean } };
+/**
+ * A full edit sends the five fields and the `updatedAt` it loaded (409 if the ad changed since);
+ * a toggle sends only `isActive`.
+ */
+export type UpdateAdInput = { id: string; changes: AdPayload | { isActive: boolean }; version?: string };
 
-export function updateAd(site: SiteSettings, { id, changes }: UpdateAdInput): Promise<AdAnswer> {
+export function updateAd(site: SiteSettings, { id, changes, version }: UpdateAdInput): Promise<AdAnswer> {
   return siteApi(site).put<AdAnswer>(`/ads/${encodeURIComponent(id)}`, changes, {
-    headers: AD_WRITE_HEADERS,
+    headers: version ? { ...AD_WRITE_HEADERS, [VERSION_HEADER]: JSON.stringify(version) } : AD_WRITE_HEADERS,
   });
 }
 

@@ -41,6 +41,7 @@ export function AdDialog({ site, state, onClose }: AdDialogProps) {
       description="Scripts are stored as text and added to the public site's pages; they never run here."
       onClose={onClose}
       className="sm:max-w-xl"
+      record={(state) => (state.mode === "edit" && state.ad ? { resource: "ads", id: state.ad._id } : null)}
     >
       {(state, dialog) => <AdForm site={site} state={state} {...dialog} />}
     </FormDialog>
@@ -76,7 +77,8 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
     }
     try {
       if (state.mode === "edit" && state.ad) {
-        await update.mutateAsync({ id: state.ad._id, changes: payload });
+        // The version it loaded: a save over someone else's change is refused (409).
+        await update.mutateAsync({ id: state.ad._id, changes: payload, version: state.ad.updatedAt });
         toastSuccess(site.wording.adUpdated, `${payload.page} was updated.`, undefined, { key: "ad-save" });
       } else {
         await create.mutateAsync(payload);

@@ -112,6 +112,7 @@ export function EmailsScreen() {
       description={emailMessages.subtitle}
       listTitle="Email Subscriptions"
       noun="emails"
+      live={{ resource: "emails", one: "new subscription", many: "new subscriptions" }}
       query={query}
       loadError={emailMessages.loadError}
       empty={

@@ -9,7 +9,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 
-export const serversKey = (site: SiteSettings) => ["other-servers", site.key] as const;
+// The kind's name (RECORD_KINDS): live updates load it again when servers change.
+export const serversKey = (site: SiteSettings) => ["servers", site.key] as const;
 
 export function useServers(site: SiteSettings) {
   return useQuery(
