@@ -10,6 +10,8 @@ export interface CounterState {
 export interface Counters {
   hit(key: string, windowMs: number): Promise<CounterState>;
   peek(key: string): Promise<CounterState | null>;
+  /** Takes one hit back within the current window (a check that counted before it ran, and passed). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -41,6 +43,10 @@ export function memoryCounters(weight = 1): Counters {
       const state = live(key);
       return state ? { ...state } : null;
     },
+    async release(key) {
+      const state = live(key);
+      if (state) state.count = Math.max(0, state.count - weight);
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -64,6 +70,14 @@ export function redisCounters(redis: Redis, prefix = "bo:counter:"): Counters {
       const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
       if (count === null || ttl < 0) return null;
       return { count: Number(count), resetAt: Date.now() + ttl };
+    },
+    async release(key) {
+      // Only a live window: a key that expired meanwhile is not recreated without its expiry.
+      await redis.eval(
+        "if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        prefix + key,
+      );
     },
     async reset(key) {
       await redis.del(prefix + key);
@@ -94,6 +108,7 @@ export function resilientCounters(redis: Redis, fallback = memoryCounters(FALLBA
   return {
     hit: either((counters, key: string, windowMs: number) => counters.hit(key, windowMs)),
     peek: either((counters, key: string) => counters.peek(key)),
+    release: either((counters, key: string) => counters.release(key)),
     reset: either((counters, key: string) => counters.reset(key)),
   };
 }

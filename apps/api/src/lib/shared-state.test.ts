@@ -42,6 +42,19 @@ function counterContract(name: string, make: () => Counters) {
       expect(await counters.peek(key)).toBeNull();
     });
 
+    it("takes a hit back within the window, never below zero", async () => {
+      const counters = make();
+      const key = `test:${Math.random()}`;
+      await counters.hit(key, 60_000);
+      await counters.hit(key, 60_000);
+      await counters.release(key);
+      expect((await counters.peek(key))?.count).toBe(1);
+      await counters.release(key);
+      await counters.release(key);
+      expect((await counters.peek(key))?.count).toBe(0);
+      expect((await counters.hit(key, 60_000)).count).toBe(1);
+    });
+
     it("starts a new window when the old one ends", async () => {
       const counters = make();
       const key = `test:${Math.random()}`;
@@ -64,6 +77,19 @@ describe("with Redis", () => {
     await redisCounters(redis!).hit(key, 60_000);
     expect((await redisCounters(redis!).hit(key, 60_000)).count).toBe(2);
     await redisCounters(redis!).reset(key);
+  });
+
+  it("takes a hit back only within a live window (an ended one is not recreated without expiry)", async () => {
+    const key = `test:${Math.random()}`;
+    const counters = redisCounters(redis!);
+    await counters.hit(key, 60_000);
+    await counters.hit(key, 60_000);
+    await counters.release(key);
+    expect((await counters.peek(key))?.count).toBe(1);
+    await counters.reset(key);
+    await counters.release(key);
+    expect(await counters.peek(key)).toBeNull();
+    expect(await redis!.exists(`bo:counter:${key}`)).toBe(0);
   });
 
   it("an invalidation on one instance drops the other instance's cached answer", async () => {

@@ -157,6 +157,18 @@ describe("POST /api/v1/auth/login", () => {
     ).toBe(200);
   });
 
+  it("the cap counts wrong passwords only: right ones from new addresses give their check back", async () => {
+    await t.createUser("traveller@example.com", "Traveller-pass-1");
+    for (let i = 0; i < 12; i++)
+      expect(
+        (await signIn({ email: "traveller@example.com", password: "Traveller-pass-1" })).statusCode,
+      ).toBe(200);
+    const wrong = await Promise.all(
+      Array.from({ length: 11 }, () => signIn({ email: "traveller@example.com", password: "guess-guess" })),
+    );
+    expect(wrong.map((answer) => answer.statusCode).sort()).toEqual([...Array(10).fill(401), 429]);
+  });
+
   it("counts the cap under the address asked for, known or not: an unknown address is capped alike", async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>
