@@ -43,6 +43,13 @@ export const configSchema = z.object({
   APISPORTS_AMFOOTBALL_URL: env.url.optional(),
   /** Calls a day the sports feed's plan allows (API-Sports' free plan: 100); the feed sync stays within it. */
   APISPORTS_DAILY_QUOTA: z.coerce.number().int().min(1).max(10_000_000).default(100),
+  /**
+   * A job run whose instance stopped (a crash, kill -9) is failed after this many seconds without
+   * its heartbeat, and retried by a running instance (10-900; lib/jobs.ts).
+   */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(900).default(30),
+  /** Seconds before a failed or interrupted job run is retried; each next retry waits twice as long (1-3600). */
+  JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Minutes between two feed syncs of accepted fixtures (1-60). */
   FEED_SYNC_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   /** The sportbn site's time zone: match days and times are read in it (feed days, the match lifecycle). */

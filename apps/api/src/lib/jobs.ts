@@ -6,7 +6,7 @@ import { type Clock, type Db, type Job, PgBoss } from "pg-boss";
 /**
  * Durable jobs (docs/decisions/009-job-runner.md, docs/ARCHITECTURE.md "Jobs"): pg-boss keeps each
  * job's queue and schedule in the database, so with several api instances a scheduled run is sent
- * once and taken by one worker; a run whose process died is retried once its lease expires; a run
+ * once and taken by one worker; a run whose process died is retried once its heartbeat stops; a run
  * that throws is retried after 1, 2, 4… times `retryDelaySeconds`, at most `retryLimit` times.
  * What the Jobs screen shows (pause, each run's time, result, error and progress) is kept in our
  * own tables, job_settings and job_runs (migration 0012).
@@ -26,7 +26,7 @@ export interface JobDefinition {
   schedule: string;
   /** Retries after a failed run (default 3). */
   retryLimit?: number;
-  /** First retry delay; each next one doubles (default 60). */
+  /** First retry delay; each next one doubles (default: the runner's `retryDelaySeconds`). */
   retryDelaySeconds?: number;
   /** A run not finished by then (its process stopped) is retried (default 900). */
   expireInSeconds?: number;
@@ -76,6 +76,10 @@ export interface JobsOptions {
   /** pg-boss's TestClock in tests: time moves only when the test says. */
   clock?: Clock;
   pollingIntervalSeconds?: number;
+  /** A run without a heartbeat for this long (its instance died) is failed and retried (default 30, ≥ 10). */
+  heartbeatSeconds?: number;
+  /** First retry delay of every job that sets none (default 60). */
+  retryDelaySeconds?: number;
 }
 
 interface RunRow {
@@ -99,7 +103,7 @@ const inWords = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).trim() || "The job failed without saying why.";
 
 export function createJobs(options: JobsOptions): Jobs {
-  const { db, log } = options;
+  const { db, log, heartbeatSeconds = 30 } = options;
   const definitions = new Map<string, JobDefinition>();
   /** The started pg-boss, once `start` was called (it may still be starting). */
   let starting: Promise<PgBoss> | undefined;
@@ -170,11 +174,16 @@ export function createJobs(options: JobsOptions): Jobs {
   /** Starts pg-boss, then each job's queue, schedule (unless paused) and worker. */
   async function open(): Promise<PgBoss> {
     const began = performance.now();
-    const clock = options.clock ? { clock: options.clock } : {};
+    // The monitor fails runs whose heartbeat stopped: it looks once per heartbeat period, so a run cut
+    // short by a crash is retried within two periods plus the retry delay (reliability/job-crash.test.ts).
+    const shared = {
+      ...(options.clock ? { clock: options.clock } : {}),
+      monitorIntervalSeconds: heartbeatSeconds,
+    };
     const boss = options.url
-      ? new PgBoss({ connectionString: options.url, max: 3, ...clock })
+      ? new PgBoss({ connectionString: options.url, max: 3, ...shared })
       : new PgBoss({
-          ...clock,
+          ...shared,
           db: {
             executeSql: (text, values) => db.executeSql(text, values) as Promise<{ rows: unknown[] }>,
             // The embedded database is one session: statements meant for each session run once.
@@ -202,9 +211,11 @@ export function createJobs(options: JobsOptions): Jobs {
       const { name } = definition;
       const queue = {
         retryLimit: definition.retryLimit ?? 3,
-        retryDelay: definition.retryDelaySeconds ?? 60,
+        retryDelay: definition.retryDelaySeconds ?? options.retryDelaySeconds ?? 60,
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds ?? 900,
+        // The worker beats every half period while a run lasts; a killed instance stops beating.
+        heartbeatSeconds,
       };
       // "stately": one run waiting and one running at most, so a Run now during a run queues once.
       if (await boss.getQueue(name)) await boss.updateQueue(name, queue);

@@ -20,7 +20,13 @@ const siteRoutes: FastifyPluginAsync = async (fastify) => {
   // The durable job runner (lib/jobs.ts): the resources define their jobs while they register, and
   // it starts once all have, beside the server rather than before it listens (pg-boss's start takes
   // 0.3-1.5 s; the Jobs routes wait for it); it stops first on close.
-  const jobs = createJobs({ db: fastify.db, url: fastify.config.DATABASE_URL, log: fastify.log });
+  const jobs = createJobs({
+    db: fastify.db,
+    url: fastify.config.DATABASE_URL,
+    log: fastify.log,
+    heartbeatSeconds: fastify.config.JOBS_HEARTBEAT_SECONDS,
+    retryDelaySeconds: fastify.config.JOBS_RETRY_DELAY_SECONDS,
+  });
   fastify.decorate("jobs", jobs);
   fastify.addHook("onReady", async () => {
     jobs.start().catch((error) => fastify.log.error({ err: error }, "job runner did not start"));
