@@ -132,8 +132,12 @@ describe("GET /api/v1/events", () => {
     stream.close();
   });
 
-  it("keeps an idle stream alive with heartbeat comment lines", async () => {
+  it("is an event stream with the security headers, kept alive with heartbeat comment lines", async () => {
     const stream = await openStream(base, admin);
+    expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(stream.headers.get("cache-control")).toBe("no-cache, no-transform");
+    expect(stream.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(stream.headers.get("x-content-type-options")).toBe("nosniff");
     await expect.poll(() => stream.lines.filter((line) => line === ": heartbeat").length).toBeGreaterThan(1);
     stream.close();
   });

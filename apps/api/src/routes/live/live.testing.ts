@@ -3,6 +3,7 @@ import type { LiveEvent } from "@backoffice/contracts/live";
 /** A live update stream read as the dashboard reads it: `fetch` with the bearer token in a header. */
 export interface OpenStream {
   status: number;
+  headers: Headers;
   /** The answer's body when it was refused (the error envelope). */
   body: unknown;
   /** Resolves with the next event that `match` accepts (earlier ones are skipped); rejects after `ms`. */
@@ -28,6 +29,7 @@ export async function openStream(base: string, token: string | undefined, query 
   if (response.status !== 200) {
     return {
       status: response.status,
+      headers: response.headers,
       body: await response.json(),
       next: () => Promise.reject(new Error("refused")),
       lines,
@@ -58,6 +60,7 @@ export async function openStream(base: string, token: string | undefined, query 
   let read = 0;
   return {
     status: 200,
+    headers: response.headers,
     body: null,
     lines,
     ended,
