@@ -13,6 +13,8 @@ const engineIndependent = [
   "apps/api/src/routes/metrics.test.ts",
   "apps/api/src/routes/tmdb/admin.test.ts",
   "apps/api/src/routes/feed/admin.test.ts",
+  // Its PostgreSQL path (LISTEN/NOTIFY, the audit read) is live/instances.test.ts.
+  "apps/api/src/routes/live/live.test.ts",
   "apps/content/src/config.test.ts",
   "apps/content/src/server.test.ts",
   "apps/content/src/plugins/signature.test.ts",
