@@ -38,6 +38,7 @@ export function FormDialog<T>({
   className,
   headerClassName,
   record,
+  recordClassName,
   children,
 }: {
   /** What the dialog is open for (an item, a mode, or `true`); null closes it. */
@@ -51,6 +52,8 @@ export function FormDialog<T>({
   headerClassName?: string;
   /** The record an edit saves (its kind as History names it): a change by someone else is said above the form. */
   record?: (value: T) => { resource: string; id: string } | null;
+  /** Where that notice sits in a dialog without padding. */
+  recordClassName?: string;
   children: (value: T, dialog: { onDone: () => void; reportDirty: (dirty: boolean) => void }) => ReactNode;
 }) {
   const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
@@ -63,7 +66,7 @@ export function FormDialog<T>({
         </DialogHeader>
         {value !== null && (
           <Fragment key={formKey?.(value)}>
-            {record?.(value) && <RecordChangedNotice {...record(value)!} />}
+            {record?.(value) && <RecordChangedNotice {...record(value)!} className={recordClassName} />}
             {children(value, { onDone: onClose, reportDirty })}
           </Fragment>
         )}

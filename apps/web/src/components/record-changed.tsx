@@ -1,6 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useRecordChange } from "@/hooks/use-live-events";
+import { cn } from "@/lib/utils";
 
 /** Who changed a record, in words: a member's email, or the job that did. */
 const actorName = (actor: { email: string | null; job?: string }) =>
@@ -10,14 +11,25 @@ const actorName = (actor: { email: string | null; job?: string }) =>
  * Said in an open edit dialog once its record is changed elsewhere (live updates), before the
  * admin saves over it; the save itself is refused with 409 if it would (docs/PRODUCT-RULES.md#live-updates).
  */
-export function RecordChangedNotice({ resource, id }: { resource: string; id: string }) {
+export function RecordChangedNotice({
+  resource,
+  id,
+  className,
+}: {
+  resource: string;
+  id: string;
+  className?: string | undefined;
+}) {
   const site = useCurrentSite();
   const actor = useRecordChange(site.key, resource, id);
   if (!actor) return null;
   return (
     <div
       role="alert"
-      className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2.5 text-sm text-destructive"
+      className={cn(
+        "flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2.5 text-sm text-destructive",
+        className,
+      )}
     >
       <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>

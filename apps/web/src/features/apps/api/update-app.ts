@@ -1,3 +1,4 @@
+import { VERSION_HEADER } from "@backoffice/contracts/live";
 import { siteApi } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
@@ -5,11 +6,16 @@ import type { AppPayload } from "../utils/app-form";
 import type { AppAnswer } from "./create-app";
 import { appsKey } from "./get-apps";
 
-export type UpdateAppInput = { id: string; payload: AppPayload };
+/** `version`: the `updatedAt` the edit loaded (409 if the app changed since, docs/PRODUCT-RULES.md#live-updates). */
+export type UpdateAppInput = { id: string; payload: AppPayload; version?: string };
 
 /** `PUT /apps/{id}` with the whole app, as the create call sends it. */
-export function updateApp(site: SiteSettings, { id, payload }: UpdateAppInput): Promise<AppAnswer> {
-  return siteApi(site).put<AppAnswer>(`/apps/${encodeURIComponent(id)}`, payload);
+export function updateApp(site: SiteSettings, { id, payload, version }: UpdateAppInput): Promise<AppAnswer> {
+  return siteApi(site).put<AppAnswer>(
+    `/apps/${encodeURIComponent(id)}`,
+    payload,
+    version ? { headers: { [VERSION_HEADER]: JSON.stringify(version) } } : undefined,
+  );
 }
 
 export function useUpdateApp(site: SiteSettings) {

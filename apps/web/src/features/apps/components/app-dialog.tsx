@@ -49,6 +49,8 @@ export function AppDialog({ site, state, onClose }: AppDialogProps) {
       onClose={onClose}
       className="gap-0 p-0 sm:max-w-2xl"
       headerClassName="border-b px-6 pt-6 pb-4"
+      record={(state) => (state.mode === "edit" ? { resource: "apps", id: state.app._id } : null)}
+      recordClassName="mx-6 mt-4"
     >
       {(state, dialog) => <AppForm site={site} state={state} {...dialog} />}
     </FormDialog>
@@ -80,7 +82,7 @@ function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: 
     try {
       const answer =
         state.mode === "edit"
-          ? await update.mutateAsync({ id: state.app._id, payload })
+          ? await update.mutateAsync({ id: state.app._id, payload, version: state.app.updatedAt })
           : await create.mutateAsync(payload);
       const title = state.mode === "edit" ? appMessages.updated : appMessages.created;
       const description = answer.message === title ? `${answer.data.title} was saved.` : answer.message;

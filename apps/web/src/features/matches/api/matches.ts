@@ -6,6 +6,7 @@ import type {
   matchSchema,
   SuccessAnswer,
 } from "@backoffice/contracts";
+import { VERSION_HEADER } from "@backoffice/contracts/live";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { siteApi } from "@/lib/api-client";
@@ -32,12 +33,21 @@ export function useMatches(site: SiteSettings) {
   return useQuery(matchesQueryOptions(site));
 }
 
-/** `POST /matches` or `PUT /matches/{id}` with the flattened payload. */
+/**
+ * `POST /matches` or `PUT /matches/{id}` with the flattened payload; an edit sends the `updatedAt` it
+ * loaded as `version` (409 if the match changed since, docs/PRODUCT-RULES.md#live-updates).
+ */
 export function useSaveMatch(site: SiteSettings) {
-  return useListWrite(matchesKey(site), ({ id, payload }: { id: string | null; payload: MatchInput }) =>
-    id
-      ? siteApi(site).put<MatchAnswer>(`/matches/${encodeURIComponent(id)}`, payload)
-      : siteApi(site).post<MatchAnswer>("/matches", payload),
+  return useListWrite(
+    matchesKey(site),
+    ({ id, payload, version }: { id: string | null; payload: MatchInput; version?: string }) =>
+      id
+        ? siteApi(site).put<MatchAnswer>(
+            `/matches/${encodeURIComponent(id)}`,
+            payload,
+            version ? { headers: { [VERSION_HEADER]: JSON.stringify(version) } } : undefined,
+          )
+        : siteApi(site).post<MatchAnswer>("/matches", payload),
   );
 }
 

@@ -68,6 +68,7 @@ export function MatchDialog({ site, siteUrl, state, onClose }: DialogProps<Match
       description="Teams, league, time and stream of the match. Fields marked * are required."
       onClose={onClose}
       className="sm:max-w-2xl"
+      record={(state) => (state.mode === "edit" ? { resource: "matches", id: state.match._id } : null)}
     >
       {(state, dialog) => <MatchForm site={site} siteUrl={siteUrl} state={state} {...dialog} />}
     </FormDialog>
@@ -131,6 +132,7 @@ function MatchForm({
       const answer = await save.mutateAsync({
         id: state.mode === "edit" ? state.match._id : null,
         payload: toMatchPayload(values),
+        ...(state.mode === "edit" ? { version: state.match.updatedAt } : {}),
       });
       const title = state.mode === "edit" ? matchMessages.updated : matchMessages.created;
       toastSuccess(
