@@ -1,0 +1,336 @@
+import { generate } from "otplib";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ADMIN, buildTestApp, type TestApp } from "../../../test/helpers.ts";
+
+// Second factor (docs/PRODUCT-RULES.md#second-factor): codes are computed from the secret the
+// set-up answers, as an authenticator app does. Date is faked so that every code falls in a known
+// 30-second step.
+let t: TestApp;
+let address = 1;
+const fresh = () => `10.9.${Math.floor(address / 250)}.${address++ % 250}`;
+const post = (url: string, payload: object, remoteAddress = fresh()) =>
+  t.inject({ method: "POST", url, payload, remoteAddress });
+// A second into a step a minute ahead (the clock only moves forward from the app's start).
+const STEP_START = Math.ceil((Date.now() + 60_000) / 30_000) * 30_000 + 1_000;
+const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
+
+function at(ms: number) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(ms);
+}
+
+/** A member with TOTP on: their token, secret and recovery codes (set up at `STEP_START`). */
+async function memberWithTotp(email: string) {
+  at(STEP_START);
+  await t.createUser(email, "Member-pass-1");
+  const token = await t.login(email, "Member-pass-1");
+  const setup = await t.as(token, { method: "POST", url: "/api/v1/auth/totp/setup" });
+  const { secret } = setup.json().data;
+  const confirm = await t.as(token, {
+    method: "POST",
+    url: "/api/v1/auth/totp/confirm",
+    payload: { code: await codeAt(secret, STEP_START) },
+  });
+  expect(confirm.statusCode).toBe(200);
+  return { token, secret, recoveryCodes: confirm.json().data.recoveryCodes as string[] };
+}
+
+describe("TOTP set-up", () => {
+  it("answers a secret, its otpauth URI and a QR code, and takes effect only once a code confirms it", async () => {
+    at(STEP_START);
+    await t.createUser("setup@example.com", "Member-pass-1");
+    const token = await t.login("setup@example.com", "Member-pass-1");
+    const setup = await t.as(token, { method: "POST", url: "/api/v1/auth/totp/setup" });
+    expect(setup.statusCode).toBe(200);
+    const { secret, uri, qrSvg } = setup.json().data;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(uri).toBe(`otpauth://totp/Back-office:setup%40example.com?secret=${secret}&issuer=Back-office`);
+    expect(qrSvg).toMatch(/^<svg/);
+
+    // Not on yet: signing in needs no code.
+    expect(
+      (await post("/api/v1/auth/login", { email: "setup@example.com", password: "Member-pass-1" })).json(),
+    ).toMatchObject({ status: "success" });
+
+    const wrong = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/totp/confirm",
+      payload: { code: "000000" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe("Invalid code");
+    const badShape = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/totp/confirm",
+      payload: { code: "12" },
+    });
+    expect(badShape.statusCode).toBe(400);
+    expect(badShape.json().errors[0]).toEqual({ path: "code", message: "code must be a 6-digit code" });
+
+    const confirm = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/totp/confirm",
+      payload: { code: await codeAt(secret, STEP_START) },
+    });
+    expect(confirm.statusCode).toBe(200);
+    const codes = confirm.json().data.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+
+    const status = await t.as(token, { method: "GET", url: "/api/v1/auth/second-factor" });
+    expect(status.json().data).toEqual({
+      totp: true,
+      recoveryCodesLeft: 10,
+      passkeys: [],
+      required: false,
+      setupNeeded: false,
+    });
+    // The secret is never in History.
+    const rows = await t.app.db.query<{ text: string }>(
+      "select coalesce(after::text, '') as text from audit_log",
+    );
+    expect(rows.some((row) => row.text.includes(secret))).toBe(false);
+  });
+});
+
+describe("sign-in with a second factor", () => {
+  it("asks for a code after the password, refuses a used code and signs in with the next one", async () => {
+    const { secret } = await memberWithTotp("coder@example.com");
+    const login = await post("/api/v1/auth/login", { email: "coder@example.com", password: "Member-pass-1" });
+    expect(login.statusCode).toBe(200);
+    const step = login.json();
+    expect(step).toEqual({
+      status: "second-factor",
+      data: { challenge: expect.any(String), totp: true, passkeys: false },
+      message: "Enter the code from your authenticator app",
+    });
+    const { challenge } = step.data;
+
+    // The code that confirmed the set-up is of this step: used already, refused.
+    const replay = await post("/api/v1/auth/login/second-factor", {
+      challenge,
+      code: await codeAt(secret, STEP_START),
+    });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().message).toBe("This code was already used. Wait for the next one.");
+
+    at(STEP_START + 30_000);
+    const ok = await post("/api/v1/auth/login/second-factor", {
+      challenge,
+      code: await codeAt(secret, STEP_START + 30_000),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({
+      status: "success",
+      data: { user: { email: "coder@example.com", role: "admin" }, token: expect.any(String) },
+      message: "Login successful",
+    });
+    const me = await t.as(ok.json().data.token, { method: "GET", url: "/api/v1/auth/second-factor" });
+    expect(me.statusCode).toBe(200);
+
+    // The challenge was single use.
+    const again = await post("/api/v1/auth/login/second-factor", {
+      challenge,
+      code: await codeAt(secret, STEP_START + 60_000),
+    });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe("The sign-in has expired. Please sign in again.");
+  });
+
+  it("takes each recovery code once", async () => {
+    const { recoveryCodes } = await memberWithTotp("recover@example.com");
+    const challengeOf = async () =>
+      (await post("/api/v1/auth/login", { email: "recover@example.com", password: "Member-pass-1" })).json()
+        .data.challenge;
+    const first = await post("/api/v1/auth/login/second-factor", {
+      challenge: await challengeOf(),
+      recoveryCode: recoveryCodes[0]!.toUpperCase(),
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().status).toBe("success");
+    const reused = await post("/api/v1/auth/login/second-factor", {
+      challenge: await challengeOf(),
+      recoveryCode: recoveryCodes[0],
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toBe("Invalid recovery code");
+    const none = await post("/api/v1/auth/login/second-factor", { challenge: "x" });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toEqual({
+      path: "code",
+      message: "code or recoveryCode is required (one of them)",
+    });
+  });
+
+  it("limits wrong codes per account and address without locking the member out elsewhere", async () => {
+    const { secret } = await memberWithTotp("target@example.com");
+    const attacker = "10.66.0.1";
+    const credentials = { email: "target@example.com", password: "Member-pass-1" };
+    let challenge = (await post("/api/v1/auth/login", credentials, attacker)).json().data.challenge;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      if (i === 5)
+        challenge = (await post("/api/v1/auth/login", credentials, attacker)).json().data.challenge;
+      const wrong = await post("/api/v1/auth/login/second-factor", { challenge, code: "000000" }, attacker);
+      statuses.push(wrong.statusCode);
+    }
+    // Five wrong codes, then 429 for that address (the fifth also ended its challenge).
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+
+    at(STEP_START + 30_000);
+    const member = "10.77.0.1";
+    const own = (await post("/api/v1/auth/login", credentials, member)).json().data.challenge;
+    const ok = await post(
+      "/api/v1/auth/login/second-factor",
+      { challenge: own, code: await codeAt(secret, STEP_START + 30_000) },
+      member,
+    );
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it("still asks for the second factor after a forgotten password is reset", async () => {
+    await memberWithTotp("forgot@example.com");
+    vi.useRealTimers();
+    const device = fresh();
+    await post("/api/v1/auth/get-otp", { email: "forgot@example.com" }, device);
+    await vi.waitFor(() => expect(t.mails.some((mail) => mail.to === "forgot@example.com")).toBe(true));
+    const otp = t.mails.find((mail) => mail.to === "forgot@example.com")!.text.match(/code is (\d{6})/)![1];
+    const reset = await post(
+      "/api/v1/auth/forgot-password",
+      {
+        email: "forgot@example.com",
+        otp,
+        password: "New-pass-123",
+      },
+      device,
+    );
+    expect(reset.json()).toMatchObject({ status: "success" });
+    const login = await post("/api/v1/auth/login", { email: "forgot@example.com", password: "New-pass-123" });
+    expect(login.json().status).toBe("second-factor");
+  });
+});
+
+describe("managing TOTP", () => {
+  it("regenerates recovery codes with a code and turns off with the password and a code", async () => {
+    const { token, secret, recoveryCodes } = await memberWithTotp("manage@example.com");
+    at(STEP_START + 30_000);
+    const noCode = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/totp/recovery-codes",
+      payload: { code: "000000" },
+    });
+    expect(noCode.statusCode).toBe(400);
+    const fresh = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/totp/recovery-codes",
+      payload: { code: await codeAt(secret, STEP_START + 30_000) },
+    });
+    expect(fresh.statusCode).toBe(200);
+    const newCodes = fresh.json().data.recoveryCodes as string[];
+    expect(newCodes).toHaveLength(10);
+    expect(newCodes).not.toContain(recoveryCodes[0]);
+
+    at(STEP_START + 60_000);
+    const code = await codeAt(secret, STEP_START + 60_000);
+    const wrongPassword = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/totp/disable",
+      payload: { password: "nope", code },
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().message).toBe("Password is incorrect");
+    const off = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/totp/disable",
+      payload: { password: "Member-pass-1", code },
+    });
+    expect(off.statusCode).toBe(200);
+    const login = await post("/api/v1/auth/login", {
+      email: "manage@example.com",
+      password: "Member-pass-1",
+    });
+    expect(login.json().status).toBe("success");
+  });
+});
+
+describe("an Owner requires a second factor for everyone", () => {
+  it("is the Owner's switch, and a member without a factor can only set one up", async () => {
+    await t.createUser("plain@example.com", "Member-pass-1");
+    await t.app.db.query("update users set level = 'editor' where email = 'plain@example.com'");
+    const plain = await t.login("plain@example.com", "Member-pass-1");
+    const policy = (token: string, required: boolean) =>
+      t.as(token, { method: "PUT", url: "/api/v1/auth/second-factor/policy", payload: { required } });
+
+    expect((await policy(plain, true)).statusCode).toBe(403);
+    const admin = await t.login();
+    const ownerFirst = await policy(admin, true);
+    expect(ownerFirst.statusCode).toBe(409);
+    expect(ownerFirst.json().message).toBe("Set up a second factor for your own account first");
+
+    const { token: owner, secret } = await memberWithTotp("owner2fa@example.com");
+    vi.useRealTimers();
+    expect((await policy(owner, true)).json()).toMatchObject({ status: "success", data: { required: true } });
+    try {
+      const blocked = await t.as(plain, { method: "GET", url: "/api/v1/apkw/apps" });
+      expect(blocked.statusCode).toBe(403);
+      expect(blocked.json().message).toBe(
+        "Set up a second factor before anything else: an Owner requires one for every member.",
+      );
+      const status = await t.as(plain, { method: "GET", url: "/api/v1/auth/second-factor" });
+      expect(status.json().data).toMatchObject({ required: true, setupNeeded: true });
+      expect((await t.as(plain, { method: "POST", url: "/api/v1/auth/totp/setup" })).statusCode).toBe(200);
+      // The Owner with a factor works as before.
+      expect((await t.as(owner, { method: "GET", url: "/api/v1/apkw/apps" })).statusCode).toBe(200);
+      // Their last factor cannot go while the rule holds.
+      at(STEP_START + 90_000);
+      const off = await t.as(owner, {
+        method: "POST",
+        url: "/api/v1/auth/totp/disable",
+        payload: { password: "Member-pass-1", code: await codeAt(secret, STEP_START + 90_000) },
+      });
+      expect(off.statusCode).toBe(409);
+      expect((await t.as(plain, { method: "POST", url: "/api/v1/auth/logout" })).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+      await policy(owner, false);
+    }
+  });
+});
+
+describe("passkeys", () => {
+  it("answers WebAuthn options for the host the browser used, and refuses an unknown challenge", async () => {
+    const token = await t.login(ADMIN.email, ADMIN.password);
+    const options = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/passkeys/register/options",
+      headers: { host: "admin.example.test:8080" },
+    });
+    expect(options.statusCode).toBe(200);
+    expect(options.json().data.options).toMatchObject({
+      rp: { id: "admin.example.test", name: "Back-office" },
+      user: { name: ADMIN.email },
+      authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    });
+    const signIn = await post("/api/v1/auth/passkeys/sign-in/options", {});
+    expect(signIn.json().data.options).toMatchObject({
+      challenge: expect.any(String),
+      userVerification: "required",
+    });
+
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: "webauthn.get", challenge: "not-issued" }),
+    ).toString("base64url");
+    const forged = await post("/api/v1/auth/passkeys/sign-in", {
+      response: { id: "abc", rawId: "abc", type: "public-key", response: { clientDataJSON } },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe("The passkey request has expired. Please try again.");
+  });
+});

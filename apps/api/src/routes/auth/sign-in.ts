@@ -1,0 +1,35 @@
+import { AUTH_MESSAGES } from "@backoffice/contracts";
+import { withAudit } from "@backoffice/db";
+import type { FastifyRequest } from "fastify";
+import { newToken, sha256 } from "../../lib/crypto.ts";
+import { MINUTE } from "../../lib/rate-limit.ts";
+import { auditContextOf } from "../../plugins/audit.ts";
+import { sessionsRepository, type UserRow, usersRepository } from "./repository.ts";
+
+export const SESSION_TTL_MS = 12 * 60 * MINUTE;
+
+/**
+ * Starts a session for a member whose sign-in is complete: the password, and the second factor when
+ * they have one (POST /auth/login), or a passkey alone (docs/PRODUCT-RULES.md#second-factor).
+ * Answers the spec's login answer.
+ */
+export async function startSession(request: FastifyRequest, user: Pick<UserRow, "id" | "email" | "role">) {
+  const token = newToken();
+  // The sign-in is logged with its admin (the session is not one yet).
+  await withAudit({ ...auditContextOf(request, null), actorId: user.id, actorEmail: user.email }, () =>
+    sessionsRepository(request.server.db).create(
+      user.id,
+      sha256(token),
+      new Date(Date.now() + SESSION_TTL_MS),
+      // What the sessions list shows (docs/PRODUCT-RULES.md#sessions).
+      { userAgent: request.headers["user-agent"] ?? null, address: request.ip },
+    ),
+  );
+  await usersRepository(request.server.db).recordSignIn(user.id, new Date());
+  request.log.info({ event: "sign-in", userId: user.id, address: request.ip }, "signed in");
+  return {
+    status: "success" as const,
+    data: { user: { email: user.email, role: user.role }, token },
+    message: AUTH_MESSAGES.loginSuccess,
+  };
+}
