@@ -11,6 +11,8 @@ import {
   profileAnswer,
   verifyOtpBody,
 } from "@backoffice/contracts";
+import { secondFactorStepAnswer } from "@backoffice/contracts/second-factor";
+import { SESSION_MESSAGES } from "@backoffice/contracts/sessions";
 import { newId, withAudit } from "@backoffice/db";
 import { badRequest, conflict, forbidden, unauthorized } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -19,26 +21,30 @@ import { hashPassword, newOtpCode, newToken, safeEqual, sha256, verifyPassword }
 import { consume, ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
 import { auditContextOf, auditWrites } from "../../plugins/audit.ts";
 import { csrfTokenFor, requireAdmin } from "../../plugins/auth.ts";
+import {
+  CODE_CHECKS_PER_ACCOUNT_MINUTE,
+  capAccountChecks,
+  PASSWORD_CHECKS_PER_ACCOUNT_MINUTE,
+} from "./account-cap.ts";
 import { otpRepository, sessionsRepository, usersRepository } from "./repository.ts";
+import { secondFactorStep } from "./second-factor.ts";
+import sessionRoutes from "./sessions.ts";
+import { startSession } from "./sign-in.ts";
 
-export const SESSION_TTL_MS = 12 * 60 * MINUTE;
+export { SESSION_TTL_MS } from "./sign-in.ts";
+
 export const LOGIN_MAX_FAILURES = 5;
 export const OTP_TTL_MS = 10 * MINUTE;
 export const OTP_MAX_WRONG = 5;
-export const OTP_MAX_PER_ACCOUNT = 3;
+/** Codes per account and address pair in 15 minutes (docs/PRODUCT-RULES.md#passwords-and-the-profile). */
+export const OTP_MAX_PER_PAIR = 3;
 const WINDOW = 15 * MINUTE;
 const OTP_MAX_REQUESTS_PER_ADDRESS = 10;
 const OTP_MAX_CHECKS_PER_ADDRESS = 20;
-const OTP_MAX_CHECKS_PER_ACCOUNT = 10;
 const TOO_MANY_LOGINS = "Too many failed sign-in attempts. Please wait and try again.";
 const TOO_MANY_OTP = "Too many code requests. Please wait and try again.";
 
 const pairKey = (email: string, ip: string) => `login-fail:pair:${email}|${ip}`;
-const accountKey = (email: string) => `login-fail:account:${email}`;
-/** Past 5 failures on one account (from anywhere), each check waits longer: 0.25 s more each, at most 3 s. */
-export const loginDelayMs = (failures: number) =>
-  Math.min(3000, 250 * Math.max(0, failures - LOGIN_MAX_FAILURES));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 const otpCodeHash = (id: string, code: string) => sha256(`${id}:${code}`);
@@ -50,23 +56,38 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const otps = otpRepository(fastify.db);
 
   /**
-   * A password check that counts failures like a sign-in: 5 per account and address
-   * pair, 5 per address across accounts, and per account only a growing delay, so that an attacker
-   * elsewhere cannot lock the real admin out.
+   * A password check that counts failures like a sign-in: 5 per account and address pair, 5 per
+   * address across accounts, and per account a cap on checks from addresses it does not know
+   * (account-cap.ts), so that an attacker elsewhere cannot lock the member out of their own devices.
    */
   async function checkPassword(email: string, ip: string, hash: string | undefined, password: string) {
     const keys = [pairKey(email, ip), `login-fail:address:${ip}`];
     await ensureBelow(counters, keys, LOGIN_MAX_FAILURES, TOO_MANY_LOGINS);
-    const accountFailures = (await counters.peek(accountKey(email)))?.count ?? 0;
-    if (accountFailures > LOGIN_MAX_FAILURES) await sleep(loginDelayMs(accountFailures));
-    if (await verifyPassword(hash, password)) return true;
-    await Promise.all([...keys, accountKey(email)].map((key) => counters.hit(key, WINDOW)));
+    const cap = await capAccountChecks(
+      fastify,
+      "password",
+      email,
+      ip,
+      PASSWORD_CHECKS_PER_ACCOUNT_MINUTE,
+      SESSION_MESSAGES.tooManyForAccount,
+    );
+    if (await verifyPassword(hash, password)) {
+      await cap.passed();
+      return true;
+    }
+    await Promise.all(keys.map((key) => counters.hit(key, WINDOW)));
     return false;
   }
 
   fastify.post(
     "/auth/login",
-    { schema: { tags: ["auth"], body: loginBody, response: { 200: loginAnswer, ...errors } } },
+    {
+      schema: {
+        tags: ["auth"],
+        body: loginBody,
+        response: { 200: z.union([loginAnswer, secondFactorStepAnswer]), ...errors },
+      },
+    },
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const user = await users.findByEmail(email);
@@ -79,17 +100,9 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       await counters.reset(pairKey(email, request.ip));
       if (user.role !== "admin") throw forbidden(AUTH_MESSAGES.forbidden);
-      const token = newToken();
-      // The sign-in is logged with its admin (the session is not one yet).
-      await withAudit({ ...auditContextOf(request, null), actorId: user.id, actorEmail: user.email }, () =>
-        sessions.create(user.id, sha256(token), new Date(Date.now() + SESSION_TTL_MS)),
-      );
-      request.log.info({ event: "sign-in", userId: user.id, address: request.ip }, "signed in");
-      return {
-        status: "success" as const,
-        data: { user: { email: user.email, role: user.role }, token },
-        message: AUTH_MESSAGES.loginSuccess,
-      };
+      if (user.disabled_at) throw forbidden(SESSION_MESSAGES.disabled);
+      // A member with a second factor gets the code step instead (second-factor.ts).
+      return (await secondFactorStep(request, user)) ?? startSession(request, user);
     },
   );
 
@@ -102,7 +115,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       onResponse: async (request, reply) => {
         if (reply.statusCode !== 200) return;
         const email = normaliseEmail((request.body as { email: string }).email);
-        issueCode(email).then(
+        issueCode(email, request.ip).then(
           (userId) =>
             request.log.info(
               { event: "reset code requested", userId, address: request.ip },
@@ -121,19 +134,26 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         WINDOW,
         TOO_MANY_OTP,
       );
-      // Keyed on the address asked for, known or not, so the limit itself reveals nothing.
-      await consume(counters, `otp-request:account:${email}`, OTP_MAX_PER_ACCOUNT, WINDOW, TOO_MANY_OTP);
+      // Per pair, not per account: requests from elsewhere cannot use up the member's own. Keyed on
+      // the address asked for, known or not, so the limit itself reveals nothing.
+      await consume(
+        counters,
+        `otp-request:pair:${email}|${request.ip}`,
+        OTP_MAX_PER_PAIR,
+        WINDOW,
+        TOO_MANY_OTP,
+      );
       return { status: "success" as const, message: AUTH_MESSAGES.otpSent };
     },
   );
 
-  /** Stores a new code for a known address and mails it; nothing for an unknown one. */
-  async function issueCode(email: string): Promise<string | null> {
+  /** Stores a new code of the pair for a known email and mails it; nothing for an unknown one. */
+  async function issueCode(email: string, ip: string): Promise<string | null> {
     const user = await users.findByEmail(email);
     if (!user) return null;
     const id = newId();
     const code = newOtpCode();
-    await otps.replace(user.id, email, id, otpCodeHash(id, code), new Date(Date.now() + OTP_TTL_MS));
+    await otps.replace(user.id, email, ip, id, otpCodeHash(id, code), new Date(Date.now() + OTP_TTL_MS));
     await mailer.send({
       to: user.email,
       subject: "Your password reset code",
@@ -142,18 +162,30 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return user.id;
   }
 
-  /** Checks an email's open code; a wrong code counts towards the limit that closes it. */
+  /**
+   * Checks the open code this address asked for; a wrong code counts towards the limit that closes
+   * it. Only a check that tests a code counts towards the account's cap (account-cap.ts): checks
+   * from addresses holding no code test nothing and cannot block the member's own.
+   */
   async function checkCode(ip: string, rawEmail: string, code: string) {
     const email = normaliseEmail(rawEmail);
     await consume(counters, `otp-check:address:${ip}`, OTP_MAX_CHECKS_PER_ADDRESS, WINDOW, TOO_MANY_OTP);
-    await consume(counters, `otp-check:account:${email}`, OTP_MAX_CHECKS_PER_ACCOUNT, WINDOW, TOO_MANY_OTP);
     const user = await users.findByEmail(email);
-    const open = user ? await otps.findOpen(user.id, new Date()) : undefined;
+    const open = user ? await otps.findOpen(user.id, ip, new Date()) : undefined;
     if (!user || !open || normaliseEmail(open.email) !== email) throw badRequest(AUTH_MESSAGES.otpInvalid);
+    const cap = await capAccountChecks(
+      fastify,
+      "code",
+      email,
+      ip,
+      CODE_CHECKS_PER_ACCOUNT_MINUTE,
+      SESSION_MESSAGES.tooManyCodesForAccount,
+    );
     if (!safeEqual(open.code_hash, otpCodeHash(open.id, code))) {
       await otps.recordFailure(open.id, OTP_MAX_WRONG);
       throw badRequest(AUTH_MESSAGES.otpInvalid);
     }
+    await cap.passed();
     return { user, open };
   }
 
@@ -181,7 +213,6 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
           await sessionsRepository(tx).revokeAllOf(user.id);
         }),
       );
-      await counters.reset(accountKey(normaliseEmail(user.email)));
       request.log.info({ event: "password reset", userId: user.id, address: request.ip }, "password reset");
       mailer
         .send({
@@ -198,6 +229,8 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(async (authenticated) => {
     authenticated.addHook("onRequest", requireAdmin);
     auditWrites(authenticated);
+    // The member's own sessions (sessions.ts).
+    await authenticated.register(sessionRoutes);
     const route = authenticated.withTypeProvider<import("fastify-type-provider-zod").ZodTypeProvider>();
 
     route.get(
