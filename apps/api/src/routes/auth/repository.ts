@@ -96,6 +96,16 @@ export function sessionsRepository(db: Queryable) {
       );
       return row!;
     },
+    /** Which of these sessions are still live (as `findLive`), without marking them active. */
+    async stillLive(ids: string[], now: Date, idleMs: number): Promise<Set<string>> {
+      const rows = await db.query<{ id: string }>(
+        `select s.id from sessions s join users u on u.id = s.user_id
+         where s.id = any($1) and s.revoked_at is null and s.expires_at > $2 and s.last_active_at > $3
+           and u.disabled_at is null`,
+        [ids, now, new Date(now.getTime() - idleMs)],
+      );
+      return new Set(rows.map((row) => row.id));
+    },
     /**
      * The live session of a token hash, with its user: not revoked, before its absolute expiry, used
      * within `idleMs`, of a member not disabled. Marks it active, at most once a minute.

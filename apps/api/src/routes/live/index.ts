@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin } from "../../plugins/auth.ts";
 import type { AuthSession } from "../../types.ts";
+import { sessionsRepository } from "../auth/repository.ts";
 
 /**
  * A stream whose client has not read this much of what was sent is dropped: a stalled reader costs
@@ -26,19 +27,26 @@ function isFor(event: LiveEvent, session: AuthSession, site: Site | undefined): 
  */
 const liveRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { live, config } = fastify;
-  const open = new Map<string, number>();
-  const enders = new Set<() => void>();
-  const beats = new Set<() => void>();
-  // One timer for every stream: a comment line keeps proxies from closing an idle stream.
-  const beatTimer = setInterval(() => {
-    for (const beat of beats) beat();
+  const perMember = new Map<string, number>();
+  const streams = new Set<{ sessionId: string; beat: () => void; end: () => void }>();
+  // One timer for every stream: a comment line keeps proxies from closing an idle stream, and a
+  // stream whose session ended since (sign-out, revoked, expired, idle, member disabled) is closed.
+  const beatTimer = setInterval(async () => {
+    for (const stream of streams) stream.beat();
+    if (streams.size === 0) return;
+    const ids = [...new Set([...streams].map((stream) => stream.sessionId))];
+    const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
+    const live = await sessionsRepository(fastify.db)
+      .stillLive(ids, new Date(), idleMs)
+      .catch(() => new Set(ids)); // the database away: the streams go on, checked at the next beat
+    for (const stream of streams) if (!live.has(stream.sessionId)) stream.end();
   }, config.LIVE_HEARTBEAT_SECONDS * 1000);
   beatTimer.unref();
   // A stopping instance ends its streams first (the clients reconnect to another instance), so the
   // drain is not held by them (packages/server run.ts).
   fastify.addHook("preClose", async () => {
     clearInterval(beatTimer);
-    for (const end of [...enders]) end();
+    for (const stream of [...streams]) stream.end();
   });
 
   fastify.get(
@@ -56,9 +64,9 @@ const liveRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const { site } = request.query;
       if (site && session.sites && !session.sites.includes(site))
         throw forbidden(LIVE_MESSAGES.siteForbidden);
-      const count = open.get(session.userId) ?? 0;
+      const count = perMember.get(session.userId) ?? 0;
       if (count >= config.LIVE_STREAMS_PER_MEMBER) throw tooManyRequests(30, LIVE_MESSAGES.tooManyStreams);
-      open.set(session.userId, count + 1);
+      perMember.set(session.userId, count + 1);
 
       reply.hijack();
       const raw = reply.raw;
@@ -70,35 +78,33 @@ const liveRoutes: FastifyPluginAsyncZod = async (fastify) => {
         "x-accel-buffering": "no",
         "x-request-id": request.id,
       });
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        stop();
-        enders.delete(end);
-        beats.delete(beat);
-        const left = (open.get(session.userId) ?? 1) - 1;
-        if (left > 0) open.set(session.userId, left);
-        else open.delete(session.userId);
-        raw.end();
-      };
       const write = (text: string) => {
         // A client that stopped reading: drop it rather than buffer for it.
         if (raw.writableLength > MAX_UNREAD_BYTES) {
-          end();
+          stream.end();
           raw.destroy();
           return;
         }
         raw.write(text);
       };
-      const beat = () => write(": heartbeat\n\n");
-      const stop = live.listen((event) => {
+      const stopListening = live.listen((event) => {
         if (isFor(event, session, site)) write(`data: ${JSON.stringify(event)}\n\n`);
       });
-      enders.add(end);
-      beats.add(beat);
-      raw.on("close", end);
-      raw.on("error", end);
+      const stream = {
+        sessionId: session.id,
+        beat: () => write(": heartbeat\n\n"),
+        end() {
+          if (!streams.delete(stream)) return;
+          stopListening();
+          const left = (perMember.get(session.userId) ?? 1) - 1;
+          if (left > 0) perMember.set(session.userId, left);
+          else perMember.delete(session.userId);
+          raw.end();
+        },
+      };
+      streams.add(stream);
+      raw.on("close", stream.end);
+      raw.on("error", stream.end);
       // Tells the client it is connected (its reconnection delay resets).
       raw.write(": connected\n\n");
     },

@@ -142,6 +142,15 @@ describe("GET /api/v1/events", () => {
     stream.close();
   });
 
+  it("closes a stream at the next heartbeat once its session ended (sign-out)", async () => {
+    const token = await t.login(EDITOR.email, EDITOR.password);
+    const stream = await openStream(base, token);
+    const out = await t.as(token, { method: "POST", url: "/api/v1/auth/logout" });
+    expect(out.statusCode).toBe(200);
+    await stream.ended;
+    expect((await openStream(base, token)).status).toBe(401);
+  });
+
   it("drops a client that stops reading instead of buffering for it", async () => {
     // The streams of the tests before are closed (their ends reach the server in a moment).
     await expect.poll(() => t.app.live.listeners()).toBe(0);
