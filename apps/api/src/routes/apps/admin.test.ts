@@ -29,6 +29,23 @@ const validApp = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe("apkw apps", () => {
+  it("an edit sending the updatedAt it loaded (If-Match) answers 409 once the record changed since", async () => {
+    const created = (await admin("POST", "/api/v1/apkw/apps", validApp())).json().data as {
+      _id: string;
+      updatedAt: string;
+    };
+    const edit = (version: string) =>
+      admin("PUT", `/api/v1/apkw/apps/${created._id}`, validApp(), { "if-match": `"${version}"` });
+    const first = await edit(created.updatedAt);
+    expect(first.statusCode).toBe(200);
+    const stale = await edit(created.updatedAt);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      "This record was changed by someone else since you opened it. Reload it before saving.",
+    );
+    expect((await edit(first.json().data.updatedAt)).statusCode).toBe(200);
+  });
+
   it("creates an app from the older client's payload and stores real booleans and lists", async () => {
     const response = await admin("POST", "/api/v1/apkw/apps", validApp());
     expect(response.statusCode).toBe(201);

@@ -24,6 +24,23 @@ const validMatch = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe("sportbn matches", () => {
+  it("an edit sending the updatedAt it loaded (If-Match) answers 409 once the record changed since", async () => {
+    const created = (await admin("POST", "/api/v1/sportbn/matches", validMatch())).json().data as {
+      _id: string;
+      updatedAt: string;
+    };
+    const edit = (version: string) =>
+      admin("PUT", `/api/v1/sportbn/matches/${created._id}`, validMatch(), { "if-match": `"${version}"` });
+    const first = await edit(created.updatedAt);
+    expect(first.statusCode).toBe(200);
+    const stale = await edit(created.updatedAt);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      "This record was changed by someone else since you opened it. Reload it before saving.",
+    );
+    expect((await edit(first.json().data.updatedAt)).statusCode).toBe(200);
+  });
+
   it("creates a match from the flattened payload, answers it nested, with the defaults", async () => {
     const response = await admin(
       "POST",
