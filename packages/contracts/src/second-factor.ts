@@ -62,6 +62,8 @@ export const secondFactorStatusSchema = z.object({
   required: z.boolean(),
   /** Required and this member has none: the dashboard takes them to set one up. */
   setupNeeded: z.boolean(),
+  /** The member is an Owner: the security screen shows them the switch of `required`. */
+  canRequire: z.boolean(),
 });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
 export const secondFactorStatusAnswer = successOf(secondFactorStatusSchema);

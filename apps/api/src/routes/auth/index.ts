@@ -31,8 +31,6 @@ import { secondFactorStep } from "./second-factor.ts";
 import sessionRoutes from "./sessions.ts";
 import { startSession } from "./sign-in.ts";
 
-export { SESSION_TTL_MS } from "./sign-in.ts";
-
 export const LOGIN_MAX_FAILURES = 5;
 export const OTP_TTL_MS = 10 * MINUTE;
 export const OTP_MAX_WRONG = 5;

@@ -91,6 +91,7 @@ describe("TOTP set-up", () => {
       passkeys: [],
       required: false,
       setupNeeded: false,
+      canRequire: true,
     });
     // The secret is never in History.
     const rows = await t.app.db.query<{ text: string }>(

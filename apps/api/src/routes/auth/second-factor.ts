@@ -275,7 +275,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const route = authenticated.withTypeProvider<ZodTypeProvider>();
     const security = [{ bearer: [] }];
 
-    async function statusOf(userId: string) {
+    async function statusOf(userId: string, canRequire: boolean) {
       const [factors, recoveryCodesLeft, passkeys, required] = await Promise.all([
         repo.factorsOf(userId),
         repo.recoveryCodesLeft(userId),
@@ -288,6 +288,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
         passkeys: passkeys.map(passkeyOut),
         required,
         setupNeeded: required && !factors.totp && passkeys.length === 0,
+        canRequire,
       };
     }
 
@@ -302,7 +303,10 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
     route.get(
       "/auth/second-factor",
       { schema: { tags: ["auth"], security, response: { 200: secondFactorStatusAnswer, ...errors } } },
-      async (request) => ({ status: "success" as const, data: await statusOf(request.session!.userId) }),
+      async (request) => ({
+        status: "success" as const,
+        data: await statusOf(request.session!.userId, request.session!.level === "owner"),
+      }),
     );
 
     route.post(

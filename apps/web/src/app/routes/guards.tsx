@@ -1,9 +1,11 @@
 import { useLayoutEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { paths } from "@/config/paths";
+import { SecondFactorGate } from "@/features/security/components/second-factor-gate";
 import { useSession } from "@/hooks/use-session";
 import { clearSession, getStoredSite, isSessionStale, type ReturnState, returnPath } from "@/lib/session";
 import { DEFAULT_SITE, isSiteKey } from "@/sites/keys";
+import { QueryBoundary } from "./query-boundary";
 
 /** Screens that need a signed-in user: without a session, storage is cleared and /login opens. */
 export function ProtectedRoute() {
@@ -20,7 +22,14 @@ export function ProtectedRoute() {
   }
   // A stale session is being cleared by the daily check; render nothing meanwhile.
   if (isSessionStale()) return null;
-  return <Outlet />;
+  return (
+    <>
+      <QueryBoundary>
+        <SecondFactorGate />
+      </QueryBoundary>
+      <Outlet />
+    </>
+  );
 }
 
 /** Sign-in screens: a signed-in user goes to the selected site's section. */

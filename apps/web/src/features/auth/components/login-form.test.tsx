@@ -139,3 +139,57 @@ describe("Sign in", () => {
     },
   );
 });
+
+describe("Sign in: the second factor step", () => {
+  const step = {
+    body: {
+      status: "second-factor",
+      data: { challenge: "ch-1", totp: true, passkeys: false },
+      message: "Enter the code from your authenticator app",
+    },
+  };
+
+  it("asks for the app's code on the same screen, refuses a wrong one and signs in with the right one", async () => {
+    const calls = signInScreen({
+      "POST /auth/login": step,
+      "POST /auth/login/second-factor": (call) =>
+        (call.body as { code?: string }).code === "123456"
+          ? loggedIn()
+          : { status: 400, body: { status: "fail", message: "Invalid code" } },
+    });
+    await signInAs(admin.email, "Admin-pass-1");
+    expect(await screen.findByRole("heading", { name: "Two-step verification" })).toBeInTheDocument();
+    expect(screen.getByText("Enter the code from your authenticator app")).toBeInTheDocument();
+    expect(window.localStorage.length).toBe(0);
+
+    const code = screen.getByLabelText("Authentication code");
+    await userEvent.type(code, "000000");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Invalid code");
+    expect(navigate).not.toHaveBeenCalled();
+
+    await userEvent.clear(code);
+    await userEvent.type(code, "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/apkw", { replace: true }));
+    expect(calls.at(-1)?.body).toEqual({ challenge: "ch-1", code: "123456" });
+    expect(toasts).toContainEqual(expect.objectContaining({ title: "Login successful" }));
+  });
+
+  it("takes a recovery code instead, and goes back to the password when the step expired", async () => {
+    const calls = signInScreen({
+      "POST /auth/login": step,
+      "POST /auth/login/second-factor": {
+        status: 401,
+        body: { status: "fail", message: "The sign-in has expired. Please sign in again." },
+      },
+    });
+    await signInAs(admin.email, "Admin-pass-1");
+    await userEvent.click(await screen.findByRole("button", { name: "Use a recovery code" }));
+    await userEvent.type(screen.getByLabelText("Recovery code"), "abcde-fghij");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect(calls.at(-1)?.body).toEqual({ challenge: "ch-1", recoveryCode: "abcde-fghij" });
+    expect(await screen.findByRole("heading", { name: "Welcome Back" })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("The sign-in has expired. Please sign in again.");
+  });
+});

@@ -1,12 +1,15 @@
 import { type FormEvent, type MouseEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { clearSession, saveSession, takeSignOutReason } from "@/lib/session";
 import { requestToaster, toast, toastError, toastSuccess } from "@/lib/toast";
-import { login } from "../api/login";
+import { login, loginWithPasskey } from "../api/login";
+import type { LoginAnswer, SecondFactorStep } from "../api/types";
 import { authMessages } from "../messages";
 import { EmailField, PasswordField, PendingSubmit } from "./auth-controls";
 import { AuthLayout, FormAlert } from "./auth-layout";
+import { SecondFactorStepForm, stepError } from "./second-factor-step";
 
 function denyAccess() {
   clearSession();
@@ -30,6 +33,33 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<SecondFactorStep | null>(null);
+
+  const finish = (answer: LoginAnswer) => {
+    const { user, token } = answer.data;
+    // Only administrators may stay signed in (docs/PRODUCT-RULES.md#sessions).
+    if (user.role !== "admin") return denyAccess();
+    saveSession(token, user);
+    toastSuccess(authMessages.loginSuccess, answer.message, `Signed in as ${user.email}.`);
+    // Back to the page that sent the user here; from /login itself, to /apkw.
+    navigate(returnTo ?? paths.site("apkw"), { replace: true });
+  };
+
+  /** A passkey alone signs in (it counts as two factors: docs/PRODUCT-RULES.md#second-factor). */
+  const onPasskey = async () => {
+    if (busy) return;
+    setError(undefined);
+    setBusy(true);
+    requestToaster();
+    try {
+      finish(await loginWithPasskey());
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 403) return denyAccess();
+      setError(stepError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,13 +70,8 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
     requestToaster();
     try {
       const answer = await login({ email: email.trim(), password });
-      const { user, token } = answer.data;
-      // Only administrators may stay signed in (docs/PRODUCT-RULES.md#sessions).
-      if (user.role !== "admin") return denyAccess();
-      saveSession(token, user);
-      toastSuccess(authMessages.loginSuccess, answer.message, `Signed in as ${user.email}.`);
-      // Back to the page that sent the user here; from /login itself, to /apkw.
-      navigate(returnTo ?? paths.site("apkw"), { replace: true });
+      if (answer.status === "second-factor") return setStep(answer);
+      finish(answer);
     } catch (e) {
       if (e instanceof ApiError && e.status === 403) return denyAccess();
       toastError(authMessages.loginFailed, e);
@@ -54,6 +79,21 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
       setBusy(false);
     }
   };
+
+  if (step)
+    return (
+      <AuthLayout title="Two-step verification" description={step.message}>
+        <SecondFactorStepForm
+          step={step}
+          onSignedIn={finish}
+          onBack={(reason) => {
+            setStep(null);
+            setPassword("");
+            setError(reason);
+          }}
+        />
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout title="Welcome Back" description="Sign in to your account to continue">
@@ -93,6 +133,9 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
         <PendingSubmit pending={busy} pendingText="Signing in...">
           Sign In
         </PendingSubmit>
+        <Button type="button" variant="outline" className="w-full" disabled={busy} onClick={onPasskey}>
+          Sign in with a passkey
+        </Button>
       </form>
     </AuthLayout>
   );

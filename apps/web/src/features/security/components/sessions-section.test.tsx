@@ -155,6 +155,20 @@ describe("Security: Sessions", () => {
     fakeApi({
       "GET /auth/sessions": () =>
         fail ? { status: 500, body: { status: "error", message: "Something went wrong" } } : listed([laptop]),
+      // The page's other sections load (their own Try again stays away).
+      "GET /auth/second-factor": {
+        body: {
+          status: "success",
+          data: {
+            totp: false,
+            recoveryCodesLeft: 0,
+            passkeys: [],
+            required: false,
+            setupNeeded: false,
+            canRequire: false,
+          },
+        },
+      },
     });
     renderAt("/settings/security", <SecurityScreen />);
     expect(await screen.findByText("Your sessions could not be loaded")).toBeInTheDocument();

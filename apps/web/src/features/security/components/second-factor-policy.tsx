@@ -1,0 +1,50 @@
+import { useId } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { Switch } from "@/components/ui/switch";
+import { toastError, toastSuccess } from "@/lib/toast";
+import { useSecondFactor, useSecondFactorPolicy } from "../api/second-factor";
+
+/**
+ * The Owner's switch (docs/PRODUCT-RULES.md#second-factor): a second factor required of every member.
+ * Shown to Owners only; a member without one is taken to set one up right after signing in.
+ */
+export function SecondFactorPolicy() {
+  const query = useSecondFactor();
+  const policy = useSecondFactorPolicy();
+  const id = useId();
+  if (!query.data?.canRequire) return null;
+  const required = policy.isPending ? policy.variables : query.data.required;
+
+  const onChange = async (next: boolean) => {
+    try {
+      await policy.mutateAsync(next);
+      toastSuccess(
+        next ? "Second factor required" : "Second factor optional",
+        next
+          ? "Members without one are asked to set one up when they next use the dashboard."
+          : "Members may sign in with a password alone again.",
+      );
+    } catch (error) {
+      toastError("Could not change the rule", error);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Team rule</CardTitle>
+        <CardDescription>Only Owners see this.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex items-center justify-between gap-4">
+        <Label htmlFor={id} className="grid gap-1">
+          <span>Require a second factor for everyone</span>
+          <span className="text-sm font-normal text-muted-foreground">
+            Every member must use two-step verification or a passkey.
+          </span>
+        </Label>
+        <Switch id={id} checked={required} disabled={policy.isPending} onCheckedChange={onChange} />
+      </CardContent>
+    </Card>
+  );
+}
