@@ -23,6 +23,7 @@ import { countersStore } from "./lib/rate-limit.ts";
 import errors from "./plugins/errors.ts";
 import web from "./plugins/web.ts";
 import authRoutes from "./routes/auth/index.ts";
+import secondFactorRoutes, { secondFactorGate } from "./routes/auth/second-factor.ts";
 import demoImagesRoutes from "./routes/demo-images.ts";
 import liveRoutes from "./routes/live/index.ts";
 import metricsRoutes from "./routes/metrics.ts";
@@ -142,7 +143,10 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(systemRoutes);
   await fastify.register(metricsRoutes);
   await fastify.register(demoImagesRoutes);
+  // Before any route: while a second factor is required, a member without one only sets one up.
+  fastify.addHook("preHandler", secondFactorGate);
   await fastify.register(authRoutes, { prefix: "/api/v1" });
+  await fastify.register(secondFactorRoutes, { prefix: "/api/v1" });
   await fastify.register(liveRoutes, { prefix: "/api/v1" });
   await fastify.register(siteRoutes);
   await fastify.register(tmdbRoutes, { prefix: "/api/v1/tmdb" });
