@@ -66,7 +66,7 @@ describe("useLiveEvents", () => {
 
     // The event reloads the ads (and the overview, History, the Trash), not the apps.
     await waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
-    const named = spy.mock.calls[0]![0] as Predicate;
+    const named = spy.mock.calls[0]![0] as unknown as Predicate;
     expect(named.predicate({ queryKey: ["ads", "apkw"] })).toBe(true);
     expect(named.predicate({ queryKey: ["overview", "apkw", 30] })).toBe(true);
     expect(named.predicate({ queryKey: ["apps", "apkw"] })).toBe(false);
@@ -75,7 +75,7 @@ describe("useLiveEvents", () => {
     // The stream ended: a second one after 1 s, then every query is loaded again.
     await waitFor(() => expect(calls).toHaveLength(2), { timeout: 2500 });
     await waitFor(() => expect(spy).toHaveBeenCalledTimes(2));
-    const everything = spy.mock.calls[1]![0] as Predicate;
+    const everything = spy.mock.calls[1]![0] as unknown as Predicate;
     expect(everything.predicate({ queryKey: ["apps", "apkw"] })).toBe(true);
     expect(everything.predicate({ queryKey: ["feed", "sportbn", "football"] })).toBe(false);
   });
