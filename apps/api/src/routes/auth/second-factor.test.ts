@@ -1,3 +1,5 @@
+import { createHash, generateKeyPairSync, randomBytes, sign } from "node:crypto";
+import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { generate } from "otplib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ADMIN, buildTestApp, type TestApp } from "../../../test/helpers.ts";
@@ -184,9 +186,20 @@ describe("sign-in with a second factor", () => {
     }
     // Five wrong codes, then 429 for that address (the fifth also ended its challenge).
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    // From another address too: five wrong codes a minute per account from addresses it does not know.
+    const elsewhere = "10.66.0.2";
+    const next = (await post("/api/v1/auth/login", credentials, elsewhere)).json().data.challenge;
+    const capped = await post(
+      "/api/v1/auth/login/second-factor",
+      { challenge: next, code: "000000" },
+      elsewhere,
+    );
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().message).toBe("Too many wrong codes. Please wait and try again.");
 
+    // The member, from the address they signed in from before, is neither counted nor refused.
     at(STEP_START + 30_000);
-    const member = "10.77.0.1";
+    const member = "127.0.0.1";
     const own = (await post("/api/v1/auth/login", credentials, member)).json().data.challenge;
     const ok = await post(
       "/api/v1/auth/login/second-factor",
@@ -333,5 +346,165 @@ describe("passkeys", () => {
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toBe("The passkey request has expired. Please try again.");
+  });
+});
+
+/**
+ * A software authenticator (P-256, "none" attestation, user verified), enough for the server's
+ * checks: what Chromium's virtual authenticator does in e2e/second-factor.e2e.ts.
+ */
+function softAuthenticator(rpId = "localhost") {
+  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const jwk = publicKey.export({ format: "jwk" });
+  const id = randomBytes(16);
+  const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
+  const rpIdHash = createHash("sha256").update(rpId).digest();
+  const clientData = (type: string, challenge: string, origin: string) =>
+    b64(Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false })));
+  let count = 0;
+  const counter = () => Buffer.from([0, 0, 0, ++count]);
+  return {
+    register(challenge: string, origin = `http://${rpId}:8080`) {
+      const cose = isoCBOR.encode(
+        new Map<number, number | Uint8Array>([
+          [1, 2],
+          [3, -7],
+          [-1, 1],
+          [-2, Buffer.from(jwk.x!, "base64url")],
+          [-3, Buffer.from(jwk.y!, "base64url")],
+        ]),
+      );
+      const length = Buffer.from([0, id.length]);
+      const authData = Buffer.concat([
+        rpIdHash,
+        Buffer.from([0x45]),
+        counter(),
+        Buffer.alloc(16),
+        length,
+        id,
+        cose,
+      ]);
+      const attestationObject = isoCBOR.encode(
+        new Map<string, unknown>([
+          ["fmt", "none"],
+          ["attStmt", new Map()],
+          ["authData", authData],
+        ]) as never,
+      );
+      return {
+        id: b64(id),
+        rawId: b64(id),
+        type: "public-key",
+        response: {
+          clientDataJSON: clientData("webauthn.create", challenge, origin),
+          attestationObject: b64(attestationObject),
+          transports: ["internal"],
+        },
+        clientExtensionResults: {},
+      };
+    },
+    assert(challenge: string, origin = `http://${rpId}:8080`) {
+      const clientDataJSON = clientData("webauthn.get", challenge, origin);
+      const authData = Buffer.concat([rpIdHash, Buffer.from([0x05]), counter()]);
+      const signed = Buffer.concat([
+        authData,
+        createHash("sha256").update(Buffer.from(clientDataJSON, "base64url")).digest(),
+      ]);
+      return {
+        id: b64(id),
+        rawId: b64(id),
+        type: "public-key",
+        response: {
+          clientDataJSON,
+          authenticatorData: b64(authData),
+          signature: b64(sign("sha256", signed, privateKey)),
+        },
+        clientExtensionResults: {},
+      };
+    },
+  };
+}
+
+describe("passkeys, with a software authenticator", () => {
+  const host = { host: "localhost:8080" };
+  const signInWith = async (key: ReturnType<typeof softAuthenticator>, origin?: string) => {
+    const options = await t.inject({
+      method: "POST",
+      url: "/api/v1/auth/passkeys/sign-in/options",
+      headers: host,
+      payload: {},
+    });
+    const response = key.assert(options.json().data.options.challenge, origin);
+    const answer = await t.inject({
+      method: "POST",
+      url: "/api/v1/auth/passkeys/sign-in",
+      headers: host,
+      payload: { response },
+      remoteAddress: fresh(),
+    });
+    return { answer, response };
+  };
+
+  it("registers named passkeys, signs in with one alone, and refuses a replay, another origin and another member", async () => {
+    await t.createUser("keys@example.com", "Member-pass-1");
+    const token = await t.login("keys@example.com", "Member-pass-1");
+    const key = softAuthenticator();
+    const options = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/passkeys/register/options",
+      headers: host,
+    });
+    const registered = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/passkeys",
+      headers: host,
+      payload: { name: "Work laptop", response: key.register(options.json().data.options.challenge) },
+    });
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json().data).toMatchObject({ name: "Work laptop", lastUsedAt: null });
+    const noName = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/passkeys",
+      headers: host,
+      payload: { name: " ", response: key.register("x") },
+    });
+    expect(noName.json().errors[0]).toEqual({ path: "name", message: "name is required" });
+
+    const { answer, response } = await signInWith(key);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ status: "success", data: { user: { email: "keys@example.com" } } });
+    // The same assertion again: its challenge was used.
+    const replay = await t.inject({
+      method: "POST",
+      url: "/api/v1/auth/passkeys/sign-in",
+      headers: host,
+      payload: { response },
+    });
+    expect(replay.json().message).toBe("The passkey request has expired. Please try again.");
+    // Signed for another site (a phishing page relaying the challenge): refused.
+    const phished = (await signInWith(key, "http://evil.example")).answer;
+    expect(phished.statusCode).toBe(400);
+    expect(phished.json().message).toBe("The passkey could not be verified. Please try again.");
+    // An authenticator never registered here.
+    const stranger = (await signInWith(softAuthenticator())).answer;
+    expect(stranger.json().message).toBe("This passkey is not registered here");
+
+    // With a passkey, the password alone no longer signs in.
+    const login = await post("/api/v1/auth/login", { email: "keys@example.com", password: "Member-pass-1" });
+    expect(login.json().data).toMatchObject({ totp: false, passkeys: true });
+
+    // Another member can neither rename nor remove it.
+    const passkeyId = registered.json().data.id;
+    const other = await t.login();
+    const remove = await t.as(other, { method: "DELETE", url: `/api/v1/auth/passkeys/${passkeyId}` });
+    expect(remove.statusCode).toBe(404);
+    const rename = await t.as(token, {
+      method: "PATCH",
+      url: `/api/v1/auth/passkeys/${passkeyId}`,
+      payload: { name: "Old laptop" },
+    });
+    expect(rename.json().data.name).toBe("Old laptop");
+    const mine = await t.as(token, { method: "DELETE", url: `/api/v1/auth/passkeys/${passkeyId}` });
+    expect(mine.json().message).toBe("Passkey removed");
   });
 });

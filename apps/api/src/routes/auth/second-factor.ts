@@ -34,6 +34,7 @@ import { newToken, sha256, verifyPassword } from "../../lib/crypto.ts";
 import { ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
 import { auditWrites } from "../../plugins/audit.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
+import { CODE_CHECKS_PER_ACCOUNT_MINUTE, capAccountChecks } from "./account-cap.ts";
 import { type UserRow, usersRepository } from "./repository.ts";
 import { type PasskeyRow, secondFactorRepository } from "./second-factor-repository.ts";
 import { startSession } from "./sign-in.ts";
@@ -130,13 +131,17 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   /**
    * Counts a wrong code like a wrong password: per account and address pair and per address (429
-   * then), never per account alone, so that an attacker elsewhere cannot lock the real member out.
+   * then), and per account only from addresses it has not signed in from (account-cap.ts, decision
+   * 014), so that an attacker elsewhere cannot lock the real member out of their own devices.
    */
   async function guarded<T>(ip: string, userId: string, check: () => Promise<T | null>): Promise<T | null> {
     const keys = [`second-factor-fail:pair:${userId}|${ip}`, `second-factor-fail:address:${ip}`];
     await ensureBelow(counters, keys.slice(0, 1), MAX_WRONG_PER_PAIR, M.tooMany);
     await ensureBelow(counters, keys.slice(1), MAX_WRONG_PER_ADDRESS, M.tooMany);
+    const email = normaliseEmail((await users.findById(userId))?.email ?? userId);
+    const cap = await capAccountChecks(fastify, "code", email, ip, CODE_CHECKS_PER_ACCOUNT_MINUTE, M.tooMany);
     const result = await check();
+    if (result !== null) await cap.passed();
     if (result === null) await Promise.all(keys.map((key) => counters.hit(key, WINDOW)));
     return result;
   }
