@@ -12,6 +12,8 @@ const PUBLIC = [
   /^\/api\/v1\/assets\//,
   /^\/api\/v1\/tmdb\/images\//,
   /^\/api\/v1\/auth\/(login|get-otp|verify-otp|forgot-password)$/,
+  // The sign-in's second factor step and a passkey's sign-in: no session yet (routes/auth/second-factor.ts).
+  /^\/api\/v1\/auth\/(login\/second-factor|passkeys\/sign-in(\/options)?)$/,
   // Not a session's: a scraper on loopback or with METRICS_TOKEN, anyone else a 404 (routes/metrics.test.ts).
   /^\/metrics$/,
   // The content service's list is public; its writes are signed.
