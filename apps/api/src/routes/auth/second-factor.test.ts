@@ -489,6 +489,13 @@ describe("passkeys, with a software authenticator", () => {
     const stranger = (await signInWith(softAuthenticator())).answer;
     expect(stranger.json().message).toBe("This passkey is not registered here");
 
+    // A disabled member's passkey signs nobody in.
+    await t.app.db.query("update users set disabled_at = now() where email = 'keys@example.com'");
+    const disabled = (await signInWith(key)).answer;
+    expect(disabled.statusCode).toBe(403);
+    expect(disabled.json().message).toBe("Your account is disabled. Ask an Owner of your team to enable it.");
+    await t.app.db.query("update users set disabled_at = null where email = 'keys@example.com'");
+
     // With a passkey, the password alone no longer signs in.
     const login = await post("/api/v1/auth/login", { email: "keys@example.com", password: "Member-pass-1" });
     expect(login.json().data).toMatchObject({ totp: false, passkeys: true });

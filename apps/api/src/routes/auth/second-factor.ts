@@ -16,6 +16,7 @@ import {
   totpSetupAnswer,
   webauthnOptionsAnswer,
 } from "@backoffice/contracts/second-factor";
+import { SESSION_MESSAGES } from "@backoffice/contracts/sessions";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "@backoffice/server";
 import {
   type AuthenticationResponseJSON,
@@ -50,7 +51,6 @@ const MAX_WRONG_PER_CHALLENGE = 5;
 const MAX_WRONG_PER_PAIR = 5;
 const MAX_WRONG_PER_ADDRESS = 10;
 const WINDOW = 15 * MINUTE;
-const DISABLED = "This account is disabled. Ask an Owner to enable it.";
 
 const errors = {
   400: errorBody,
@@ -169,7 +169,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
   async function signInUser(request: FastifyRequest, userId: string | null) {
     const user = userId ? await users.findById(userId) : undefined;
     if (user?.role !== "admin") throw unauthorized(M.challengeInvalid);
-    if (user.disabled_at) throw forbidden(DISABLED);
+    if (user.disabled_at) throw forbidden(SESSION_MESSAGES.disabled);
     return startSession(request, user);
   }
 
