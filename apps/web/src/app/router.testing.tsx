@@ -1,6 +1,8 @@
+import type { Me } from "@backoffice/contracts";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
+import { OWNER } from "@/lib/screen.testing";
 import { sites } from "@/sites";
 import { siteKeys } from "@/sites/keys";
 import { routes } from "./router";
@@ -14,14 +16,15 @@ export const siteConfig = Object.fromEntries(
 );
 
 /**
- * Answers GET /config; every other call stays unanswered, so each screen shows its loading state
+ * Answers GET /config and GET /auth/me (`me`, an Owner unless given; the shell waits for it); every other call stays unanswered, so each screen shows its loading state
  * inside the shell (no screen's data is needed to check the routes and the shell around them).
  */
-export function stubConfigOnly() {
+export function stubConfigOnly(me: Me = OWNER) {
   vi.stubGlobal("fetch", async (input: string) => {
     const { pathname } = new URL(input, "http://localhost");
     if (pathname === "/api/v1/config")
       return Response.json({ status: "success", data: { sites: siteConfig } });
+    if (pathname === "/api/v1/auth/me") return Response.json({ status: "success", data: { user: me } });
     return new Promise<Response>(() => {});
   });
 }

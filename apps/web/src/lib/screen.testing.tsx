@@ -1,3 +1,4 @@
+import type { Me } from "@backoffice/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -14,15 +15,26 @@ type Answer = { status?: number; body?: unknown; headers?: Record<string, string
 /** Answers by "METHOD /path" (under /api/v1, no query); a function sees the call. */
 export type Routes = Record<string, Answer | ((call: Call) => Answer)>;
 
-/** Signs in and answers fetch from `routes` (the CSRF token included); returns the calls made. */
-export function fakeApi(routes: Routes): Call[] {
-  saveSession("tok", { email: "admin@example.com", role: "admin" });
+/** The signed-in member of a screen test: an Owner unless a test gives another level and sites. */
+export const OWNER: Me = { email: "admin@example.com", role: "admin", level: "owner", sites: null };
+/** The member `renderAt` starts with as loaded, as the shell has it before any screen shows. */
+let signedIn: Me = OWNER;
+
+/**
+ * Signs `me` in and answers fetch from `routes` (the CSRF token and GET /auth/me included, neither
+ * recorded); returns the calls made.
+ */
+export function fakeApi(routes: Routes, me: Me = OWNER): Call[] {
+  saveSession("tok", { email: me.email, role: me.role });
+  signedIn = me;
   const calls: Call[] = [];
   vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, "http://localhost");
     const path = url.pathname.replace(/^\/api\/v1/, "");
     const method = init.method ?? "GET";
     if (path === "/csrf") return Response.json({ status: "success", csrfToken: "csrf" });
+    if (path === "/auth/me" && !routes["GET /auth/me"])
+      return Response.json({ status: "success", data: { user: me } });
     const call = {
       method,
       path,
@@ -73,6 +85,7 @@ export function renderAt(url: string, screen: ReactNode) {
     return <>{children}</>;
   }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(["auth", "me"], signedIn);
   const router = createMemoryRouter([{ path: "*", element: <Probe>{screen}</Probe> }], {
     initialEntries: [url],
   });

@@ -21,6 +21,7 @@ import {
   CommandShortcut,
 } from "@/components/ui/command";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { useMemberSites } from "@/hooks/use-access";
 import { setThemeChoice } from "@/lib/theme";
 import { type SiteKey, siteList } from "@/sites";
 import { navItems } from "../site-routes";
@@ -139,7 +140,11 @@ export function CommandPalette({
     setTimeout(chosen.run, 0);
   };
 
-  const sites = [...siteList].sort((a, b) => Number(b.key === site) - Number(a.key === site));
+  // Only the member's sites (docs/PRODUCT-RULES.md#team-and-access), the current one first.
+  const memberSites = useMemberSites() ?? [];
+  const sites = siteList
+    .filter((candidate) => memberSites.includes(candidate.key))
+    .sort((a, b) => Number(b.key === site) - Number(a.key === site));
 
   return (
     <>

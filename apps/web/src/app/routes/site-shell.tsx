@@ -1,20 +1,23 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { ConfirmProvider } from "@/components/confirm-dialog";
 import { Header } from "@/components/layout/header";
 import { SidebarContent } from "@/components/layout/sidebar";
+import { ErrorState, LoadingState } from "@/components/states";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { paths } from "@/config/paths";
 import { useLogout } from "@/features/auth/api/logout";
 import { authMessages } from "@/features/auth/messages";
+import { useMemberSites } from "@/hooks/use-access";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useLiveEvents } from "@/hooks/use-live-events";
+import { useMe } from "@/hooks/use-me";
 import { useSession } from "@/hooks/use-session";
 import { hostOf } from "@/lib/format";
 import { clearSession, getStoredSite, storeSite } from "@/lib/session";
 import { useConfig } from "@/lib/site-config";
 import { requestToaster, toast } from "@/lib/toast";
-import { activeNavItem, DEFAULT_SITE, type SiteKey, siteList, siteOfPath, sites } from "@/sites";
+import { activeNavItem, type SiteKey, siteOfPath, sites } from "@/sites";
 import { isSiteKey } from "@/sites/keys";
 import { navItems } from "../site-routes";
 import { CommandPalette } from "./command-palette";
@@ -25,24 +28,54 @@ export function SiteShell() {
   return (
     <QueryBoundary>
       <ConfirmProvider>
-        <Shell />
+        <MemberGate>
+          <Shell />
+        </MemberGate>
       </ConfirmProvider>
     </QueryBoundary>
   );
 }
 
+/**
+ * The signed-in member's level and sites (GET /auth/me) come before any screen: the shell shows
+ * only their sites and the screens only their writes (docs/PRODUCT-RULES.md#team-and-access).
+ */
+function MemberGate({ children }: { children: ReactNode }) {
+  const me = useMe();
+  if (me.data) return children;
+  if (me.isError)
+    return (
+      <ErrorState
+        title="The dashboard could not load your account"
+        description="Check the connection and try again."
+        onRetry={() => me.refetch()}
+        retrying={me.isFetching}
+      />
+    );
+  return <LoadingState className="min-h-dvh" />;
+}
+
 /** The account menu's screens outside the sites, by path: the title's screen name. */
-const ACCOUNT_SCREENS: Record<string, string> = { [paths.jobs]: "Jobs", [paths.security]: "Security" };
+const ACCOUNT_SCREENS: Record<string, string> = {
+  [paths.jobs]: "Jobs",
+  [paths.security]: "Security",
+  [paths.team]: "Team",
+};
 
 function Shell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const session = useSession();
+  // The account menu's Team is for Owners only (docs/PRODUCT-RULES.md#team).
+  const isOwner = useMe().data?.level === "owner";
   const { desktop } = useBreakpoint();
+  // Only the member's sites (MemberGate has loaded them): in the switcher, and as the section shown.
+  const memberSites = useMemberSites() ?? [];
   // A path outside the sites (the Jobs screen) keeps the site last used.
   const pathSite = siteOfPath(pathname);
   const stored = getStoredSite();
-  const site: SiteKey = pathSite ?? (isSiteKey(stored) ? stored : DEFAULT_SITE);
+  const own = (key: string | null): key is SiteKey => isSiteKey(key) && memberSites.includes(key);
+  const site: SiteKey = own(pathSite) ? pathSite : own(stored) ? stored : memberSites[0]!;
   const settings = sites[site];
 
   // Open by default at 992px and wider, closed below; a breakpoint change resets it.
@@ -105,6 +138,9 @@ function Shell() {
     />
   );
 
+  // A direct URL to another site's screen lands on the member's own first site.
+  if (pathSite && !own(pathSite)) return <Navigate to={paths.site(memberSites[0]!)} replace />;
+
   return (
     <>
       <a
@@ -146,12 +182,13 @@ function Shell() {
             onToggleSidebar={() => setOpen((v) => !v)}
             toggleRef={toggleRef}
             site={site}
-            sites={siteList}
+            sites={memberSites.map((key) => sites[key])}
             onSiteChange={onSiteChange}
             userEmail={session?.user.email ?? ""}
             profilePath={`/${site}/profile`}
             jobsPath={paths.jobs}
             securityPath={paths.security}
+            teamPath={isOwner ? paths.team : undefined}
             onLogout={onLogout}
             loggingOut={logout.isPending}
             commands={<CommandPalette site={site} onSiteChange={onSiteChange} onLogout={onLogout} />}

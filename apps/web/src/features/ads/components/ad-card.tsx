@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { useCanWrite } from "@/hooks/use-access";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
@@ -28,6 +29,7 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
   const undo = useUndo(site, adsKey(site));
   const busy = update.isPending || remove.isPending;
   const [versionsOpen, setVersionsOpen] = useState(false);
+  const canWrite = useCanWrite(site.key);
   const titleId = `ad-${ad._id}-title`;
 
   // Each ad's toggle and delete are actions of their own: one's success dismisses only its errors.
@@ -104,22 +106,24 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
         </p>
       </CardContent>
       <CardFooter className="mt-auto flex flex-wrap gap-2 px-5">
-        <Button
-          variant={ad.isActive ? "outline" : "default"}
-          size="sm"
-          onClick={onToggle}
-          disabled={busy}
-          aria-label={`${ad.isActive ? "Deactivate" : "Activate"} ad ${ad.page}`}
-        >
-          {update.isPending ? (
-            <Spinner />
-          ) : ad.isActive ? (
-            <PowerOff aria-hidden="true" />
-          ) : (
-            <Power aria-hidden="true" />
-          )}
-          {ad.isActive ? "Deactivate" : "Activate"}
-        </Button>
+        {canWrite && (
+          <Button
+            variant={ad.isActive ? "outline" : "default"}
+            size="sm"
+            onClick={onToggle}
+            disabled={busy}
+            aria-label={`${ad.isActive ? "Deactivate" : "Activate"} ad ${ad.page}`}
+          >
+            {update.isPending ? (
+              <Spinner />
+            ) : ad.isActive ? (
+              <PowerOff aria-hidden="true" />
+            ) : (
+              <Power aria-hidden="true" />
+            )}
+            {ad.isActive ? "Deactivate" : "Activate"}
+          </Button>
+        )}
         <div className="ml-auto flex gap-1">
           <IconButton
             icon={History}
@@ -127,22 +131,26 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
             tooltip="Versions"
             onClick={() => setVersionsOpen(true)}
           />
-          <IconButton
-            icon={Pencil}
-            label={`Edit ad ${ad.page}`}
-            tooltip="Edit"
-            disabled={busy}
-            onClick={() => onEdit(ad)}
-          />
-          <IconButton
-            icon={Trash2}
-            label={`Delete ad ${ad.page}`}
-            tooltip="Delete"
-            destructive
-            busy={remove.isPending}
-            disabled={busy}
-            onClick={onDelete}
-          />
+          {canWrite && (
+            <>
+              <IconButton
+                icon={Pencil}
+                label={`Edit ad ${ad.page}`}
+                tooltip="Edit"
+                disabled={busy}
+                onClick={() => onEdit(ad)}
+              />
+              <IconButton
+                icon={Trash2}
+                label={`Delete ad ${ad.page}`}
+                tooltip="Delete"
+                destructive
+                busy={remove.isPending}
+                disabled={busy}
+                onClick={onDelete}
+              />
+            </>
+          )}
         </div>
       </CardFooter>
       <AdVersionsDialog site={site} ad={ad} open={versionsOpen} onClose={() => setVersionsOpen(false)} />

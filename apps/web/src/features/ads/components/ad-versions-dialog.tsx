@@ -19,6 +19,7 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { useCanWrite } from "@/hooks/use-access";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -101,6 +102,7 @@ const settingsOf = (v: AdVersion) => ({ page: v.page, url: v.url, isActive: v.is
 function Compare({ site, ad, versions }: { site: SiteSettings; ad: Ad; versions: AdVersion[] }) {
   const confirm = useConfirm();
   const restore = useRestoreAdVersion(site, ad._id);
+  const canWrite = useCanWrite(site.key);
   const leftId = useId();
   const rightId = useId();
   // Unpicked sides follow the list: the previous version against the newest, also after a restore.
@@ -169,10 +171,12 @@ function Compare({ site, ad, versions }: { site: SiteSettings; ad: Ad; versions:
         <DialogClose asChild>
           <Button variant="outline">Close</Button>
         </DialogClose>
-        <Button onClick={onRestore} disabled={restore.isPending || left.version === newest.version}>
-          {restore.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
-          Restore version {left.version}
-        </Button>
+        {canWrite && (
+          <Button onClick={onRestore} disabled={restore.isPending || left.version === newest.version}>
+            {restore.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
+            Restore version {left.version}
+          </Button>
+        )}
       </DialogFooter>
     </div>
   );

@@ -2,6 +2,7 @@ import type { Ad } from "@backoffice/contracts";
 import { Megaphone, Plus, WifiOff } from "lucide-react";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
+import { useCanWrite } from "@/hooks/use-access";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast } from "@/lib/toast";
 import type { AdPage, SiteSettings } from "@/sites";
@@ -23,6 +24,7 @@ export function AdsList({
   onCreate: () => void;
 }) {
   const query = useAds(site, page);
+  const canWrite = useCanWrite(site.key);
   useErrorToast(query, () => toast({ ...site.wording.adsLoadError, variant: "destructive" }));
 
   if (query.isPending) {
@@ -51,10 +53,12 @@ export function AdsList({
         title={adMessages.empty}
         description={adMessages.emptyHint}
         action={
-          <Button onClick={onCreate}>
-            <Plus aria-hidden="true" />
-            {adMessages.createFirst}
-          </Button>
+          canWrite && (
+            <Button onClick={onCreate}>
+              <Plus aria-hidden="true" />
+              {adMessages.createFirst}
+            </Button>
+          )
         }
       />
     );

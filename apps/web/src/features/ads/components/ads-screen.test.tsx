@@ -277,3 +277,28 @@ describe.each(SITES)("Manage Ads on $site", (rules) => {
     expect(await screen.findByRole("article", { name: "banner" })).toBeInTheDocument();
   });
 });
+
+describe("Manage Ads for a Viewer (docs/PRODUCT-RULES.md#team-and-access)", () => {
+  it("shows the ads without any write control: no Create, Activate, Edit or Delete", async () => {
+    fakeApi(
+      { "GET /apkw/ads": { body: { status: "success", data: [ad("home")] } } },
+      { email: "viewer@example.com", role: "admin", level: "viewer", sites: ["apkw"] },
+    );
+    renderAt("/apkw/ads", <AdsScreen />);
+    const card = await screen.findByRole("article", { name: /home/ });
+    expect(within(card).getByRole("button", { name: `Versions of ${LONG_URL}` })).toBeInTheDocument();
+    for (const name of [/Create New Ad/, /Activate/, /Edit ad/, /Delete ad/])
+      expect(screen.queryByRole("button", { name })).toBeNull();
+  });
+
+  it("an Editor of the site keeps them", async () => {
+    fakeApi(
+      { "GET /apkw/ads": { body: { status: "success", data: [ad("home")] } } },
+      { email: "editor@example.com", role: "admin", level: "editor", sites: ["apkw"] },
+    );
+    renderAt("/apkw/ads", <AdsScreen />);
+    await screen.findByRole("article", { name: /home/ });
+    for (const name of [/Create New Ad/, /Activate/, /Edit ad/, /Delete ad/])
+      expect(screen.getByRole("button", { name })).toBeInTheDocument();
+  });
+});

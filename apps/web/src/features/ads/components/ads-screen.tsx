@@ -4,6 +4,7 @@ import { useNavigate, useParams } from "react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import type { AdPage } from "@/sites";
 import { adMessages } from "../utils/ad-form";
@@ -14,6 +15,7 @@ import { AdsList } from "./ads-list";
 /** Manage Ads: one list per site, or per page on movies (tabs routed at /movies/ads/{page}). */
 export function AdsScreen() {
   const site = useCurrentSite();
+  const canWrite = useCanWrite(site.key);
   const params = useParams();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<AdDialogState | null>(null);
@@ -29,10 +31,12 @@ export function AdsScreen() {
         title="Manage Ads"
         description={adMessages.subtitle}
         actions={
-          <Button onClick={onCreate} className="w-full sm:w-auto">
-            <Plus aria-hidden="true" />
-            Create New Ad
-          </Button>
+          canWrite && (
+            <Button onClick={onCreate} className="w-full sm:w-auto">
+              <Plus aria-hidden="true" />
+              Create New Ad
+            </Button>
+          )
         }
       />
       {pages && page ? (

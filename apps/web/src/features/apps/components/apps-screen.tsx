@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError, toastSuccess } from "@/lib/toast";
@@ -33,6 +34,7 @@ const categoryFilterOf = (value: string): CategoryFilter =>
 /** Apps & Games (apkw): search, category filter, selection, bulk delete, Add/Edit dialog. */
 export function AppsScreen() {
   const site = useCurrentSite();
+  const canWrite = useCanWrite(site.key);
   const confirm = useConfirm();
   // Search and category live in the URL: Back, reload and links keep them.
   const url = useUrlFilters(["q", "category"] as const, "q");
@@ -126,12 +128,14 @@ export function AppsScreen() {
         title="Apps & Games"
         description={appMessages.subtitle}
         actions={
-          <Button
-            onClick={() => setDialog({ mode: "create", category: category === "all" ? null : category })}
-          >
-            <Plus aria-hidden="true" />
-            Add App
-          </Button>
+          canWrite && (
+            <Button
+              onClick={() => setDialog({ mode: "create", category: category === "all" ? null : category })}
+            >
+              <Plus aria-hidden="true" />
+              Add App
+            </Button>
+          )
         }
       />
 
@@ -177,37 +181,39 @@ export function AppsScreen() {
                 </>
               )}
             </p>
-            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={selectAll}
-                disabled={busy || visible.length === 0 || allSelected}
-              >
-                <CheckSquare aria-hidden="true" />
-                Select All
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={deselectAll}
-                disabled={busy || selectedVisible.length === 0}
-              >
-                <Square aria-hidden="true" />
-                Deselect All
-              </Button>
-              <Button
-                variant={selectedVisible.length > 0 ? "destructive" : "outline"}
-                size="sm"
-                className="col-span-2 data-[empty=true]:text-destructive"
-                data-empty={selectedVisible.length === 0}
-                onClick={onDeleteSelected}
-                disabled={busy || selectedVisible.length === 0}
-              >
-                {busy && deletingIds.size > 1 ? <Spinner /> : <Trash2 aria-hidden="true" />}
-                Delete Selected ({selectedVisible.length})
-              </Button>
-            </div>
+            {canWrite && (
+              <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={selectAll}
+                  disabled={busy || visible.length === 0 || allSelected}
+                >
+                  <CheckSquare aria-hidden="true" />
+                  Select All
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={deselectAll}
+                  disabled={busy || selectedVisible.length === 0}
+                >
+                  <Square aria-hidden="true" />
+                  Deselect All
+                </Button>
+                <Button
+                  variant={selectedVisible.length > 0 ? "destructive" : "outline"}
+                  size="sm"
+                  className="col-span-2 data-[empty=true]:text-destructive"
+                  data-empty={selectedVisible.length === 0}
+                  onClick={onDeleteSelected}
+                  disabled={busy || selectedVisible.length === 0}
+                >
+                  {busy && deletingIds.size > 1 ? <Spinner /> : <Trash2 aria-hidden="true" />}
+                  Delete Selected ({selectedVisible.length})
+                </Button>
+              </div>
+            )}
           </div>
         </CardContent>
       </Card>
@@ -233,7 +239,7 @@ export function AppsScreen() {
               : {
                   title: appMessages.empty,
                   description: "The catalogue is empty. Add the first app or game.",
-                  action: (
+                  action: canWrite && (
                     <Button onClick={() => setDialog({ mode: "create", category: null })}>
                       <Plus aria-hidden="true" />
                       Add App

@@ -22,6 +22,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { serverMessageOf } from "@/lib/api-client";
@@ -50,6 +51,7 @@ export function ContactsScreen() {
   const query = useContacts(site, page, filters.query);
   const remove = useDeleteContacts(site);
   const markRead = useMarkRead(site);
+  const canWrite = useCanWrite(site.key);
   useMarkInboxSeen(site);
   const selection = useSelection();
   const [open, setOpen] = useState<ContactMessage | null>(null);
@@ -122,7 +124,8 @@ export function ContactsScreen() {
   const openRow = (id: string) => {
     const row = rows.find((candidate) => candidate._id === id) ?? null;
     setOpen(row);
-    if (row && row.readAt === null) markRead.mutate({ id: row._id, read: true });
+    // A Viewer changes nothing: their reading leaves the message unread for the team.
+    if (canWrite && row && row.readAt === null) markRead.mutate({ id: row._id, read: true });
   };
 
   return (
@@ -173,15 +176,17 @@ export function ContactsScreen() {
               <Copy aria-hidden="true" />
               Copy All
             </Button>
-            <Button
-              variant="destructive"
-              size="sm"
-              onClick={() => runDelete(selected)}
-              disabled={selected.length === 0 || remove.isPending}
-            >
-              <Trash2 aria-hidden="true" />
-              Delete Selected ({selected.length})
-            </Button>
+            {canWrite && (
+              <Button
+                variant="destructive"
+                size="sm"
+                onClick={() => runDelete(selected)}
+                disabled={selected.length === 0 || remove.isPending}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete Selected ({selected.length})
+              </Button>
+            )}
           </>
         }
       >
@@ -228,6 +233,7 @@ function MessageDetails({
   onReply: (contact: ContactMessage) => void;
 }) {
   const site = useCurrentSite();
+  const canWrite = useCanWrite(site.key);
   const details = useContactDetails(site, contact?._id ?? null);
   const replies = details.data?.replies ?? [];
   const answeredAt = details.data?.answeredAt ?? contact?.answeredAt ?? null;
@@ -294,10 +300,12 @@ function MessageDetails({
             <Copy aria-hidden="true" />
             Copy Email
           </Button>
-          <Button onClick={() => contact && onReply(contact)}>
-            <Reply aria-hidden="true" />
-            Reply
-          </Button>
+          {canWrite && (
+            <Button onClick={() => contact && onReply(contact)}>
+              <Reply aria-hidden="true" />
+              Reply
+            </Button>
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>

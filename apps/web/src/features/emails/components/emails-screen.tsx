@@ -9,6 +9,7 @@ import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
@@ -20,6 +21,7 @@ import { emailMessages } from "../utils/email-texts";
 /** Manage Emails: the subscriptions a public site collected, 20 a page, searched and sorted. */
 export function EmailsScreen() {
   const site = useCurrentSite();
+  const canWrite = useCanWrite(site.key);
   const confirm = useConfirm();
   const { page, setPage, reportPages } = usePageParam();
   const filters = useInboxFilters();
@@ -131,7 +133,7 @@ export function EmailsScreen() {
       }
       actions={
         <>
-          {selectedIds.length > 0 && (
+          {canWrite && selectedIds.length > 0 && (
             <Button variant="destructive" size="sm" onClick={onDeleteSelected} disabled={remove.isPending}>
               {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
               Delete Selected ({selectedIds.length})

@@ -6,6 +6,7 @@ import { recordLabel } from "@/components/history/history-texts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useRestoreTrash } from "@/lib/undo";
@@ -18,6 +19,7 @@ import { recordLink, historyMessages as texts } from "../utils/history-filters";
 export function HistoryRecord({ entry, children }: { entry: HistoryEntry; children: ReactNode }) {
   const site = useCurrentSite();
   const restore = useRestoreTrash(site);
+  const canWrite = useCanWrite(site.key);
   const label = recordLabel(entry);
   if (entry.action === "delete") {
     const trashId = entry.trashId;
@@ -36,17 +38,19 @@ export function HistoryRecord({ entry, children }: { entry: HistoryEntry; childr
         {trashId ? (
           <>
             <Badge variant="secondary">{texts.deleted}</Badge>
-            <Button
-              size="sm"
-              variant="outline"
-              className="h-7"
-              onClick={onRestore}
-              disabled={restore.isPending}
-              aria-label={`Restore ${label}`}
-            >
-              {restore.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
-              Restore
-            </Button>
+            {canWrite && (
+              <Button
+                size="sm"
+                variant="outline"
+                className="h-7"
+                onClick={onRestore}
+                disabled={restore.isPending}
+                aria-label={`Restore ${label}`}
+              >
+                {restore.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
+                Restore
+              </Button>
+            )}
           </>
         ) : (
           <span className="text-muted-foreground">{texts.purged}</span>

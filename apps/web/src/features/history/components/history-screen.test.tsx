@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { OWNER } from "@/lib/screen.testing";
 import { saveSession } from "@/lib/session";
 import { registerToaster } from "@/lib/toast";
 import { HistoryScreen } from "./history-screen";
@@ -77,6 +78,8 @@ function renderAt(url: string) {
     initialEntries: [url],
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The shell loads the member before a screen shows (hooks/use-access.ts).
+  client.setQueryData(["auth", "me"], OWNER);
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

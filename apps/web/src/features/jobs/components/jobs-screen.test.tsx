@@ -139,3 +139,19 @@ describe("Jobs", () => {
     expect(await screen.findByText("No jobs yet")).toBeInTheDocument();
   });
 });
+
+describe("Jobs for a member of some sites (docs/PRODUCT-RULES.md#team-and-access)", () => {
+  it("an Editor of sportbn runs and pauses sportbn's jobs, not the all-sites ones", async () => {
+    fakeApi(
+      { "GET /jobs": listed([purge, sync]) },
+      { email: "editor@example.com", role: "admin", level: "editor", sites: ["sportbn"] },
+    );
+    renderAt("/settings/jobs", <JobsScreen />);
+    const sportbn = within(await card("Sync fixtures"));
+    expect(sportbn.getByRole("button", { name: "Run now" })).toBeInTheDocument();
+    expect(sportbn.getByRole("button", { name: "Resume" })).toBeInTheDocument();
+    const all = within(await card("Empty expired trash"));
+    expect(all.queryByRole("button", { name: "Run now" })).toBeNull();
+    expect(all.queryByRole("button", { name: "Pause" })).toBeNull();
+  });
+});

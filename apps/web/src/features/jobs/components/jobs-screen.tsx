@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { useCanWrite } from "@/hooks/use-access";
 import { type JobAction, useJobAction, useJobs } from "@/hooks/use-jobs";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
@@ -86,6 +87,8 @@ function JobCard({
 }) {
   const run = job.lastRun;
   const headingId = `job-${job.name}`;
+  // An all-sites job needs write access to every site (docs/PRODUCT-RULES.md#team-and-access).
+  const canWrite = useCanWrite(job.site);
   return (
     <li aria-labelledby={headingId}>
       <Card className="gap-3 py-4">
@@ -101,37 +104,39 @@ function JobCard({
               </div>
               <p className="text-sm text-muted-foreground">{scheduleInWords(job.schedule)}</p>
             </div>
-            <div className="flex flex-wrap gap-2">
-              <Button size="sm" disabled={busy !== null} onClick={() => onAction("run")}>
-                {busy === "run" ? (
-                  <RotateCw className="animate-spin" aria-hidden="true" />
+            {canWrite && (
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" disabled={busy !== null} onClick={() => onAction("run")}>
+                  {busy === "run" ? (
+                    <RotateCw className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <Play aria-hidden="true" />
+                  )}
+                  Run now
+                </Button>
+                {job.paused ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busy !== null}
+                    onClick={() => onAction("resume")}
+                  >
+                    <Play aria-hidden="true" />
+                    Resume
+                  </Button>
                 ) : (
-                  <Play aria-hidden="true" />
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busy !== null}
+                    onClick={() => onAction("pause")}
+                  >
+                    <Pause aria-hidden="true" />
+                    Pause
+                  </Button>
                 )}
-                Run now
-              </Button>
-              {job.paused ? (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy !== null}
-                  onClick={() => onAction("resume")}
-                >
-                  <Play aria-hidden="true" />
-                  Resume
-                </Button>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy !== null}
-                  onClick={() => onAction("pause")}
-                >
-                  <Pause aria-hidden="true" />
-                  Pause
-                </Button>
-              )}
-            </div>
+              </div>
+            )}
           </div>
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
             <Fact label="Last run">

@@ -1,5 +1,6 @@
 import { Loader2, RefreshCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useCanWrite } from "@/hooks/use-access";
 import { useJobAction } from "@/hooks/use-jobs";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
@@ -24,6 +25,7 @@ export function FeedSyncLine({
 }) {
   const status = useFeedStatus(site);
   const action = useJobAction();
+  const canWrite = useCanWrite(site.key);
   const data = status.data;
   const remaining = data && Math.min(data.quota.remaining, providerRemaining ?? data.quota.remaining);
   const runNow = () =>
@@ -49,14 +51,16 @@ export function FeedSyncLine({
             ? "Feed quota unavailable"
             : "Loading feed quota..."}
       </p>
-      <Button variant="outline" size="sm" onClick={runNow} disabled={action.isPending}>
-        {action.isPending ? (
-          <Loader2 className="animate-spin" aria-hidden="true" />
-        ) : (
-          <RefreshCcw aria-hidden="true" />
-        )}
-        Run now
-      </Button>
+      {canWrite && (
+        <Button variant="outline" size="sm" onClick={runNow} disabled={action.isPending}>
+          {action.isPending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <RefreshCcw aria-hidden="true" />
+          )}
+          Run now
+        </Button>
+      )}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
+import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { ApiError, serverMessageOf } from "@/lib/api-client";
 import { useConfig } from "@/lib/site-config";
@@ -54,6 +55,7 @@ const FILTERS = ["q", "sport", "league", "status", "country"] as const;
  */
 export function FetchMatchesScreen() {
   const site = useCurrentSite();
+  const canWrite = useCanWrite(site.key);
   const config = useConfig();
   const feed = useFeed(site);
   const accept = useAcceptMatch(site);
@@ -226,7 +228,7 @@ export function FetchMatchesScreen() {
       )}
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-lg font-semibold">Matches ({visible.length})</h2>
-        {chosen.length > 0 && (
+        {canWrite && chosen.length > 0 && (
           <Button className="ml-auto" onClick={onAcceptSelected} disabled={acceptMany.isPending}>
             {acceptMany.isPending ? (
               <Loader2 className="animate-spin" aria-hidden="true" />
@@ -301,26 +303,30 @@ export function FetchMatchesScreen() {
                     {f.league}
                     {f.country && ` · ${f.country}`}
                   </p>
-                  <div className="flex items-center gap-3">
-                    {!done && (
-                      <Checkbox
-                        checked={selection.has(keyOf(f))}
-                        onCheckedChange={(value) => selection.set(keyOf(f), value === true)}
-                        aria-label={`Select ${f.homeTeam} vs ${f.awayTeam}`}
-                      />
-                    )}
-                    <Button
-                      size="sm"
-                      className="flex-1"
-                      variant={done ? "outline" : "default"}
-                      disabled={done || accept.isPending || acceptMany.isPending}
-                      onClick={() => onAccept(f)}
-                      aria-label={`${done ? "Accepted" : "Accept"} ${f.homeTeam} vs ${f.awayTeam}`}
-                    >
-                      {done ? <CheckCircle2 aria-hidden="true" /> : null}
-                      {done ? "Accepted" : "Accept"}
-                    </Button>
-                  </div>
+                  {!canWrite ? (
+                    done && <Badge variant="outline">Accepted</Badge>
+                  ) : (
+                    <div className="flex items-center gap-3">
+                      {!done && (
+                        <Checkbox
+                          checked={selection.has(keyOf(f))}
+                          onCheckedChange={(value) => selection.set(keyOf(f), value === true)}
+                          aria-label={`Select ${f.homeTeam} vs ${f.awayTeam}`}
+                        />
+                      )}
+                      <Button
+                        size="sm"
+                        className="flex-1"
+                        variant={done ? "outline" : "default"}
+                        disabled={done || accept.isPending || acceptMany.isPending}
+                        onClick={() => onAccept(f)}
+                        aria-label={`${done ? "Accepted" : "Accept"} ${f.homeTeam} vs ${f.awayTeam}`}
+                      >
+                        {done ? <CheckCircle2 aria-hidden="true" /> : null}
+                        {done ? "Accepted" : "Accept"}
+                      </Button>
+                    </div>
+                  )}
                 </Card>
               </li>
             );

@@ -1,6 +1,7 @@
 import type { LinkHealth, Match } from "@backoffice/contracts";
 import { CircleCheck, CircleDashed, CircleX, RefreshCw, ShieldX } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useCanWrite } from "@/hooks/use-access";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
@@ -80,6 +81,7 @@ export function MatchLinks({
 }) {
   const servers = useServers(site);
   const check = useCheckLinks(site);
+  const canWrite = useCanWrite(site.key);
   const mine = (servers.data ?? []).filter((server) => server.match_id === match._id);
   const all = [match.health, ...mine.map((server) => server.health)];
   const ok = all.filter((health) => health?.state === "ok").length;
@@ -102,18 +104,20 @@ export function MatchLinks({
         <p className="text-sm font-medium" data-slot="links-summary">
           {servers.isPending ? "Checking links..." : linksSummary(ok, all.length)}
         </p>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="ml-auto"
-          disabled={check.isPending}
-          onClick={onCheck}
-          aria-label={`Check links of ${title}`}
-        >
-          <RefreshCw aria-hidden="true" className={check.isPending ? "animate-spin" : undefined} />
-          Check links
-        </Button>
+        {canWrite && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="ml-auto"
+            disabled={check.isPending}
+            onClick={onCheck}
+            aria-label={`Check links of ${title}`}
+          >
+            <RefreshCw aria-hidden="true" className={check.isPending ? "animate-spin" : undefined} />
+            Check links
+          </Button>
+        )}
       </div>
       {showMain && <LinkHealthLine health={match.health} label="Main stream" />}
     </div>

@@ -14,6 +14,7 @@ import {
 import { IconButton } from "@/components/icon-button";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useCanWrite } from "@/hooks/use-access";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
 import type { SiteSettings } from "@/sites";
@@ -32,6 +33,7 @@ const serverTexts = {
  * the dialog it sits inside the match's form, which they must not submit (IconButton is one already).
  */
 export function MatchServers({ site, match }: { site: SiteSettings; match: Match }) {
+  const canWrite = useCanWrite(site.key);
   const servers = useServers(site);
   const mine = (servers.data ?? []).filter((server) => server.match_id === match._id);
   const confirm = useConfirm();
@@ -74,27 +76,31 @@ export function MatchServers({ site, match }: { site: SiteSettings; match: Match
                 <p className="font-mono text-xs break-all text-muted-foreground">{server.url}</p>
                 <LinkHealthLine health={server.health} />
               </div>
-              <IconButton
-                icon={Trash2}
-                label={`Delete server ${server.name}`}
-                destructive
-                disabled={remove.isPending}
-                onClick={() => onDelete(server)}
-              />
+              {canWrite && (
+                <IconButton
+                  icon={Trash2}
+                  label={`Delete server ${server.name}`}
+                  destructive
+                  disabled={remove.isPending}
+                  onClick={() => onDelete(server)}
+                />
+              )}
             </li>
           ))}
         </ul>
       )}
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        onClick={() => setAdding(match)}
-        aria-label={`New Server for ${title}`}
-      >
-        <Plus aria-hidden="true" />
-        New Server
-      </Button>
+      {canWrite && (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => setAdding(match)}
+          aria-label={`New Server for ${title}`}
+        >
+          <Plus aria-hidden="true" />
+          New Server
+        </Button>
+      )}
       <NewServerDialog site={site} match={adding} onClose={() => setAdding(null)} />
     </section>
   );

@@ -12,6 +12,7 @@ import { useSelection } from "@/components/list/use-selection";
 import { ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { useConfig } from "@/lib/site-config";
@@ -28,6 +29,7 @@ import { MatchFilters } from "./match-filters";
 /** Manage Matches (sportbn): filters, summary, selection, bulk delete, add/edit dialog. */
 export function MatchesScreen() {
   const site = useCurrentSite();
+  const canWrite = useCanWrite(site.key);
   const _confirm = useConfirm();
   const config = useConfig();
   const query = useMatches(site);
@@ -92,10 +94,12 @@ export function MatchesScreen() {
         title="Manage Matches"
         description={matchMessages.subtitle}
         actions={
-          <Button onClick={() => setDialog({ mode: "create" })} className="w-full sm:w-auto">
-            <Plus aria-hidden="true" />
-            Add Match
-          </Button>
+          canWrite && (
+            <Button onClick={() => setDialog({ mode: "create" })} className="w-full sm:w-auto">
+              <Plus aria-hidden="true" />
+              Add Match
+            </Button>
+          )
         }
       />
       <section aria-labelledby="match-summary" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
@@ -132,15 +136,17 @@ export function MatchesScreen() {
               {view.ids.length > 0 && ` · ${view.ids.length} selected`}
             </p>
             <SortSelect sort={sort} className="h-8 w-full sm:ml-auto sm:w-48" />
-            <Button
-              variant="destructive"
-              size="sm"
-              disabled={view.ids.length === 0 || remove.isPending}
-              onClick={() => runDelete(visible.filter((m) => view.ids.includes(m._id)))}
-            >
-              <Trash2 aria-hidden="true" />
-              Delete Selected ({view.ids.length})
-            </Button>
+            {canWrite && (
+              <Button
+                variant="destructive"
+                size="sm"
+                disabled={view.ids.length === 0 || remove.isPending}
+                onClick={() => runDelete(visible.filter((m) => view.ids.includes(m._id)))}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete Selected ({view.ids.length})
+              </Button>
+            )}
           </div>
         </CardContent>
       </Card>
@@ -160,7 +166,7 @@ export function MatchesScreen() {
               : {
                   title: matchMessages.empty,
                   description: "Add the first match.",
-                  action: (
+                  action: canWrite && (
                     <Button onClick={() => setDialog({ mode: "create" })}>
                       <Plus aria-hidden="true" />
                       Add Match

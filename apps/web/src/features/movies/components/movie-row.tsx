@@ -5,6 +5,8 @@ import { DeleteButton, EditButton } from "@/components/item-buttons";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { useCanWrite } from "@/hooks/use-access";
+import { useCurrentSite } from "@/hooks/use-current-site";
 import { genresLine, KIND_LABELS, posterUrl, ratingText, statusOf, yearOf } from "../utils/movie-texts";
 
 /** One title of the list: poster, badges, facts and the row actions. */
@@ -29,6 +31,7 @@ export function MovieRow({
 }) {
   const genres = genresLine(item);
   const checkboxId = `movie-${item._id}`;
+  const canWrite = useCanWrite(useCurrentSite().key);
   return (
     <article
       aria-labelledby={`${checkboxId}-title`}
@@ -87,14 +90,18 @@ export function MovieRow({
         </p>
       </div>
       <div className="flex w-full flex-wrap gap-1.5 sm:w-auto sm:flex-nowrap">
-        <Button variant="outline" size="sm" onClick={onToggleLocker} disabled={busy}>
-          {item.lockerSelected ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
-          {item.lockerSelected ? "Locker Off" : "Locker On"}
-        </Button>
-        <Button variant="outline" size="sm" onClick={onToggleFeatured} disabled={busy}>
-          {item.featured ? <StarOff aria-hidden="true" /> : <Star aria-hidden="true" />}
-          {item.featured ? "Unfeature" : "Feature"}
-        </Button>
+        {canWrite && (
+          <>
+            <Button variant="outline" size="sm" onClick={onToggleLocker} disabled={busy}>
+              {item.lockerSelected ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+              {item.lockerSelected ? "Locker Off" : "Locker On"}
+            </Button>
+            <Button variant="outline" size="sm" onClick={onToggleFeatured} disabled={busy}>
+              {item.featured ? <StarOff aria-hidden="true" /> : <Star aria-hidden="true" />}
+              {item.featured ? "Unfeature" : "Feature"}
+            </Button>
+          </>
+        )}
         <EditButton itemName={item.title} onClick={onEdit} />
         <DeleteButton itemName={item.title} onClick={onDelete} disabled={busy} />
       </div>

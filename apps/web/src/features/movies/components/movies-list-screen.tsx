@@ -23,6 +23,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Switch } from "@/components/ui/switch";
+import { useCanWrite } from "@/hooks/use-access";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
@@ -62,6 +63,7 @@ const namesOf = (items: readonly MovieItem[]) =>
 /** Movies & TV Shows list: filters, search, toolbar, rows, 12 a page on the client. */
 export function MoviesListScreen() {
   const site = useCurrentSite();
+  const canWrite = useCanWrite(site.key);
   const { mobile } = useBreakpoint();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -240,10 +242,12 @@ export function MoviesListScreen() {
         description={movieMessages.listSubtitle}
         actions={
           <div className="flex w-full gap-2 sm:w-auto">
-            <Button onClick={() => setQuickAdd(true)} className="flex-1 sm:flex-none">
-              <Plus aria-hidden="true" />
-              Quick Add
-            </Button>
+            {canWrite && (
+              <Button onClick={() => setQuickAdd(true)} className="flex-1 sm:flex-none">
+                <Plus aria-hidden="true" />
+                Quick Add
+              </Button>
+            )}
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
                 <Button variant="outline" size="icon" aria-label="More actions">
@@ -255,7 +259,7 @@ export function MoviesListScreen() {
                   <RefreshCw aria-hidden="true" />
                   Refresh
                 </DropdownMenuItem>
-                <DropdownMenuItem asChild>{importLink}</DropdownMenuItem>
+                {canWrite && <DropdownMenuItem asChild>{importLink}</DropdownMenuItem>}
               </DropdownMenuContent>
             </DropdownMenu>
           </div>
@@ -306,14 +310,18 @@ export function MoviesListScreen() {
               onChange={(on) => selection.setMany(pageIds, on)}
               disabled={pageIds.length === 0}
             />
-            <Button variant="outline" size="sm" onClick={() => runBulkLocker(true)} disabled={busy}>
-              <Lock aria-hidden="true" />
-              Set Locker
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => runBulkLocker(false)} disabled={busy}>
-              <LockOpen aria-hidden="true" />
-              Clear Locker
-            </Button>
+            {canWrite && (
+              <>
+                <Button variant="outline" size="sm" onClick={() => runBulkLocker(true)} disabled={busy}>
+                  <Lock aria-hidden="true" />
+                  Set Locker
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => runBulkLocker(false)} disabled={busy}>
+                  <LockOpen aria-hidden="true" />
+                  Clear Locker
+                </Button>
+              </>
+            )}
             <div className="flex items-center gap-2 px-2">
               <Switch
                 id="movies-newest"
@@ -324,16 +332,18 @@ export function MoviesListScreen() {
                 Newest
               </label>
             </div>
-            <Button
-              variant={chosen.length > 0 ? "destructive" : "outline"}
-              size="sm"
-              className="sm:ml-auto"
-              disabled={busy || chosen.length === 0}
-              onClick={() => runDelete(chosen, false)}
-            >
-              <Trash2 aria-hidden="true" />
-              Delete Selected ({chosen.length})
-            </Button>
+            {canWrite && (
+              <Button
+                variant={chosen.length > 0 ? "destructive" : "outline"}
+                size="sm"
+                className="sm:ml-auto"
+                disabled={busy || chosen.length === 0}
+                onClick={() => runDelete(chosen, false)}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete Selected ({chosen.length})
+              </Button>
+            )}
           </div>
           {progress && (
             <div role="status" className="grid gap-1.5" data-slot="locker-progress">
@@ -377,7 +387,7 @@ export function MoviesListScreen() {
               : {
                   title: movieMessages.empty,
                   description: "Import titles from the movie database to fill the list.",
-                  action: (
+                  action: canWrite && (
                     <div className="flex flex-wrap justify-center gap-2">
                       <Button onClick={() => setQuickAdd(true)}>
                         <Plus aria-hidden="true" />

@@ -4,7 +4,9 @@ import { IconButton } from "@/components/icon-button";
 import { SelectAllCheckbox, SelectableCard } from "@/components/list/selectable-card";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
+import { useCanWrite } from "@/hooks/use-access";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
+import { useCurrentSite } from "@/hooks/use-current-site";
 import { formatDateTime, formatDayMonthYear } from "@/lib/format";
 import { kindLabel } from "../utils/trash-texts";
 
@@ -26,7 +28,9 @@ export function TrashList(props: TrashListProps) {
   return mobile ? <TrashCards {...props} /> : <TrashTable {...props} />;
 }
 
+/** Restore and Delete forever of one item; none for a Viewer. */
 function Actions({ row, onRestore, onPurge, busy }: { row: TrashItem } & TrashListProps) {
+  if (!useCanWrite(useCurrentSite().key)) return null;
   return (
     <div className="flex justify-end gap-1">
       <IconButton

@@ -11,6 +11,7 @@ import { ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError, toastSuccess } from "@/lib/toast";
@@ -23,6 +24,7 @@ import { TrashList } from "./trash-list";
 /** Trash: what was deleted in the last TRASH_DAYS days, to restore or delete forever. */
 export function TrashScreen() {
   const site = useCurrentSite();
+  const canWrite = useCanWrite(site.key);
   const resources = trashResourcesOf(site.key);
   const url = useUrlFilters(["resource"] as const);
   // A kind the site does not have (an old link) shows everything.
@@ -85,7 +87,7 @@ export function TrashScreen() {
               {chosen.length > 0 && ` · ${chosen.length} selected`}
             </p>
             {/* The selection's actions, shown once there is one (as on Manage Emails). */}
-            {chosen.length > 0 && (
+            {canWrite && chosen.length > 0 && (
               <div className="flex flex-wrap gap-2 sm:ml-auto">
                 <Button variant="outline" size="sm" disabled={busy} onClick={() => runRestore(chosen)}>
                   {restore.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
