@@ -42,6 +42,5 @@ export const VERSION_HEADER = "if-match";
 
 export const LIVE_MESSAGES = {
   tooManyStreams: "Too many live update streams are open for this account",
-  siteForbidden: "You do not have access to this site",
   conflict: "This record was changed by someone else since you opened it. Reload it before saving.",
 } as const;

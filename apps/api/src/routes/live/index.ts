@@ -1,9 +1,9 @@
-import { errorBody, type Site, siteSchema } from "@backoffice/contracts";
+import { errorBody, memberReadsSite, type Site, siteSchema } from "@backoffice/contracts";
 import { LIVE_MESSAGES, type LiveEvent } from "@backoffice/contracts/live";
-import { forbidden, SECURITY_HEADERS, tooManyRequests } from "@backoffice/server";
+import { SECURITY_HEADERS, tooManyRequests } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin } from "../../plugins/auth.ts";
+import { assertSiteAccess, requireAdmin } from "../../plugins/auth.ts";
 import type { AuthSession } from "../../types.ts";
 import { sessionsRepository } from "../auth/repository.ts";
 
@@ -16,7 +16,8 @@ export const MAX_UNREAD_BYTES = 64 * 1024;
 /** Whether `event` goes to the stream of `session` (limited to `site` when given). */
 function isFor(event: LiveEvent, session: AuthSession, site: Site | undefined): boolean {
   if (event.type === "resync") return true;
-  if (site ? event.site !== site : session.sites && !session.sites.includes(event.site)) return false;
+  // Only the member's sites (docs/PRODUCT-RULES.md#team-and-access).
+  if (site ? event.site !== site : !memberReadsSite(session, event.site)) return false;
   // A member's own writes are already on their screen.
   return !("actor" in event) || event.actor.id !== session.userId;
 }
@@ -62,8 +63,7 @@ const liveRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const session = request.session!;
       const { site } = request.query;
-      if (site && session.sites && !session.sites.includes(site))
-        throw forbidden(LIVE_MESSAGES.siteForbidden);
+      if (site) assertSiteAccess(request, site, false);
       const count = perMember.get(session.userId) ?? 0;
       if (count >= config.LIVE_STREAMS_PER_MEMBER) throw tooManyRequests(30, LIVE_MESSAGES.tooManyStreams);
       perMember.set(session.userId, count + 1);

@@ -45,7 +45,7 @@ describe("GET /api/v1/events", () => {
     expect(badSite.body).toMatchObject({ status: "fail", message: expect.stringContaining("site") });
     const outside = await openStream(base, apkwOnly, "?site=movies");
     expect(outside.status).toBe(403);
-    expect(outside.body).toEqual({ status: "fail", message: "You do not have access to this site" });
+    expect(outside.body).toEqual({ status: "fail", message: "You don't have access to this site" });
     const inside = await openStream(base, apkwOnly, "?site=apkw");
     expect(inside.status).toBe(200);
     inside.close();
