@@ -34,6 +34,11 @@ describe("describeUserAgent", () => {
       "Opera 115",
       "Windows",
     ],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.33 Safari/537.36",
+      "Chrome 131",
+      "Linux",
+    ],
     ["curl/8.5.0", "curl 8", "Unknown system"],
   ])("%s", (userAgent, browser, system) => {
     expect(describeUserAgent(userAgent)).toEqual({ browser, system });

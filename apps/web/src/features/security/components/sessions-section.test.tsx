@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt, type ShownToast } from "@/lib/screen.testing";
-import { SecurityScreen } from "./security-screen";
+import { SessionsSection } from "./sessions-section";
 
 const laptop: MemberSession = {
   id: "aaaaaaaaaaaaaaaaaaaaaaaa",
@@ -43,8 +43,7 @@ const dialog = async () => within(await screen.findByRole("alertdialog"));
 describe("Security: Sessions", () => {
   it("lists each session with browser, system, address, started, last active and This device", async () => {
     fakeApi({ "GET /auth/sessions": listed([laptop, phone]) });
-    renderAt("/settings/security", <SecurityScreen />);
-    expect(screen.getByRole("heading", { level: 1, name: "Security" })).toBeInTheDocument();
+    renderAt("/settings/security", <SessionsSection />);
     expect(screen.getByRole("heading", { level: 2, name: "Sessions" })).toBeInTheDocument();
 
     const mine = await row("Chrome 131 on macOS, this device");
@@ -71,7 +70,7 @@ describe("Security: Sessions", () => {
         return { body: { status: "success", message: "Session signed out" } };
       },
     });
-    renderAt("/settings/security", <SecurityScreen />);
+    renderAt("/settings/security", <SessionsSection />);
     await user.click(
       (await row("Safari 18 on iOS")).getByRole("button", { name: "Sign out Safari 18 on iOS" }),
     );
@@ -107,7 +106,7 @@ describe("Security: Sessions", () => {
         return { body: { status: "success", message: "Other sessions signed out", signedOut: 2 } };
       },
     });
-    renderAt("/settings/security", <SecurityScreen />);
+    renderAt("/settings/security", <SessionsSection />);
     await user.click(await screen.findByRole("button", { name: "Sign out all other sessions" }));
     const confirm = await dialog();
     expect(confirm.getByText("Sign out all other sessions?")).toBeInTheDocument();
@@ -134,7 +133,7 @@ describe("Security: Sessions", () => {
         body: { status: "fail", message: "Session not found" },
       },
     });
-    renderAt("/settings/security", <SecurityScreen />);
+    renderAt("/settings/security", <SessionsSection />);
     await user.click(
       (await row("Safari 18 on iOS")).getByRole("button", { name: "Sign out Safari 18 on iOS" }),
     );
@@ -170,7 +169,7 @@ describe("Security: Sessions", () => {
         },
       },
     });
-    renderAt("/settings/security", <SecurityScreen />);
+    renderAt("/settings/security", <SessionsSection />);
     expect(await screen.findByText("Your sessions could not be loaded")).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole("button", { name: "Try again" }));
