@@ -1,5 +1,5 @@
 import { ArrowUp, RefreshCw, WifiOff } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { ConnectionBadge } from "@/components/inbox-list";
 import { PageHeader } from "@/components/layout/page-header";
 import { ListBody, type ListQuery } from "@/components/list/list-body";
@@ -14,6 +14,8 @@ import { cn } from "@/lib/utils";
 /** What an inbox screen reads of its page query. */
 export type InboxQuery = ListQuery & {
   isSuccess: boolean;
+  /** When the list last loaded: what arrived before is in it. */
+  dataUpdatedAt: number;
   data?: {
     result: number;
     /** The filtered total stopped counting at `result`. */
@@ -115,21 +117,21 @@ export function InboxScreen({
  * moving the rows under the admin's eyes; it loads the list again where it is, so the page, the
  * filters and the selection stay (docs/PRODUCT-RULES.md#live-updates).
  */
-function NewItems({ query, resource, one, many }: { query: Pick<ListQuery, "refetch"> } & InboxScreenLive) {
+function NewItems({
+  query,
+  resource,
+  one,
+  many,
+}: { query: Pick<InboxQuery, "refetch" | "dataUpdatedAt"> } & InboxScreenLive) {
   const site = useCurrentSite();
   const { count, clear } = useNewItems(site.key, resource);
+  // Whatever loaded the list (this button, Refresh, another change, opening the screen) shows them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list loads
+  useEffect(clear, [query.dataUpdatedAt]);
   return (
     <div role="status" aria-live="polite" className={cn(count === 0 && "sr-only")}>
       {count > 0 && (
-        <Button
-          variant="secondary"
-          size="sm"
-          className="w-full"
-          onClick={() => {
-            clear();
-            void query.refetch();
-          }}
-        >
+        <Button variant="secondary" size="sm" className="w-full" onClick={() => void query.refetch()}>
           <ArrowUp aria-hidden="true" />
           {count} {count === 1 ? one : many}
         </Button>

@@ -33,9 +33,6 @@ function invalidate(client: QueryClient, site: Site, roots: readonly string[]) {
 
 /** After a gap events may be missing: every load of every site is done again. */
 function invalidateAll(client: QueryClient) {
-  newItems.clear();
-  changes.clear();
-  notify();
   return client.invalidateQueries({ predicate: ({ queryKey }) => !NEVER.has(String(queryKey[0])) });
 }
 

@@ -1,4 +1,5 @@
 import type { ContactMessage } from "@backoffice/contracts";
+import { QueryClient } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -55,6 +56,21 @@ describe("Manage Contacts: new messages while it is open", () => {
     await waitFor(() => expect(loads()).toBe(before + 1));
     expect(calls.at(-1)?.query.get("page")).toBe("2");
     expect(screen.getByRole("checkbox", { name: "Select visitor1@example.com" })).toBeChecked();
+    expect(screen.queryByRole("button", { name: /new message/ })).toBeNull();
+  });
+
+  it("counts nothing that the list already shows: messages that came before it loaded", async () => {
+    fakeApi({
+      "GET /config": { body: { status: "success", data: { sites: {}, mail: { smtp: false, from: "x" } } } },
+      "GET /movies/contacts": {
+        body: { status: "success", data: [row(1)], pagination: { page: 1, numberOfPages: 1 }, result: 1 },
+      },
+    });
+    const client = new QueryClient();
+    // Sent while the admin was on another screen.
+    receiveLiveEvent(client, { type: "intake", site: "movies", resource: "contacts", count: 3 });
+    renderAt("/movies/contacts", <ContactsScreen />);
+    await screen.findByText("visitor1@example.com");
     expect(screen.queryByRole("button", { name: /new message/ })).toBeNull();
   });
 });
