@@ -17,7 +17,7 @@ import { newId, withAudit } from "@backoffice/db";
 import { badRequest, conflict, forbidden, unauthorized } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { hashPassword, newOtpCode, newToken, safeEqual, sha256, verifyPassword } from "../../lib/crypto.ts";
+import { hashPassword, newOtpCode, safeEqual, sha256, verifyPassword } from "../../lib/crypto.ts";
 import { consume, ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
 import { auditContextOf, auditWrites } from "../../plugins/audit.ts";
 import { csrfTokenFor, requireAdmin } from "../../plugins/auth.ts";
