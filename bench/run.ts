@@ -38,6 +38,9 @@ import {
   table,
   treeRss,
 } from "./lib.ts";
+import { liveUpdates } from "./live.ts";
+import { overview } from "./overview.ts";
+import { probes } from "./probes.ts";
 import { scale } from "./scale.ts";
 
 const API = "apps/api/src/server.ts";
@@ -777,7 +780,7 @@ async function twoInstances(databaseUrl: string) {
   await two.stop();
 }
 
-/** `BENCH_ONLY=reads,intake,large,start,web,scale,two` runs some sections (while working on one); all by default. */
+/** `BENCH_ONLY=reads,intake,large,start,web,scale,probes,live,two` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -805,6 +808,25 @@ async function main() {
     if (big) {
       postgresCleanups.push(big.drop);
       await scale(big.url, api, session);
+    }
+    const linked = wanted("probes") && (await scratchPostgres("probes"));
+    if (linked) {
+      postgresCleanups.push(linked.drop);
+      await probes(linked.url, api, session);
+    }
+    if (wanted("overview")) {
+      await overview("PGlite", {}, join(work, "overview-pglite"), api, session, ADMIN_PASSWORD);
+      const mine = await scratchPostgres("overview");
+      if (mine) {
+        postgresCleanups.push(mine.drop);
+        const env = { DATABASE_URL: mine.url };
+        await overview("PostgreSQL", env, join(work, "overview-postgres"), api, session, ADMIN_PASSWORD);
+      }
+    }
+    if (wanted("live")) {
+      const mine = await scratchPostgres("live");
+      if (mine) postgresCleanups.push(mine.drop);
+      await liveUpdates(mine?.url, api, ADMIN_PASSWORD);
     }
     const shared = wanted("two") && (await scratchPostgres("shared"));
     if (shared) {

@@ -74,6 +74,11 @@ export const configSchema = z.object({
         )
         .filter(Boolean),
     ),
+  /**
+   * Probes a stream-link round starts a second at most (0: no pace): 100 checks 30,000 links in 5
+   * minutes, half the round's interval, without slowing public reads (docs/PERFORMANCE.md).
+   */
+  LINK_PROBE_PER_SECOND: z.coerce.number().int().min(0).max(10_000).default(100),
   /** The public matches read leaves out a server failing for longer than this many minutes; unset keeps them all. */
   LINK_HIDE_FAILING_AFTER_MINUTES: z.coerce.number().int().positive().optional(),
   TMDB_API_KEY: z.string().optional(),

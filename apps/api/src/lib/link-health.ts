@@ -54,40 +54,56 @@ export async function healthOf(db: Queryable, site: Site) {
   return (matchId: string, url: string): LinkHealth => byKey.get(keyOf(matchId, url)) ?? UNCHECKED;
 }
 
-/** Probes the links (at most PROBE_CONCURRENCY at once) and stores each result; answers them in order. */
+/** Results stored per statement: a round of 30,000 links is 30 statements, not 30,000. */
+const STORE_BATCH = 1000;
+
+/**
+ * Probes the links (at most PROBE_CONCURRENCY at once; with `perSecond`, at most that many started a
+ * second, so a round's load on this instance stays small: docs/PERFORMANCE.md, section `probes`) and
+ * stores each result; answers them in order.
+ */
 export async function checkLinks(
   db: Queryable,
   links: readonly Link[],
-  options: ProbeOptions = {},
+  options: ProbeOptions & { perSecond?: number } = {},
 ): Promise<LinkHealth[]> {
   const results = new Map<Link, ProbeResult>();
-  await eachLimit(links, PROBE_CONCURRENCY, async (link) => {
-    results.set(link, await probeLink(link.url, options));
-  });
+  await eachLimit(
+    links,
+    PROBE_CONCURRENCY,
+    async (link) => {
+      results.set(link, await probeLink(link.url, options));
+    },
+    options.perSecond,
+  );
   const answers: LinkHealth[] = [];
-  for (const link of links) {
-    const result = results.get(link)!;
-    const failing = result.state !== "ok";
+  for (let start = 0; start < links.length; start += STORE_BATCH) {
+    const batch = links.slice(start, start + STORE_BATCH);
+    const column = <T>(of: (link: Link, result: ProbeResult) => T) =>
+      batch.map((link) => of(link, results.get(link)!));
     // failing_since keeps the first failure of a run of failures; a success clears it.
-    const [row] = await db.query<HealthRow>(
+    const rows = await db.query<HealthRow>(
       `insert into link_health (match_id, url, site, state, status, reason, checked_at, failing_since, latency_ms)
-       values ($1, $2, $3, $4, $5, $6, now(), case when $7 then now() end, $8)
+       select match_id, url, site, state, status, reason, now(), case when state <> 'ok' then now() end, latency_ms
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::int[])
+         as probed (match_id, url, site, state, status, reason, latency_ms)
        on conflict (match_id, url) do update set state = excluded.state, status = excluded.status,
          reason = excluded.reason, checked_at = excluded.checked_at, latency_ms = excluded.latency_ms,
-         failing_since = case when not $7 then null else coalesce(link_health.failing_since, excluded.failing_since) end
+         failing_since = case when excluded.state = 'ok' then null
+           else coalesce(link_health.failing_since, excluded.failing_since) end
        returning *`,
       [
-        link.matchId,
-        link.url,
-        link.site,
-        result.state,
-        result.status,
-        result.state === "ok" ? null : result.reason,
-        failing,
-        result.latencyMs,
+        column((link) => link.matchId),
+        column((link) => link.url),
+        column((link) => link.site),
+        column((_, result) => result.state),
+        column((_, result) => result.status),
+        column((_, result) => (result.state === "ok" ? null : result.reason)),
+        column((_, result) => result.latencyMs),
       ],
     );
-    answers.push(toHealth(row!));
+    const stored = new Map(rows.map((row) => [keyOf(row.match_id.trim(), row.url), toHealth(row)]));
+    for (const link of batch) answers.push(stored.get(keyOf(link.matchId, link.url))!);
   }
   return answers;
 }
@@ -123,7 +139,7 @@ export async function linksOfMatches(
 export async function runLinkHealthRound(
   db: Queryable,
   site: Site,
-  options: ProbeOptions & { timeZone: string; now?: number },
+  options: ProbeOptions & { timeZone: string; now?: number; perSecond?: number },
 ): Promise<{ checked: number; ok: number }> {
   const now = options.now ?? Date.now();
   const candidates = await db.query<StatusColumns & { id: string }>(

@@ -147,11 +147,30 @@ export async function probeLink(target: string, options: ProbeOptions = {}): Pro
   }
 }
 
-/** Runs `work` over `items` with at most `limit` at a time. */
-export async function eachLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+/**
+ * Runs `work` over `items` with at most `limit` at a time, and, with `perSecond`, starts at most
+ * that many a second (evenly spaced; 0 or none: no pace).
+ */
+export async function eachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+  perSecond = 0,
+) {
   let next = 0;
+  const spacing = perSecond > 0 ? 1000 / perSecond : 0;
+  let slot = performance.now();
   const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (next < items.length) {
+      const item = items[next++]!;
+      if (spacing) {
+        const now = performance.now();
+        const wait = slot - now;
+        slot = Math.max(slot, now) + spacing;
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      await work(item);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -39,6 +39,7 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
       const round = await runLinkHealthRound(fastify.db, site, {
         ...probe,
         timeZone: fastify.config.FEED_TIMEZONE,
+        perSecond: fastify.config.LINK_PROBE_PER_SECOND,
       });
       // The public read orders servers by health; the dashboard's lists refetch.
       if (round.checked > 0) {

@@ -134,6 +134,25 @@ describe("stream-link health", () => {
     expect(due).toEqual({ checked: 5, ok: 2 });
   });
 
+  it("paces a round: at most perSecond probes started a second, each result stored", async () => {
+    const options = { allowedHosts: ["127.0.0.1"], timeZone: "Europe/London" };
+    const now = Date.parse("2027-03-01T10:00:00Z");
+    const started = performance.now();
+    // 5 links at 10 a second: the last starts 0.4 s after the first.
+    expect(await runLinkHealthRound(t.app.db, "sportbn", { ...options, now, perSecond: 10 })).toEqual({
+      checked: 5,
+      ok: 2,
+    });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+    const servers = (await admin("GET", "/api/v1/sportbn/other-servers/all")).json().data as Server_[];
+    expect(servers.map((server) => [server.name, server.health.state])).toEqual([
+      ["Metadata", "blocked"],
+      ["Good", "ok"],
+      ["Missing", "failing"],
+      ["Broken", "failing"],
+    ]);
+  });
+
   it("runs as the link-health job every 10 minutes", async () => {
     const jobs = (await admin("GET", "/api/v1/jobs")).json().data as {
       name: string;
