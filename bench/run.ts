@@ -780,7 +780,7 @@ async function twoInstances(databaseUrl: string) {
   await two.stop();
 }
 
-/** `BENCH_ONLY=reads,intake,large,start,web,scale,probes,live,two` runs some sections (while working on one); all by default. */
+/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
