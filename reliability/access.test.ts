@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES, isSite, SITES, type Site } from "@backoffice/contracts";
 import { signRequest } from "@backoffice/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newToken, sha256 } from "../apps/api/src/lib/crypto.ts";
@@ -14,6 +15,8 @@ const PUBLIC = [
   /^\/api\/v1\/auth\/(login|get-otp|verify-otp|forgot-password)$/,
   // The sign-in's second factor step and a passkey's sign-in: no session yet (routes/auth/second-factor.ts).
   /^\/api\/v1\/auth\/(login\/second-factor|passkeys\/sign-in(\/options)?)$/,
+  // An invitation link's page and its acceptance: the invitee has no account yet (routes/team).
+  /^\/api\/v1\/team\/invitations\/\{token\}(\/accept)?$/,
   // Not a session's: a scraper on loopback or with METRICS_TOKEN, anyone else a 404 (routes/metrics.test.ts).
   /^\/metrics$/,
   // The content service's list is public; its writes are signed.
@@ -24,7 +27,7 @@ const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 let stack: Stack;
 let admin: string;
 let otherAdmin: string;
-let editor: string;
+let nonAdmin: string;
 let revoked: string;
 let expired: string;
 beforeAll(async () => {
@@ -38,10 +41,10 @@ beforeAll(async () => {
 
   // Sessions the sign-in route would never hand out: another role, and one past its time.
   const db = (api.app as unknown as { db: Parameters<typeof usersRepository>[0] }).db;
-  await api.createUser("editor@example.com", "Editor-pass-1", "editor");
-  const editorUser = await usersRepository(db).findByEmail("editor@example.com");
-  editor = newToken();
-  await sessionsRepository(db).create(editorUser!.id, sha256(editor), new Date(Date.now() + 3_600_000));
+  await api.createUser("role-editor@example.com", "Editor-pass-1", "editor");
+  const nonAdminUser = await usersRepository(db).findByEmail("role-editor@example.com");
+  nonAdmin = newToken();
+  await sessionsRepository(db).create(nonAdminUser!.id, sha256(nonAdmin), new Date(Date.now() + 3_600_000));
   const adminUser = await usersRepository(db).findByEmail("admin@example.com");
   expired = newToken();
   await sessionsRepository(db).create(adminUser!.id, sha256(expired), new Date(Date.now() - 1000));
@@ -76,7 +79,7 @@ describe("access matrix (enumerated from the route tables)", () => {
       expectStatus(`${label} with a made-up token`, (await call(bearer("not-a-token"))).statusCode, 401);
       expectStatus(`${label} with a revoked token`, (await call(bearer(revoked))).statusCode, 401);
       expectStatus(`${label} with an expired token`, (await call(bearer(expired))).statusCode, 401);
-      expectStatus(`${label} as a non-admin`, (await call(bearer(editor))).statusCode, 403);
+      expectStatus(`${label} as a non-admin`, (await call(bearer(nonAdmin))).statusCode, 403);
       if (WRITES.has(operation.method)) {
         expectStatus(`${label} without CSRF`, (await call(bearer(admin))).statusCode, 403);
         const foreign = await stack.api.csrf(otherAdmin);
@@ -120,4 +123,130 @@ describe("access matrix (enumerated from the route tables)", () => {
     expect(failures).toEqual([]);
     expect(checks).toBeGreaterThan(200);
   });
+});
+
+/**
+ * The site a route belongs to (docs/PRODUCT-RULES.md#team-and-access): /api/v1/{site}/…, and the
+ * movie database's pass-through is the movies site's; null for account routes (auth, jobs, team).
+ */
+function siteOfRoute(path: string): Site | null {
+  const segment = path.split("/")[3];
+  if (isSite(segment)) return segment;
+  return segment === "tmdb" ? "movies" : null;
+}
+const LEVELS = ["owner", "editor", "viewer"] as const;
+type Level = (typeof LEVELS)[number];
+/** Another site than `site`, for the member outside it. */
+const otherThan = (site: Site) => SITES[(SITES.indexOf(site) + 1) % SITES.length]!;
+/** Account routes for Owners only (`requireOwner`): the team, and the second factor rule for everyone. */
+const OWNERS_ONLY = /^\/api\/v1\/(team(\/|$)|auth\/second-factor\/policy$)/;
+/** Routes whose allowed answer never ends (the live update stream). */
+const STREAMS = /^\/api\/v1\/events$/;
+/** Routes that end the caller's own session: called last would still end it, so they are left out. */
+const ENDS_OWN_SESSION = /^\/api\/v1\/auth\/logout$/;
+
+describe("team access matrix (every route × level × own/other site)", () => {
+  it("refuses members outside a site, a Viewer's writes and non-Owners' team changes; lets the rest through", async () => {
+    const { api } = stack;
+    // One member per level and site (the Owner has every site), each with their session and CSRF token.
+    const member = new Map<string, { token: string; csrf: string }>();
+    const signIn = async (key: string, email: string, password: string) => {
+      const token = await api.login(email, password);
+      member.set(key, { token, csrf: await api.csrf(token) });
+    };
+    await signIn("owner", "admin@example.com", "Admin-pass-1");
+    for (const level of ["editor", "viewer"] as const)
+      for (const site of SITES) {
+        const email = `${level}.${site}@example.com`;
+        await api.createUser(email, "Member-pass-1", "admin", { level, sites: [site] });
+        await signIn(`${level}:${site}`, email, "Member-pass-1");
+      }
+    const ACCESS = new Set<string>([
+      AUTH_MESSAGES.siteForbidden,
+      AUTH_MESSAGES.viewOnly,
+      AUTH_MESSAGES.ownerOnly,
+    ]);
+    const failures: string[] = [];
+    let checks = 0;
+    const started = performance.now();
+
+    const operations = operationsOf(api.app, "api").filter(
+      (op) => !isPublic(op) && !ENDS_OWN_SESSION.test(op.path),
+    );
+    for (const operation of operations) {
+      const write = WRITES.has(operation.method);
+      // An all-sites job by name, so that its run reaches the access rule (a made-up name is a 404).
+      const url = urlOf(operation, operation.path.startsWith("/api/v1/jobs/") ? { name: "trash-purge" } : {});
+      const site = siteOfRoute(operation.path);
+      const call = async (key: string) => {
+        const { token, csrf } = member.get(key)!;
+        const response = await api.inject({
+          method: operation.method as "GET",
+          url,
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${token}`,
+            "x-csrf-token": csrf,
+          },
+          ...(write ? { payload: "{}" } : {}),
+        });
+        const message =
+          response.statusCode === 403 ? (response.json() as { message?: string }).message : undefined;
+        return message && ACCESS.has(message) ? message : "through";
+      };
+      /** One request per level and site relation: what it answers against what the rule says. */
+      const expectAnswer = async (level: Level, relation: "own" | "other", key: string, expected: string) => {
+        checks += 1;
+        const actual = await call(key);
+        if (actual !== expected)
+          failures.push(
+            `${operation.method} ${url} as ${level} (${relation} site): ${actual}, expected ${expected}`,
+          );
+      };
+
+      if (site) {
+        await expectAnswer("owner", "own", "owner", "through");
+        await expectAnswer("editor", "own", `editor:${site}`, "through");
+        await expectAnswer("editor", "other", `editor:${otherThan(site)}`, AUTH_MESSAGES.siteForbidden);
+        await expectAnswer("viewer", "own", `viewer:${site}`, write ? AUTH_MESSAGES.viewOnly : "through");
+        await expectAnswer("viewer", "other", `viewer:${otherThan(site)}`, AUTH_MESSAGES.siteForbidden);
+      } else if (OWNERS_ONLY.test(operation.path)) {
+        await expectAnswer("owner", "own", "owner", "through");
+        await expectAnswer("editor", "own", "editor:apkw", AUTH_MESSAGES.ownerOnly);
+        await expectAnswer("viewer", "own", "viewer:apkw", AUTH_MESSAGES.ownerOnly);
+      } else if (STREAMS.test(operation.path)) {
+        // Signed in and allowed, the live update stream never ends: only its refusals are called.
+        checks += 2;
+        for (const level of ["editor", "viewer"] as const) {
+          const { token } = member.get(`${level}:sportbn`)!;
+          const response = await api.inject({
+            method: "GET",
+            url: `${url}?site=apkw`,
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const message = (response.json() as { message?: string }).message;
+          if (response.statusCode !== 403 || message !== AUTH_MESSAGES.siteForbidden)
+            failures.push(`GET ${url}?site=apkw as ${level} (other site): ${response.statusCode} ${message}`);
+        }
+      } else if (operation.path.startsWith("/api/v1/jobs/")) {
+        // Changing an all-sites job needs every site (routes/jobs/admin.ts).
+        await expectAnswer("owner", "own", "owner", "through");
+        await expectAnswer("editor", "other", "editor:apkw", AUTH_MESSAGES.siteForbidden);
+        await expectAnswer("viewer", "other", "viewer:apkw", AUTH_MESSAGES.siteForbidden);
+      } else {
+        // Account routes (the member's own profile, sessions, factors, /auth/me, the jobs list): every level.
+        for (const level of LEVELS)
+          await expectAnswer(level, "own", level === "owner" ? "owner" : `${level}:apkw`, "through");
+      }
+    }
+
+    report("access-levels", {
+      routes: operations.length,
+      checks,
+      failures: failures.length,
+      ms: Math.round(performance.now() - started),
+    });
+    expect(failures).toEqual([]);
+    expect(checks).toBeGreaterThan(3 * operations.length);
+  }, 120_000);
 });

@@ -30,6 +30,7 @@ import metricsRoutes from "./routes/metrics.ts";
 import publicRoutes from "./routes/public/index.ts";
 import siteRoutes from "./routes/sites/index.ts";
 import systemRoutes from "./routes/system.ts";
+import teamRoutes from "./routes/team/index.ts";
 import tmdbRoutes from "./routes/tmdb/admin.ts";
 import "./types.ts";
 
@@ -147,6 +148,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   fastify.addHook("preHandler", secondFactorGate);
   await fastify.register(authRoutes, { prefix: "/api/v1" });
   await fastify.register(secondFactorRoutes, { prefix: "/api/v1" });
+  await fastify.register(teamRoutes, { prefix: "/api/v1/team" });
   await fastify.register(liveRoutes, { prefix: "/api/v1" });
   await fastify.register(siteRoutes);
   await fastify.register(tmdbRoutes, { prefix: "/api/v1/tmdb" });

@@ -26,7 +26,7 @@ describe("the tables derived from RESOURCES", () => {
     expect(TRASH_RESOURCES).toEqual(HISTORY_RESOURCES.filter((kind) => RECORD_KINDS[kind].trash));
     expect(TRASH_RESOURCES).not.toContain("locker");
     // Account events come after the sites' own kinds in History's filter.
-    expect(HISTORY_RESOURCES.slice(-2)).toEqual(["profile", "session"]);
+    expect(HISTORY_RESOURCES.slice(-3)).toEqual(["profile", "session", "team"]);
   });
 
   it("each kind belongs to a resource, and shows on that resource's sites", () => {

@@ -35,7 +35,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 /**
  * Every resource, in the order History and the Trash list their kinds. `account` is the signed-in
- * admin's own records (profile changes and sign-ins): on every site's History, never in the trash.
+ * admin's own records (profile changes and sign-ins) and the team's changes: on every site's History, never in the trash.
  */
 export const RESOURCES = {
   apps: {
@@ -112,6 +112,8 @@ export const RESOURCES = {
     records: {
       profile: { label: "Profile", noun: "profile" },
       session: { label: "Sign-ins", noun: "session" },
+      // Team changes by an Owner (routes/team): invitations, levels and sites, disable, sign-out, remove.
+      team: { label: "Team", noun: "member" },
     },
   },
 } as const satisfies Record<string, ResourceFacts>;

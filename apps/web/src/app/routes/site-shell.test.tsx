@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { queryClient } from "@/lib/query-client";
 import { saveSession } from "@/lib/session";
 import type { SiteKey } from "@/sites";
-import { preloadScreens, renderApp, storage, stubConfigOnly } from "../router.testing";
+import { preloadScreens, renderApp, siteConfig, storage, stubConfigOnly } from "../router.testing";
 import { navItems } from "../site-routes";
 
 /** The shell around the screens at 1280 px: sidebar, site switcher (docs/PRODUCT-RULES.md#routes-and-navigation). */
@@ -137,5 +138,51 @@ describe("account menu: Security", () => {
     await waitFor(() => expect(path()).toBe("/settings/security"));
     expect(await screen.findByRole("heading", { level: 1, name: "Security" })).toBeInTheDocument();
     expect(document.title).toBe("Security · Movies · Back-office");
+  });
+});
+
+describe("account menu: Team", () => {
+  // The member is read once per sign-in: each test starts with none known.
+  beforeEach(() => queryClient.clear());
+  let meAnswered = false;
+  /** GET /config and GET /auth/me answered; the rest stays unanswered. */
+  const stubMember = (level: "owner" | "editor") =>
+    vi.stubGlobal("fetch", async (input: string) => {
+      const { pathname } = new URL(input, "http://localhost");
+      if (pathname === "/api/v1/config")
+        return Response.json({ status: "success", data: { sites: siteConfig } });
+      if (pathname === "/api/v1/auth/me") {
+        meAnswered = true;
+        return Response.json({
+          status: "success",
+          data: { user: { email: "admin@example.com", role: "admin", level, sites: null } },
+        });
+      }
+      return new Promise<Response>(() => {});
+    });
+
+  it("is offered to an Owner and opens /settings/team", async () => {
+    stubMember("owner");
+    const user = userEvent.setup();
+    const { path } = renderApp("/apkw/apps");
+    expect(await siteHost()).toBe("apkw.example");
+    await user.click(screen.getByRole("button", { name: /Account menu/ }));
+    await user.click(await screen.findByRole("menuitem", { name: "Team" }));
+    await waitFor(() => expect(path()).toBe("/settings/team"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Team" })).toBeInTheDocument();
+    expect(document.title).toBe("Team · APKW · Back-office");
+  });
+
+  it("is not offered to an Editor", async () => {
+    stubMember("editor");
+    meAnswered = false;
+    const user = userEvent.setup();
+    renderApp("/apkw/apps");
+    expect(await siteHost()).toBe("apkw.example");
+    await waitFor(() => expect(meAnswered).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await user.click(screen.getByRole("button", { name: /Account menu/ }));
+    expect(await screen.findByRole("menuitem", { name: "Security" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Team" })).not.toBeInTheDocument();
   });
 });

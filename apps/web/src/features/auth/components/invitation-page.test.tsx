@@ -55,7 +55,10 @@ describe("the invitation page", () => {
     await userEvent.type(screen.getByLabelText("Confirm Password"), "short-and-long-1");
     await userEvent.click(screen.getByRole("button", { name: "Set password and sign in" }));
     expect(calls.at(-1)).toMatchObject({ method: "POST", body: { password: "short-and-long-1" } });
-    expect(getSession()).toEqual({ token: "session-token", user: { email: "new@example.com", role: "admin" } });
+    expect(getSession()).toEqual({
+      token: "session-token",
+      user: { email: "new@example.com", role: "admin" },
+    });
     expect(toasts.at(-1)).toMatchObject({ title: "Welcome to the team" });
     await waitFor(() => expect(location()).toBe("/"));
   });

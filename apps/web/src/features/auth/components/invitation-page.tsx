@@ -12,7 +12,7 @@ import { authMessages, MIN_PASSWORD_LENGTH } from "../messages";
 import { PasswordField, PendingSubmit } from "./auth-controls";
 import { AuthLayout, FormAlert } from "./auth-layout";
 
-export const invitationMessages = {
+const invitationMessages = {
   title: "Join the team",
   description: (email: string) => `Choose a password for ${email}.`,
   submit: "Set password and sign in",

@@ -4,7 +4,7 @@ import { historyQueryOf, resourceOptions } from "./history-filters";
 describe("History filters", () => {
   it("offers the resources a site has, then the account events", () => {
     const labels = (site: "apkw" | "sportbn" | "movies") => resourceOptions(site).map(([, label]) => label);
-    expect(labels("apkw")).toEqual(["Apps & Games", "Ads", "Emails", "Profile", "Sign-ins"]);
+    expect(labels("apkw")).toEqual(["Apps & Games", "Ads", "Emails", "Profile", "Sign-ins", "Team"]);
     expect(labels("sportbn")).toEqual([
       "Ads",
       "Emails",
@@ -13,6 +13,7 @@ describe("History filters", () => {
       "Servers",
       "Profile",
       "Sign-ins",
+      "Team",
     ]);
     expect(labels("movies")).toEqual([
       "Ads",
@@ -22,6 +23,7 @@ describe("History filters", () => {
       "Movies & TV",
       "Profile",
       "Sign-ins",
+      "Team",
     ]);
   });
 

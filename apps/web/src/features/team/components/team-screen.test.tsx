@@ -47,7 +47,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const api = (routes: Routes = {}) => fakeApi({ "GET /team": listed([owner, editor, invited]), ...routes });
-const row = async (email: string) => within((await screen.findByRole("rowheader", { name: email })).closest("tr")!);
+const row = async (email: string) =>
+  within((await screen.findByRole("rowheader", { name: email })).closest("tr")!);
 const openActions = async (email: string) =>
   userEvent.click((await row(email)).getByRole("button", { name: `Actions for ${email}` }));
 
@@ -79,7 +80,10 @@ describe("Team", () => {
                 errors: [{ path: "email", message: "email must be an address that is not a member yet" }],
               },
             }
-          : { status: 201, body: { status: "success", data: invited, message: "An invitation was sent to x@example.com." } },
+          : {
+              status: 201,
+              body: { status: "success", data: invited, message: "An invitation was sent to x@example.com." },
+            },
     });
     renderAt("/settings/team", <TeamScreen />);
     await userEvent.click(await screen.findByRole("button", { name: "Invite member" }));
@@ -105,19 +109,27 @@ describe("Team", () => {
       body: { email: "x@example.com", level: "editor", sites: ["apkw"] },
     });
     expect(toasts).toContainEqual(
-      expect.objectContaining({ title: "Invitation sent", description: "An invitation was sent to x@example.com." }),
+      expect.objectContaining({
+        title: "Invitation sent",
+        description: "An invitation was sent to x@example.com.",
+      }),
     );
   });
 
   it("changes a member's level and sites", async () => {
-    const calls = api({ [`PATCH /team/members/${editor._id}`]: done("ed@example.com's access was changed.") });
+    const calls = api({
+      [`PATCH /team/members/${editor._id}`]: done("ed@example.com's access was changed."),
+    });
     renderAt("/settings/team", <TeamScreen />);
     await openActions("ed@example.com");
     await userEvent.click(await screen.findByRole("menuitem", { name: "Change level and sites" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Change access of ed@example.com" }));
     await userEvent.click(dialog.getByRole("checkbox", { name: "Movies" }));
     await userEvent.click(dialog.getByRole("button", { name: "Save" }));
-    expect(lastWrite(calls)).toMatchObject({ method: "PATCH", body: { level: "editor", sites: ["sportbn"] } });
+    expect(lastWrite(calls)).toMatchObject({
+      method: "PATCH",
+      body: { level: "editor", sites: ["sportbn"] },
+    });
     expect(toasts.at(-1)).toMatchObject({ title: "Access changed" });
   });
 
@@ -159,7 +171,9 @@ describe("Team", () => {
   });
 
   it("tells a member who is not an Owner that only an Owner can manage the team", async () => {
-    api({ "GET /team": { status: 403, body: { status: "fail", message: "Only an Owner can manage the team" } } });
+    api({
+      "GET /team": { status: 403, body: { status: "fail", message: "Only an Owner can manage the team" } },
+    });
     renderAt("/settings/team", <TeamScreen />);
     expect(await screen.findByText("Only an Owner can manage the team")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Invite member" })).not.toBeInTheDocument();
@@ -167,7 +181,10 @@ describe("Team", () => {
 
   it("offers Try again when the team could not load", async () => {
     let fail = true;
-    api({ "GET /team": () => (fail ? { status: 500, body: { status: "error", message: "down" } } : listed([owner])) });
+    api({
+      "GET /team": () =>
+        fail ? { status: 500, body: { status: "error", message: "down" } } : listed([owner]),
+    });
     renderAt("/settings/team", <TeamScreen />);
     expect(await screen.findByText("Could not load the team")).toBeInTheDocument();
     fail = false;
