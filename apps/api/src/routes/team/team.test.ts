@@ -250,6 +250,13 @@ describe("members", () => {
     expect(await t.login("dis@example.com", "Member-pass-1")).toEqual(expect.any(String));
   });
 
+  it("says whose second factor is on (users.totp_enabled_at)", async () => {
+    await join("two@example.com");
+    expect(await memberRow("two@example.com")).toMatchObject({ secondFactor: false });
+    await t.app.db.query("update users set totp_enabled_at = now() where email = 'two@example.com'");
+    expect(await memberRow("two@example.com")).toMatchObject({ secondFactor: true });
+  });
+
   it("signs out every session of a member", async () => {
     const member = await join("out@example.com");
     const tokens = [
