@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { TEAM_MESSAGES } from "@backoffice/contracts/team";
 import { testDatabaseKind } from "@backoffice/db/testing";
 import { CONTENT_SECRET_FILE } from "@backoffice/server";
 import { freePort } from "@backoffice/server/free-port";
@@ -196,25 +197,42 @@ describe.runIf(testDatabaseKind() === "pglite")("embedded database across restar
         child.on("exit", (code) => resolve({ code: code ?? -1, output })),
       );
     };
-    const created = await cli("create", "--email", "editor@example.com", "--role", "editor");
+    const created = await cli(
+      "create",
+      "--email",
+      "editor@example.com",
+      "--role",
+      "editor",
+      "--level",
+      "editor",
+    );
     expect(created.code).toBe(0);
-    expect(created.output).toMatch(/Created editor editor@example.com\.\nPassword: \S{16,}/);
+    expect(created.output).toMatch(
+      /Created editor editor@example.com: editor of every site\.\nPassword: \S{16,}/,
+    );
     expect((await cli("create", "--email", "editor@example.com")).output).toContain("already exists");
-    // Several accounts in one run: each --email with its own --password and --role.
+    // Several accounts in one run: each --email with its own --password, --role, --level and --sites.
     const many = await cli(
       ...["create", "--email", "a@example.com", "--password", "First-pass-1", "--role", "editor"],
-      ...["--email", "b@example.com"],
+      ...["--level", "viewer", "--sites", "apkw,sportbn", "--email", "b@example.com"],
     );
     expect(many.code).toBe(0);
     expect(many.output).toMatch(
-      /Created editor a@example.com\.\nCreated admin b@example.com\.\nPassword: \S{16,}/,
+      /Created editor a@example.com: viewer of apkw, sportbn\.\nCreated admin b@example.com: owner of every site\.\nPassword: \S{16,}/,
     );
     const reset = await cli("reset", "--email", "boss@example.com", "--password", "Brand-new-pass-1");
     expect(reset.code).toBe(0);
+    // Two Owners (boss and b): b can be disabled, then boss is the last active Owner.
+    const disabled = await cli("disable", "--email", "b@example.com", "--email", "boss@example.com");
+    expect(disabled.code).toBe(1);
+    expect(disabled.output).toContain("Disabled b@example.com; all of its sessions are signed out.");
+    expect(disabled.output).toContain(TEAM_MESSAGES.lastOwner);
     const list = await cli("list");
-    expect(list.output).toMatch(/boss@example.com\tadmin/);
-    expect(list.output).toMatch(/editor@example.com\teditor/);
-    expect(list.output).toMatch(/a@example.com\teditor\t.*\nb@example.com\tadmin/);
+    expect(list.output).toMatch(/boss@example.com\tadmin\towner\tall\tactive/);
+    expect(list.output).toMatch(/editor@example.com\teditor\teditor\tall\tactive/);
+    expect(list.output).toMatch(
+      /a@example.com\teditor\tviewer\tapkw,sportbn\tactive\t.*\nb@example.com\tadmin\towner\tall\tdisabled/,
+    );
     const bad = await cli("reset", "--email", "ghost@example.com");
     expect(bad.code).toBe(1);
     expect(bad.output).toContain("No user with the email ghost@example.com.");
