@@ -312,3 +312,20 @@ describe("members", () => {
     expect(invite.statusCode).toBe(403);
   });
 });
+
+// Last: it stops the SMTP server.
+describe("a mail that cannot be sent", () => {
+  it("keeps the invitation, says so (502), and Resend tries again", async () => {
+    await smtp.close();
+    const answer = await as(owner, "POST", "/invitations", {
+      email: "nomail@example.com",
+      level: "viewer",
+      sites: null,
+    });
+    expect(answer.statusCode).toBe(502);
+    expect(answer.json().message).toBe(
+      "The invitation is saved, but its mail could not be sent. Check the mail settings, then resend it.",
+    );
+    expect(await memberRow("nomail@example.com")).toMatchObject({ status: "invited", sites: null });
+  });
+});
