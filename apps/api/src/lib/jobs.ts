@@ -78,6 +78,11 @@ export interface JobsOptions {
   pollingIntervalSeconds?: number;
   /** A run without a heartbeat for this long (its instance died) is failed and retried (default 30, ≥ 10). */
   heartbeatSeconds?: number;
+  /**
+   * Starts pg-boss at the runner's first use (Run now, pause, resume, the list) rather than at `start`:
+   * for the API tests' apps (apps/api/test/helpers.ts), most of which never use it.
+   */
+  startOnFirstUse?: boolean;
   /** First retry delay of every job that sets none (default 60). */
   retryDelaySeconds?: number;
 }
@@ -122,6 +127,7 @@ export function createJobs(options: JobsOptions): Jobs {
     );
 
   const started = () => {
+    if (!starting && options.startOnFirstUse) starting = open();
     if (!starting) throw new Error("The job runner has not started.");
     return starting;
   };
@@ -174,11 +180,13 @@ export function createJobs(options: JobsOptions): Jobs {
   /** Starts pg-boss, then each job's queue, schedule (unless paused) and worker. */
   async function open(): Promise<PgBoss> {
     const began = performance.now();
-    // The monitor fails runs whose heartbeat stopped: it looks once per heartbeat period, so a run cut
-    // short by a crash is retried within two periods plus the retry delay (reliability/job-crash.test.ts).
+    // The monitor fails runs whose heartbeat stopped: its pass (both timers) comes once per heartbeat
+    // period, so a run cut short by a crash is retried within two periods plus the retry delay
+    // (reliability/job-crash.test.ts).
     const shared = {
       ...(options.clock ? { clock: options.clock } : {}),
       monitorIntervalSeconds: heartbeatSeconds,
+      superviseIntervalSeconds: heartbeatSeconds,
     };
     const boss = options.url
       ? new PgBoss({ connectionString: options.url, max: 3, ...shared })
@@ -281,7 +289,7 @@ export function createJobs(options: JobsOptions): Jobs {
 
     async list() {
       // Before it has started (or if it could not), the next runs are unknown.
-      const boss = await starting?.catch(() => undefined);
+      const boss = await (options.startOnFirstUse ? started() : starting)?.catch(() => undefined);
       const paused = await pausedNames();
       // Each job's latest run through the (name, started_at) index, however long the history.
       const runs = await db.query<RunRow>(
