@@ -74,6 +74,9 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...(kind === "pglite" ? [] : engineIndependent)],
           env: { TEST_DB_KIND: kind },
           globalSetup: ["./test/global-setup.ts"],
+          // Each file builds its app on a database of its own (apps/api/test/helpers.ts), so the files
+          // share only loaded modules: one process for all of them halves the stage (docs/TESTING.md).
+          isolate: false,
         },
       })),
     ],

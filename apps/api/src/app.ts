@@ -44,6 +44,8 @@ export interface AppOptions {
   redis?: Redis | undefined;
   /** The server's front door (from `serverOptions`): the app lets its public cache answer there. */
   front?: FrontDoor;
+  /** When the job runner starts: with the server (the default), or at its first use (the API tests). */
+  jobs?: "with-server" | "on-first-use";
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -150,7 +152,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(secondFactorRoutes, { prefix: "/api/v1" });
   await fastify.register(teamRoutes, { prefix: "/api/v1/team" });
   await fastify.register(liveRoutes, { prefix: "/api/v1" });
-  await fastify.register(siteRoutes);
+  await fastify.register(siteRoutes, { jobs: options.jobs ?? "with-server" });
   await fastify.register(tmdbRoutes, { prefix: "/api/v1/tmdb" });
   const { config } = options;
   const siteOrigins = [

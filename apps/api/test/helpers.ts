@@ -84,6 +84,8 @@ export async function buildTestApp(
     publicCache: services.publicCache,
     redis: services.redis,
     front,
+    // pg-boss's start costs 0.3-2 s of the one embedded connection, and most files never use jobs.
+    jobs: "on-first-use",
   });
   await fastify.ready();
 

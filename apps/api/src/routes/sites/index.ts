@@ -14,21 +14,28 @@ import { MODULES } from "../modules.ts";
  * The admin resources under /api/v1/{site} (routes/modules.ts), each mounted only on the sites that
  * have it, and the account-level routes of a signed-in member (/api/v1/auth/me, /api/v1/jobs).
  */
-const siteRoutes: FastifyPluginAsync = async (fastify) => {
+const siteRoutes: FastifyPluginAsync<{ jobs?: "with-server" | "on-first-use" }> = async (
+  fastify,
+  options,
+) => {
   fastify.addHook("onRequest", requireAdmin);
   auditWrites(fastify);
   // The durable job runner (lib/jobs.ts): the resources define their jobs while they register, and
   // it starts once all have, beside the server rather than before it listens (pg-boss's start takes
-  // 0.3-1.5 s; the Jobs routes wait for it); it stops first on close.
+  // 0.3-1.5 s; the Jobs routes wait for it); it stops first on close. The API tests' apps start it
+  // at its first use instead (AppOptions.jobs).
+  const startOnFirstUse = options.jobs === "on-first-use";
   const jobs = createJobs({
     db: fastify.db,
     url: fastify.config.DATABASE_URL,
     log: fastify.log,
     heartbeatSeconds: fastify.config.JOBS_HEARTBEAT_SECONDS,
     retryDelaySeconds: fastify.config.JOBS_RETRY_DELAY_SECONDS,
+    startOnFirstUse,
   });
   fastify.decorate("jobs", jobs);
   fastify.addHook("onReady", async () => {
+    if (startOnFirstUse) return;
     jobs.start().catch((error) => fastify.log.error({ err: error }, "job runner did not start"));
   });
   fastify.addHook("onClose", () => jobs.stop());
