@@ -39,6 +39,9 @@ export async function prepareTemplate(schema: Schema, kind = testDatabaseKind())
     const admin = new pg.Client({ connectionString: serverUrl("postgres") });
     await admin.connect();
     const name = templateDatabaseName(schema);
+    // Two suites may start at once (npm test's lanes): one builds the template while the other waits.
+    // The lock goes with the admin connection.
+    await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
     const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
     if (exists.rowCount === 0) {
       await admin.query(`create database ${name}`);
