@@ -135,7 +135,7 @@ async function firstPaint(base: string, password: string) {
     await page.goto(`${base}/login`);
     await page.getByLabel("Email").fill("admin@example.com");
     await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByRole("list", { name: "Figures" }).waitFor();
     const visits: number[] = [];
     for (let visit = 0; visit < 3; visit++) {

@@ -581,7 +581,7 @@ async function dashboard() {
     record({ section: "dashboard", name: "LCP of /login", value: format.ms(login), goal: "noted" });
     await page.getByLabel("Email").fill("admin@example.com");
     await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.waitForURL(/\/apkw\//);
     record({
       section: "dashboard",
