@@ -134,7 +134,7 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
           Sign In
         </PendingSubmit>
         <Button type="button" variant="outline" className="w-full" disabled={busy} onClick={onPasskey}>
-          Sign in with a passkey
+          Continue with a passkey
         </Button>
       </form>
     </AuthLayout>
