@@ -109,6 +109,12 @@ async function round(base: string, authorization: string, csrf: string, pace: st
         }[];
       }
     ).data.find((job) => job.name === "link-health")!;
+  // Paused: no scheduled run (every 10 minutes) queues behind the one measured; Run now still runs.
+  const paused = await fetch(`${base}/api/v1/jobs/link-health/pause`, {
+    method: "POST",
+    headers: { authorization, "x-csrf-token": csrf },
+  });
+  if (!paused.ok) throw new Error(`pause: ${paused.status} ${await paused.text()}`);
   await load({ url: read, duration: 2 }); // warm
   const quiet: number[] = [(await load({ url: read, duration: ROUND_SECONDS })).rate];
   const busy: number[] = [];
