@@ -4,6 +4,7 @@ import {
   captureScreen,
   expect,
   loginViaUi,
+  seedSession,
   storage,
   test,
   toastWith,
@@ -88,6 +89,32 @@ test("edit profile: screens, checklist and the enabling rule", async ({ page, si
   await expect(confirm).toHaveAttribute("type", "password");
   await page.getByRole("button", { name: "Show password" }).click();
   await expect(confirm).toHaveAttribute("type", "text");
+});
+
+test("security: this device marked, another session signed out after a confirmation naming it", async ({
+  page,
+}) => {
+  // A second device: the test's own sign-in through the API (no browser in its user agent).
+  const other = await apiLogin(account);
+  // This device: signed in with the browser's user agent.
+  const signedIn = await page.request.post("/api/v1/auth/login", {
+    data: { email: account.email, password: account.password },
+  });
+  await seedSession(page, (await signedIn.json()).data);
+  await page.goto("/settings/security");
+  const sessions = page.getByRole("list", { name: "Sessions" });
+  await expect(sessions.getByRole("listitem", { name: /^Chrome \d+ on \w+, this device$/ })).toBeVisible();
+  const device = sessions.getByRole("listitem", { name: "Unknown browser on Unknown system" });
+  await captureScreen(page, "security", async () => {
+    await expect(device).toBeVisible();
+  });
+  await device.getByRole("button", { name: "Sign out Unknown browser on Unknown system" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Sign out Unknown browser on Unknown system?");
+  await dialog.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(toastWith(page, "Session signed out")).toBeVisible();
+  await expect(device).toHaveCount(0);
+  expect(await tokenIsValid(other.token)).toBe(false);
 });
 
 test("change the password: Updating Profile..., Profile Updated, sign in with the new one", async ({
