@@ -1,7 +1,7 @@
 import { instantIn, type LinkHealth, type Site } from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
 import { type StatusColumns, statusAt } from "../routes/matches/repository.ts";
-import { eachLimit, type ProbeOptions, type ProbeResult, probeLink } from "./link-probe.ts";
+import { eachLimit, type ProbeOptions, type ProbeResult, probeAgents, probeLink } from "./link-probe.ts";
 
 /**
  * Stream-link health (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): the last probe of each
@@ -68,14 +68,20 @@ export async function checkLinks(
   options: ProbeOptions & { perSecond?: number } = {},
 ): Promise<LinkHealth[]> {
   const results = new Map<Link, ProbeResult>();
-  await eachLimit(
-    links,
-    PROBE_CONCURRENCY,
-    async (link) => {
-      results.set(link, await probeLink(link.url, options));
-    },
-    options.perSecond,
-  );
+  // Links on one host share kept-alive connections for this call only (link-probe.ts `agents`).
+  const agents = probeAgents(PROBE_CONCURRENCY);
+  try {
+    await eachLimit(
+      links,
+      PROBE_CONCURRENCY,
+      async (link) => {
+        results.set(link, await probeLink(link.url, { ...options, agents }));
+      },
+      options.perSecond,
+    );
+  } finally {
+    agents.destroy();
+  }
   const answers: LinkHealth[] = [];
   for (let start = 0; start < links.length; start += STORE_BATCH) {
     const batch = links.slice(start, start + STORE_BATCH);

@@ -24,6 +24,31 @@ export interface ProbeOptions {
   maxRedirects?: number;
   /** Resolves names; tests pass one that answers loopback for a public-looking name. */
   lookup?: LookupFunction;
+  /**
+   * Keep-alive agents a round shares (`probeAgents`): a HEAD's connection is used again for the next
+   * link on the same host and port instead of a new one each time. Each new connection still goes
+   * through the guarded lookup; without them every probe opens and closes its own.
+   */
+  agents?: ProbeAgents;
+}
+
+export interface ProbeAgents {
+  http: http.Agent;
+  https: https.Agent;
+  destroy(): void;
+}
+
+/** Agents for one round of probes, at most `perHost` connections to a host; destroy them after. */
+export function probeAgents(perHost: number): ProbeAgents {
+  const options = { keepAlive: true, maxSockets: perHost, maxFreeSockets: perHost };
+  const agents = { http: new http.Agent(options), https: new https.Agent(options) };
+  return {
+    ...agents,
+    destroy() {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
 }
 
 /** Only public unicast addresses may be probed: no loopback, private, link-local, CGNAT, multicast, unspecified or metadata. */
@@ -70,16 +95,21 @@ function request(
   method: "HEAD" | "GET",
   lookup: LookupFunction,
   signal: AbortSignal,
+  agents: ProbeAgents | undefined,
 ): Promise<Hop> {
-  const client = url.protocol === "https:" ? https : http;
+  const secure = url.protocol === "https:";
+  const client = secure ? https : http;
+  // A HEAD answer has no body, so its connection can serve the next probe; a GET's body (a stream)
+  // is never read: that connection is closed.
+  const agent = method === "HEAD" && agents ? (secure ? agents.https : agents.http) : false;
   return new Promise((resolve, reject) => {
     const req = client.request(
       url,
-      { method, lookup, signal, agent: false, headers: { "user-agent": "backoffice-link-probe" } },
+      { method, lookup, signal, agent, headers: { "user-agent": "backoffice-link-probe" } },
       (res) => {
         res.resume();
         resolve({ status: res.statusCode ?? 0, location: res.headers.location });
-        res.destroy();
+        if (!agent) res.destroy();
       },
     );
     req.on("error", reject);
@@ -129,8 +159,9 @@ export async function probeLink(target: string, options: ProbeOptions = {}): Pro
     let answer: Hop;
     try {
       const guarded = guardedLookup(lookup, allowed);
-      answer = await request(url, "HEAD", guarded, signal);
-      if (answer.status === 405 || answer.status === 501) answer = await request(url, "GET", guarded, signal);
+      answer = await request(url, "HEAD", guarded, signal, options.agents);
+      if (answer.status === 405 || answer.status === 501)
+        answer = await request(url, "GET", guarded, signal, options.agents);
     } catch (error) {
       if (error instanceof BlockedError) return blocked(error.message);
       return { state: "failing", status: null, reason: reasonOf(error, signal), latencyMs: null };

@@ -7,10 +7,14 @@ import { runLinkHealthRound } from "../../lib/link-health.ts";
 // Stream endpoints on loopback (the sandbox's role): allowed through LINK_PROBE_ALLOWED_HOSTS.
 let stream: Server;
 let base = "";
+let connections = 0;
 beforeAll(async () => {
   stream = createServer((req, res) => {
     const status = Number(new URL(req.url ?? "/", "http://x").pathname.split("/")[1]) || 200;
-    res.writeHead(status).end();
+    res.writeHead(status, { "content-length": "0" }).end();
+  });
+  stream.on("connection", () => {
+    connections += 1;
   });
   await new Promise<void>((resolve) => stream.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(stream.address() as AddressInfo).port}`;
@@ -134,16 +138,19 @@ describe("stream-link health", () => {
     expect(due).toEqual({ checked: 5, ok: 2 });
   });
 
-  it("paces a round: at most perSecond probes started a second, each result stored", async () => {
+  it("paces a round: at most perSecond probes started a second on kept-alive connections, each result stored", async () => {
     const options = { allowedHosts: ["127.0.0.1"], timeZone: "Europe/London" };
     const now = Date.parse("2027-03-01T10:00:00Z");
     const started = performance.now();
+    const before = connections;
     // 5 links at 10 a second: the last starts 0.4 s after the first.
     expect(await runLinkHealthRound(t.app.db, "sportbn", { ...options, now, perSecond: 10 })).toEqual({
       checked: 5,
       ok: 2,
     });
     expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+    // The four links on the stream server, one after the other: one connection, not four.
+    expect(connections - before).toBe(1);
     const servers = (await admin("GET", "/api/v1/sportbn/other-servers/all")).json().data as Server_[];
     expect(servers.map((server) => [server.name, server.health.state])).toEqual([
       ["Metadata", "blocked"],
