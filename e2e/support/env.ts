@@ -16,6 +16,8 @@ export const users = {
   editor: { email: "editor@example.com", password: "Passw0rd!x", role: "editor" },
   reset: { email: "reset.admin@example.com", password: "Reset-Passw0rd!1", role: "admin" },
   profile: { email: "profile.admin@example.com", password: "Profile-Passw0rd!1", role: "admin" },
+  // The second member whose changes reach the first one's screens (e2e/live.e2e.ts).
+  live: { email: "live.admin@example.com", password: "Live-Passw0rd!1", role: "admin" },
   // Adds a passkey and turns on TOTP (e2e/second-factor.e2e.ts), so the admin above keeps a password-only sign-in.
   secondFactor: { email: "second.factor@example.com", password: "Second-Factor-Passw0rd!1", role: "admin" },
 } satisfies Record<string, TestUser>;
