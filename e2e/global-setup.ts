@@ -117,6 +117,8 @@ export default async function globalSetup(_config: FullConfig) {
   // one run of the user CLI (each run opens the database, a few seconds).
   const accounts = Object.values(users).flatMap((user) => [
     ...["--email", user.email, "--password", user.password, "--role", user.role],
+    // Each --email takes the same options in turn, so every account names its level and sites.
+    ...["--level", "level" in user ? user.level : "owner", "--sites", "sites" in user ? user.sites : "all"],
   ]);
   const created = spawnSync(
     process.execPath,

@@ -146,3 +146,23 @@ test("a 401 clears the session with Session expired. Please login again.", async
   await expect(page).toHaveURL(/\/login$/);
   expect(await storage(page)).toEqual({});
 });
+
+test.describe("a Viewer of one site", () => {
+  test("sees only their site, lands on it from another site's URL, and finds no write controls", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn("/apkw/ads", users.viewer);
+    // Another site's screen: the member's own first site instead.
+    await expect(page).toHaveURL(/\/sportbn$/);
+    await page.getByRole("combobox", { name: "Site" }).click();
+    await expect(page.getByRole("option")).toHaveText(["SportBN"]);
+    await page.keyboard.press("Escape");
+    await page.goto("/sportbn/ads");
+    await expect(page.getByRole("main").getByRole("heading", { name: "Manage Ads" })).toBeVisible();
+    await expect(page.getByText(/No ads created yet|Updated:/).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: /Create|Edit|Delete|Activate|Deactivate/ })).toHaveCount(0);
+    if (!process.env.CI)
+      await page.screenshot({ path: `${screenshotsDir}/viewer-ads-1280.png`, fullPage: true });
+  });
+});

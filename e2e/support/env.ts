@@ -4,7 +4,8 @@ export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const artifactsDir = `${repoRoot}.artifacts`;
 export const screenshotsDir = `${artifactsDir}/screenshots`;
 
-export type TestUser = { email: string; password: string; role: string };
+/** `level` and `sites` as `npm run user -- create` takes them: an Owner of every site unless given. */
+export type TestUser = { email: string; password: string; role: string; level?: string; sites?: string };
 
 /**
  * Accounts created with the user CLI before the API starts (the server only creates its first
@@ -20,6 +21,14 @@ export const users = {
   live: { email: "live.admin@example.com", password: "Live-Passw0rd!1", role: "admin" },
   // Adds a passkey and turns on TOTP (e2e/second-factor.e2e.ts), so the admin above keeps a password-only sign-in.
   secondFactor: { email: "second.factor@example.com", password: "Second-Factor-Passw0rd!1", role: "admin" },
+  // A Viewer of sportbn only (e2e/shell.e2e.ts: their sites and no write controls).
+  viewer: {
+    email: "sportbn.viewer@example.com",
+    password: "Viewer-Passw0rd!1",
+    role: "admin",
+    level: "viewer",
+    sites: "sportbn",
+  },
 } satisfies Record<string, TestUser>;
 
 /** Set by the global setup; workers inherit them. */
