@@ -55,6 +55,10 @@ const liveRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       onRequest: requireAdmin,
       schema: {
+        // Not in the OpenAPI description: a stream that never ends is no request/answer pair, and
+        // the harnesses that call every described route (reliability/) would wait on it for ever.
+        // Its rules: docs/PRODUCT-RULES.md#live-updates.
+        hide: true,
         tags: ["live updates"],
         querystring: z.strictObject({ site: siteSchema.optional() }),
         response: { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody },

@@ -51,6 +51,12 @@ describe("GET /api/v1/events", () => {
     inside.close();
   });
 
+  it("is left out of the OpenAPI description, whose every route the reliability harnesses call and wait on", async () => {
+    const spec = (await t.inject({ method: "GET", url: "/api/docs/json" })).json() as { paths: object };
+    expect(Object.keys(spec.paths)).not.toContain("/api/v1/events");
+    expect(Object.keys(spec.paths)).toContain("/api/v1/apkw/ads");
+  });
+
   it("answers 429 beyond the member's open streams (LIVE_STREAMS_PER_MEMBER), and takes one again once one closes", async () => {
     const streams = [
       await openStream(base, editor),
