@@ -20,6 +20,15 @@ describe("history texts", () => {
     expect(actionLabel(entry("emails", "restore", null, {}))).toBe("Restored email");
     expect(actionLabel(entry("apps", "update", {}, { category: "games" }))).toBe("Updated game");
     expect(actionLabel(entry("session", "create", null, null))).toBe("Signed in");
+    expect(actionLabel(entry("team", "create", null, { email: "a@b.c", status: "invited" }))).toBe(
+      "Invited member",
+    );
+    expect(actionLabel(entry("team", "delete", { email: "a@b.c", status: "invited" }, null))).toBe(
+      "Revoked invitation",
+    );
+    expect(actionLabel(entry("team", "delete", { email: "a@b.c", status: "active" }, null))).toBe(
+      "Deleted member",
+    );
   });
 
   it("labels the record from its fields as they are now, or were before a delete", () => {

@@ -15,6 +15,11 @@ const fieldsOf = (entry: Pick<HistoryEntry, "before" | "after">): Fields => entr
 /** "Created ad", "Deleted match", "Signed in"; an app of category games is a game. */
 export function actionLabel(entry: Pick<HistoryEntry, "resource" | "action" | "before" | "after">): string {
   if (entry.resource === "session") return entry.action === "delete" ? "Signed out" : "Signed in";
+  // A Team entry (routes/team) of an invitation says so: its row's status is "invited".
+  if (entry.resource === "team" && fieldsOf(entry).status === "invited") {
+    if (entry.action === "create") return "Invited member";
+    if (entry.action === "delete") return "Revoked invitation";
+  }
   const noun =
     entry.resource === "apps" && fieldsOf(entry).category === "games"
       ? "game"
