@@ -1,4 +1,4 @@
-import { errorBody, idParams } from "@backoffice/contracts";
+import { errorBody, idParams, messageBody } from "@backoffice/contracts";
 import {
   memberSessionsAnswer,
   SESSION_MESSAGES,
@@ -54,7 +54,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ["auth"],
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: z.object({ status: z.literal("success"), message: z.string() }), ...errors },
+        response: { 200: messageBody, ...errors },
       },
     },
     async (request) => {
