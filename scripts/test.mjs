@@ -132,11 +132,11 @@ for (const r of ordered)
     r.passed !== undefined ? `${r.passed} passed, ${r.failed} failed` : "",
   ]);
 const total = (Date.now() - started) / 1000 + (install || 0);
-console.log(`\nstage               time  result   tests`);
+console.log(`\n${"stage".padEnd(24)}   time  result   tests`);
 for (const [name, seconds, status, tests] of rows)
-  console.log(`${name.padEnd(18)} ${formatTime(seconds).padStart(6)}  ${status.padEnd(7)}  ${tests}`);
+  console.log(`${name.padEnd(24)} ${formatTime(seconds).padStart(6)}  ${status.padEnd(7)}  ${tests}`);
 console.log(
-  `${"total (wall)".padEnd(18)} ${formatTime(total).padStart(6)}  ${ci ? "(two lanes side by side)" : ""}`,
+  `${"total (wall)".padEnd(24)} ${formatTime(total).padStart(6)}  ${ci ? "(two lanes side by side)" : ""}`,
 );
 console.log(`runtime: Node ${process.versions.node}`);
 
