@@ -61,7 +61,7 @@ const contactsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, op
     },
   );
 
-  // The member's own marker, not the site's data: any member who may read the inbox records it.
+  // The member's own marker (decision 010); a Viewer's is refused with the site's other writes for now.
   fastify.put(
     "/contacts/seen",
     { schema: { tags, response: { 200: contactsSeenAnswer, ...errors } } },
