@@ -100,6 +100,16 @@ describe("stopping under load", () => {
       );
       await firstBytes;
 
+      // A live update stream being read: the stopping instance ends it at once, not at the deadline.
+      const liveSocket = connect(Number(port), "127.0.0.1");
+      sockets.push(liveSocket);
+      let liveEndedAt = 0;
+      const liveOpen = new Promise((resolve) => liveSocket.once("data", resolve));
+      liveSocket.on("data", () => {});
+      liveSocket.on("end", () => (liveEndedAt = Date.now()));
+      liveSocket.write(`GET /api/v1/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+      await liveOpen;
+
       // Load: admin reads and public subscriptions, four at a time, until the process is gone.
       let stop = false;
       let sent = 0;
@@ -145,10 +155,13 @@ describe("stopping under load", () => {
         exportBytesReadBeforeStop: exportBytes,
         requestsAnswered: answered,
         stopMs,
+        liveStreamEndedMs: liveEndedAt - began,
         exitCode: code,
       });
       expect(typeof code).toBe("number");
       expect(stopMs).toBeLessThanOrEqual(10_000);
+      expect(liveEndedAt).toBeGreaterThan(0);
+      expect(liveEndedAt - began).toBeLessThan(2000);
     } finally {
       for (const socket of sockets) socket.destroy();
       if (api) await stopApi(api, "SIGKILL");
