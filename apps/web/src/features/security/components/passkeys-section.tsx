@@ -117,7 +117,7 @@ export function PasskeysSection() {
           {query.data.passkeys.map((passkey) => (
             <li key={passkey.id} className="flex flex-wrap items-center gap-3 rounded-md border p-3">
               <Fingerprint aria-hidden className="size-5 text-muted-foreground" />
-              <div className="grid min-w-0 flex-1 gap-0.5">
+              <div className="grid min-w-0 flex-1 basis-48 gap-0.5">
                 <span className="truncate font-medium">{passkey.name}</span>
                 <span className="text-xs text-muted-foreground">
                   Added {formatDateTime(passkey.createdAt)}
