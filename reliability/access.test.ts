@@ -142,6 +142,8 @@ const otherThan = (site: Site) => SITES[(SITES.indexOf(site) + 1) % SITES.length
 const OWNERS_ONLY = /^\/api\/v1\/(team(\/|$)|auth\/second-factor\/policy$)/;
 /** Routes whose allowed answer never ends (the live update stream). */
 const STREAMS = /^\/api\/v1\/events$/;
+/** Site writes of the member's own marker (config `memberOwn`): a Viewer of the site may make them. */
+const MEMBER_OWN = /\/contacts\/seen$/;
 /** Routes that end the caller's own session: called last would still end it, so they are left out. */
 const ENDS_OWN_SESSION = /^\/api\/v1\/auth\/logout$/;
 
@@ -208,7 +210,12 @@ describe("team access matrix (every route × level × own/other site)", () => {
         await expectAnswer("owner", "own", "owner", "through");
         await expectAnswer("editor", "own", `editor:${site}`, "through");
         await expectAnswer("editor", "other", `editor:${otherThan(site)}`, AUTH_MESSAGES.siteForbidden);
-        await expectAnswer("viewer", "own", `viewer:${site}`, write ? AUTH_MESSAGES.viewOnly : "through");
+        await expectAnswer(
+          "viewer",
+          "own",
+          `viewer:${site}`,
+          write && !MEMBER_OWN.test(operation.path) ? AUTH_MESSAGES.viewOnly : "through",
+        );
         await expectAnswer("viewer", "other", `viewer:${otherThan(site)}`, AUTH_MESSAGES.siteForbidden);
       } else if (OWNERS_ONLY.test(operation.path)) {
         await expectAnswer("owner", "own", "owner", "through");

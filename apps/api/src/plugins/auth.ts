@@ -59,7 +59,21 @@ export function assertSiteAccess(
 /** onRequest hook (after `requireAdmin`) of every route of one site: admin and pass-through (routes/sites, tmdb). */
 export function requireSite(site: Site) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> =>
-    assertSiteAccess(request, site);
+    assertSiteAccess(
+      request,
+      site,
+      WRITE_METHODS.has(request.method) && !request.routeOptions.config.memberOwn,
+    );
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The write changes only the member's own marker on the site (the inbox's last opened time,
+     * decision 010), not the site's data: a Viewer of the site may make it.
+     */
+    memberOwn?: boolean;
+  }
 }
 
 /** onRequest hook (after `requireAdmin`) of the team routes: Owners only. */

@@ -61,10 +61,10 @@ const contactsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, op
     },
   );
 
-  // The member's own marker (decision 010); a Viewer's is refused with the site's other writes for now.
+  // The member's own marker (decision 010): a Viewer of the site records it too.
   fastify.put(
     "/contacts/seen",
-    { schema: { tags, response: { 200: contactsSeenAnswer, ...errors } } },
+    { schema: { tags, response: { 200: contactsSeenAnswer, ...errors } }, config: { memberOwn: true } },
     async (request) => ({
       status: "success" as const,
       data: { seenAt: await contacts.markSeen(request.session!.userId) },
