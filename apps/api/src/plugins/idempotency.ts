@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { UNDO_HEADER } from "@backoffice/contracts";
+import type { Queryable } from "@backoffice/db";
 import { badRequest, HttpError } from "@backoffice/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Jobs } from "../lib/jobs.ts";
 import { WRITE_METHODS } from "./auth.ts";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
@@ -46,10 +48,9 @@ interface Claimed {
  * The database is the one truth, so this holds across instances and restarts
  * (docs/PRODUCT-RULES.md#idempotent-writes).
  */
-export function idempotentWrites(fastify: FastifyInstance): void {
-  const { db } = fastify;
-  fastify.decorateRequest("idempotencyKey", null);
-  fastify.jobs.define({
+/** The hourly job that forgets keys older than their 24 hours (defined once, with the job runner). */
+export function defineIdempotencyPurge(jobs: Jobs, db: Queryable): void {
+  jobs.define({
     name: "idempotency-keys-purge",
     title: "Forget old idempotency keys",
     site: "all",
@@ -61,6 +62,11 @@ export function idempotentWrites(fastify: FastifyInstance): void {
       return `${gone.length} ${gone.length === 1 ? "key" : "keys"} older than ${IDEMPOTENCY_TTL_HOURS} hours removed.`;
     },
   });
+}
+
+export function idempotentWrites(fastify: FastifyInstance): void {
+  const { db } = fastify;
+  fastify.decorateRequest("idempotencyKey", null);
 
   fastify.addHook("preHandler", async (request: FastifyRequest, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { createJobs } from "../../lib/jobs.ts";
 import { auditWrites } from "../../plugins/audit.ts";
 import { requireAdmin, requireSite } from "../../plugins/auth.ts";
-import { idempotentWrites } from "../../plugins/idempotency.ts";
+import { defineIdempotencyPurge, idempotentWrites } from "../../plugins/idempotency.ts";
 import { invalidateDeclaredReads } from "../../plugins/invalidation.ts";
 import meRoutes from "../auth/me.ts";
 import jobsRoutes from "../jobs/admin.ts";
@@ -40,6 +40,7 @@ const siteRoutes: FastifyPluginAsync<{ jobs?: "with-server" | "on-first-use" }> 
   });
   fastify.addHook("onClose", () => jobs.stop());
   defineHousekeeping(jobs, fastify.db);
+  defineIdempotencyPurge(jobs, fastify.db);
   // After the audit hooks: a replayed delete carries the Undo token its first answer had.
   idempotentWrites(fastify);
   invalidateDeclaredReads(fastify);

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { hashPassword, newToken, sha256 } from "../../lib/crypto.ts";
 import { MINUTE } from "../../lib/rate-limit.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
+import { idempotentWrites } from "../../plugins/idempotency.ts";
 import { startSession } from "../auth/sign-in.ts";
 import { type InvitationRow, invitedOf, type TeamActor, teamRepository } from "./repository.ts";
 
@@ -160,6 +161,8 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(async (owners) => {
     owners.addHook("onRequest", requireAdmin);
     owners.addHook("onRequest", requireOwner);
+    // Team writes are admin writes: a retry with the same Idempotency-Key changes nothing twice.
+    idempotentWrites(owners);
     const route = owners.withTypeProvider<ZodTypeProvider>();
     const security = [{ bearer: [] }];
 

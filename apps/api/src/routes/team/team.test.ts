@@ -311,6 +311,25 @@ describe("members", () => {
     });
     expect(invite.statusCode).toBe(403);
   });
+
+  it("an invite retried with its Idempotency-Key is answered again and invites once", async () => {
+    const send = () =>
+      t.as(owner, {
+        method: "POST",
+        url: "/api/v1/team/invitations",
+        headers: { "idempotency-key": "invite-retried-1" },
+        payload: { email: "retried@example.com", level: "viewer", sites: ["movies"] },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    await nextLink("retried@example.com");
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json().data._id).toBe(first.json().data._id);
+    const list = (await as(owner, "GET", "")).json().data;
+    expect(JSON.stringify(list).match(/retried@example\.com/g)).toHaveLength(1);
+  });
 });
 
 // Last: it stops the SMTP server.
