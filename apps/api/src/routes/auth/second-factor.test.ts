@@ -291,6 +291,14 @@ describe("an Owner requires a second factor for everyone", () => {
     const { token: owner, secret } = await memberWithTotp("owner2fa@example.com");
     vi.useRealTimers();
     expect((await policy(owner, true)).json()).toMatchObject({ status: "success", data: { required: true } });
+    const [logged] = await t.app.db.query<{ actor_email: string; before: unknown; after: unknown }>(
+      "select actor_email, before, after from audit_log where resource = 'team' and record_id = 'second-factor-rule'",
+    );
+    expect(logged).toMatchObject({
+      actor_email: "owner2fa@example.com",
+      before: { required: false },
+      after: { name: "Second factor for everyone", required: true },
+    });
     try {
       const blocked = await t.as(plain, { method: "GET", url: "/api/v1/apkw/apps" });
       expect(blocked.statusCode).toBe(403);

@@ -35,6 +35,7 @@ import { newToken, sha256, verifyPassword } from "../../lib/crypto.ts";
 import { ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
 import { auditWrites } from "../../plugins/audit.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
+import { teamActorOf, teamRepository } from "../team/repository.ts";
 import { CODE_CHECKS_PER_ACCOUNT_MINUTE, capAccountChecks } from "./account-cap.ts";
 import { type UserRow, usersRepository } from "./repository.ts";
 import { type PasskeyRow, secondFactorRepository } from "./second-factor-repository.ts";
@@ -544,7 +545,19 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const { userId } = request.session!;
         const factors = await repo.factorsOf(userId);
         if (request.body.required && !factors.totp && factors.passkeys === 0) throw conflict(M.ownerFirst);
-        await repo.setRequired(request.body.required);
+        const before = await repo.required();
+        // The team's rule is a team change: a Team entry of History names the Owner who set it.
+        await db.transaction(async (tx) => {
+          await secondFactorRepository(tx).setRequired(request.body.required);
+          const rule = (required: boolean) => ({ name: "Second factor for everyone", required });
+          await teamRepository(tx).log(
+            teamActorOf(request),
+            "update",
+            "second-factor-rule",
+            rule(before),
+            rule(request.body.required),
+          );
+        });
         return {
           status: "success" as const,
           data: { required: request.body.required },

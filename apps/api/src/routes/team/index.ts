@@ -22,7 +22,7 @@ import { MINUTE } from "../../lib/rate-limit.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
 import { idempotentWrites } from "../../plugins/idempotency.ts";
 import { startSession } from "../auth/sign-in.ts";
-import { type InvitationRow, invitedOf, type TeamActor, teamRepository } from "./repository.ts";
+import { type InvitationRow, invitedOf, teamActorOf, teamRepository } from "./repository.ts";
 
 const INVITATION_MS = INVITATION_HOURS * 60 * MINUTE;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -33,13 +33,6 @@ const facts = (member: TeamMember) => ({
   level: member.level,
   sites: member.sites,
   status: member.status,
-});
-
-const actorOf = (request: FastifyRequest): TeamActor => ({
-  batch: request.id,
-  actorId: request.session?.userId ?? null,
-  actorEmail: request.session?.email ?? null,
-  address: request.ip,
 });
 
 /** An Owner has every site; anyone else the sites given (null: every site). */
@@ -143,7 +136,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         });
         const member = (await repository.member(created.id))!;
         await repository.log(
-          { ...actorOf(request), actorId: created.id, actorEmail: created.email },
+          { ...teamActorOf(request), actorId: created.id, actorEmail: created.email },
           "create",
           created.id,
           null,
@@ -211,8 +204,8 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
             expiresAt: new Date(Date.now() + INVITATION_MS),
           });
           for (const earlier of replaced)
-            await repository.log(actorOf(request), "delete", earlier.id, facts(invitedOf(earlier)), null);
-          await repository.log(actorOf(request), "create", created.id, null, facts(invitedOf(created)));
+            await repository.log(teamActorOf(request), "delete", earlier.id, facts(invitedOf(earlier)), null);
+          await repository.log(teamActorOf(request), "create", created.id, null, facts(invitedOf(created)));
           return invitedOf(created);
         });
         await sendOrExplain(request, email, token);
@@ -239,7 +232,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           const repository = teamRepository(tx);
           const renewed = await repository.renew(row.id, sha256(token), new Date(Date.now() + INVITATION_MS));
           await repository.log(
-            actorOf(request),
+            teamActorOf(request),
             "update",
             row.id,
             { ...facts(invitedOf(row)), expiresAt: invitedOf(row).expiresAt },
@@ -261,7 +254,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await db.transaction(async (tx) => {
           const repository = teamRepository(tx);
           await repository.revoke(row.id);
-          await repository.log(actorOf(request), "delete", row.id, facts(invitedOf(row)), null);
+          await repository.log(teamActorOf(request), "delete", row.id, facts(invitedOf(row)), null);
         });
         return { status: "success" as const, message: TEAM_MESSAGES.revoked(row.email) };
       },
@@ -287,7 +280,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           if (before.level === "owner" && level !== "owner") await repository.keepAnOwner(before._id);
           await repository.setAccess(before._id, level, sites);
           const after = (await repository.member(before._id))!;
-          await repository.log(actorOf(request), "update", before._id, facts(before), facts(after));
+          await repository.log(teamActorOf(request), "update", before._id, facts(before), facts(after));
           return after;
         });
         return { status: "success" as const, data: member, message: TEAM_MESSAGES.updated(member.email) };
@@ -315,7 +308,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
             if (disabled) await repository.endSessions(before._id);
             const after = (await repository.member(before._id))!;
             if (after.status !== before.status)
-              await repository.log(actorOf(request), "update", before._id, facts(before), facts(after));
+              await repository.log(teamActorOf(request), "update", before._id, facts(before), facts(after));
             return before.email;
           });
           return {
@@ -337,7 +330,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           const member = await memberIn(repository, request.params.id);
           const count = await repository.endSessions(member._id);
           await repository.log(
-            actorOf(request),
+            teamActorOf(request),
             "update",
             member._id,
             { email: member.email, sessions: count },
@@ -362,7 +355,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
             await repository.keepAnOwner(before._id);
           // History's entries keep the email they were written with (audit_log.actor_email is text).
           await repository.remove(before._id);
-          await repository.log(actorOf(request), "delete", before._id, facts(before), null);
+          await repository.log(teamActorOf(request), "delete", before._id, facts(before), null);
           return before.email;
         });
         return { status: "success" as const, message: TEAM_MESSAGES.removed(email) };

@@ -2,6 +2,7 @@ import type { MemberLevel, Site } from "@backoffice/contracts";
 import { TEAM_MESSAGES, type TeamMember } from "@backoffice/contracts/team";
 import { newId, type Queryable } from "@backoffice/db";
 import { conflict } from "@backoffice/server";
+import type { FastifyRequest } from "fastify";
 import { iso } from "../../lib/rows.ts";
 
 export interface InvitationRow {
@@ -55,6 +56,14 @@ export interface TeamActor {
   actorEmail: string | null;
   address: string | null;
 }
+
+/** The signed-in member making a team change. */
+export const teamActorOf = (request: FastifyRequest): TeamActor => ({
+  batch: request.id,
+  actorId: request.session?.userId ?? null,
+  actorEmail: request.session?.email ?? null,
+  address: request.ip,
+});
 
 const MEMBER_COLUMNS = `id, email, level, sites, disabled_at, last_sign_in_at,
   totp_enabled_at is not null as second_factor`;

@@ -26,6 +26,11 @@ describe("history texts", () => {
     expect(actionLabel(entry("team", "delete", { email: "a@b.c", status: "invited" }, null))).toBe(
       "Revoked invitation",
     );
+    expect(
+      actionLabel(
+        entry("team", "update", { name: "Second factor for everyone", required: false }, { required: true }),
+      ),
+    ).toBe("Changed team rule");
     expect(actionLabel(entry("team", "delete", { email: "a@b.c", status: "active" }, null))).toBe(
       "Deleted member",
     );

@@ -20,6 +20,8 @@ export function actionLabel(entry: Pick<HistoryEntry, "resource" | "action" | "b
     if (entry.action === "create") return "Invited member";
     if (entry.action === "delete") return "Revoked invitation";
   }
+  // The Owner's rule for everyone (routes/auth/second-factor.ts) is a Team entry of no member.
+  if (entry.resource === "team" && "required" in fieldsOf(entry)) return "Changed team rule";
   const noun =
     entry.resource === "apps" && fieldsOf(entry).category === "games"
       ? "game"
