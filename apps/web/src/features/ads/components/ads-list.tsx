@@ -51,7 +51,8 @@ export function AdsList({
       <EmptyState
         icon={Megaphone}
         title={adMessages.empty}
-        description={adMessages.emptyHint}
+        // A Viewer cannot create one: no hint to do what they cannot.
+        description={canWrite ? adMessages.emptyHint : undefined}
         action={
           canWrite && (
             <Button onClick={onCreate}>

@@ -291,6 +291,17 @@ describe("Manage Ads for a Viewer (docs/PRODUCT-RULES.md#team-and-access)", () =
       expect(screen.queryByRole("button", { name })).toBeNull();
   });
 
+  it("an empty list neither offers nor suggests creating an ad", async () => {
+    fakeApi(
+      { "GET /apkw/ads": { body: { status: "success", data: [] } } },
+      { email: "viewer@example.com", role: "admin", level: "viewer", sites: ["apkw"] },
+    );
+    renderAt("/apkw/ads", <AdsScreen />);
+    expect(await screen.findByText("No ads created yet.")).toBeInTheDocument();
+    expect(screen.queryByText("Create your first ad to get started.")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Create your first ad/ })).toBeNull();
+  });
+
   it("an Editor of the site keeps them", async () => {
     fakeApi(
       { "GET /apkw/ads": { body: { status: "success", data: [ad("home")] } } },
