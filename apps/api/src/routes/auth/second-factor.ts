@@ -33,9 +33,9 @@ import QRCode from "qrcode";
 import { z } from "zod";
 import { newToken, sha256, verifyPassword } from "../../lib/crypto.ts";
 import { ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
-import { auditWrites } from "../../plugins/audit.ts";
+import { auditContextOf, auditWrites } from "../../plugins/audit.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
-import { teamActorOf, teamRepository } from "../team/repository.ts";
+import { teamRepository } from "../team/repository.ts";
 import { CODE_CHECKS_PER_ACCOUNT_MINUTE, capAccountChecks } from "./account-cap.ts";
 import { type UserRow, usersRepository } from "./repository.ts";
 import { type PasskeyRow, secondFactorRepository } from "./second-factor-repository.ts";
@@ -551,7 +551,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
           await secondFactorRepository(tx).setRequired(request.body.required);
           const rule = (required: boolean) => ({ name: "Second factor for everyone", required });
           await teamRepository(tx).log(
-            teamActorOf(request),
+            auditContextOf(request, null),
             "update",
             "second-factor-rule",
             rule(before),

@@ -19,10 +19,11 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { hashPassword, newToken, sha256 } from "../../lib/crypto.ts";
 import { MINUTE } from "../../lib/rate-limit.ts";
+import { auditContextOf } from "../../plugins/audit.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
 import { idempotentWrites } from "../../plugins/idempotency.ts";
 import { startSession } from "../auth/sign-in.ts";
-import { type InvitationRow, invitedOf, teamActorOf, teamRepository } from "./repository.ts";
+import { type InvitationRow, invitedOf, teamRepository } from "./repository.ts";
 
 const INVITATION_MS = INVITATION_HOURS * 60 * MINUTE;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -136,7 +137,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         });
         const member = (await repository.member(created.id))!;
         await repository.log(
-          { ...teamActorOf(request), actorId: created.id, actorEmail: created.email },
+          { ...auditContextOf(request, null), actorId: created.id, actorEmail: created.email },
           "create",
           created.id,
           null,
@@ -204,8 +205,20 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
             expiresAt: new Date(Date.now() + INVITATION_MS),
           });
           for (const earlier of replaced)
-            await repository.log(teamActorOf(request), "delete", earlier.id, facts(invitedOf(earlier)), null);
-          await repository.log(teamActorOf(request), "create", created.id, null, facts(invitedOf(created)));
+            await repository.log(
+              auditContextOf(request, null),
+              "delete",
+              earlier.id,
+              facts(invitedOf(earlier)),
+              null,
+            );
+          await repository.log(
+            auditContextOf(request, null),
+            "create",
+            created.id,
+            null,
+            facts(invitedOf(created)),
+          );
           return invitedOf(created);
         });
         await sendOrExplain(request, email, token);
@@ -232,7 +245,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           const repository = teamRepository(tx);
           const renewed = await repository.renew(row.id, sha256(token), new Date(Date.now() + INVITATION_MS));
           await repository.log(
-            teamActorOf(request),
+            auditContextOf(request, null),
             "update",
             row.id,
             { ...facts(invitedOf(row)), expiresAt: invitedOf(row).expiresAt },
@@ -254,7 +267,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await db.transaction(async (tx) => {
           const repository = teamRepository(tx);
           await repository.revoke(row.id);
-          await repository.log(teamActorOf(request), "delete", row.id, facts(invitedOf(row)), null);
+          await repository.log(auditContextOf(request, null), "delete", row.id, facts(invitedOf(row)), null);
         });
         return { status: "success" as const, message: TEAM_MESSAGES.revoked(row.email) };
       },
@@ -280,7 +293,13 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           if (before.level === "owner" && level !== "owner") await repository.keepAnOwner(before._id);
           await repository.setAccess(before._id, level, sites);
           const after = (await repository.member(before._id))!;
-          await repository.log(teamActorOf(request), "update", before._id, facts(before), facts(after));
+          await repository.log(
+            auditContextOf(request, null),
+            "update",
+            before._id,
+            facts(before),
+            facts(after),
+          );
           return after;
         });
         return { status: "success" as const, data: member, message: TEAM_MESSAGES.updated(member.email) };
@@ -308,7 +327,13 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
             if (disabled) await repository.endSessions(before._id);
             const after = (await repository.member(before._id))!;
             if (after.status !== before.status)
-              await repository.log(teamActorOf(request), "update", before._id, facts(before), facts(after));
+              await repository.log(
+                auditContextOf(request, null),
+                "update",
+                before._id,
+                facts(before),
+                facts(after),
+              );
             return before.email;
           });
           return {
@@ -330,7 +355,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           const member = await memberIn(repository, request.params.id);
           const count = await repository.endSessions(member._id);
           await repository.log(
-            teamActorOf(request),
+            auditContextOf(request, null),
             "update",
             member._id,
             { email: member.email, sessions: count },
@@ -355,7 +380,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
             await repository.keepAnOwner(before._id);
           // History's entries keep the email they were written with (audit_log.actor_email is text).
           await repository.remove(before._id);
-          await repository.log(teamActorOf(request), "delete", before._id, facts(before), null);
+          await repository.log(auditContextOf(request, null), "delete", before._id, facts(before), null);
           return before.email;
         });
         return { status: "success" as const, message: TEAM_MESSAGES.removed(email) };

@@ -1,8 +1,7 @@
 import type { MemberLevel, Site } from "@backoffice/contracts";
 import { TEAM_MESSAGES, type TeamMember } from "@backoffice/contracts/team";
-import { newId, type Queryable } from "@backoffice/db";
+import { type AuditContext, newId, type Queryable } from "@backoffice/db";
 import { conflict } from "@backoffice/server";
-import type { FastifyRequest } from "fastify";
 import { iso } from "../../lib/rows.ts";
 
 export interface InvitationRow {
@@ -49,21 +48,11 @@ export const invitedOf = (row: InvitationRow): TeamMember => ({
   expiresAt: iso(row.expires_at),
 });
 
-/** Who acted, for the Team entries of History (site null: every site's History shows them). */
-export interface TeamActor {
-  batch: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  address: string | null;
-}
-
-/** The signed-in member making a team change. */
-export const teamActorOf = (request: FastifyRequest): TeamActor => ({
-  batch: request.id,
-  actorId: request.session?.userId ?? null,
-  actorEmail: request.session?.email ?? null,
-  address: request.ip,
-});
+/**
+ * Who acted, for the Team entries of History: the request's audit context (plugins/audit.ts
+ * `auditContextOf`); the entries have no site, so every site's History shows them.
+ */
+type TeamActor = Pick<AuditContext, "batch" | "actorId" | "actorEmail" | "address">;
 
 const MEMBER_COLUMNS = `id, email, level, sites, disabled_at, last_sign_in_at,
   totp_enabled_at is not null as second_factor`;
