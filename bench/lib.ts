@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { freePort } from "@backoffice/server/free-port";
 import autocannon from "autocannon";
 import pg from "pg";
+import { V8_FLAGS } from "../scripts/server-flags.ts";
 
 export const ROOT = new URL("..", import.meta.url).pathname;
 export const SHORT = process.argv.includes("--short");
@@ -22,9 +23,6 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** The V8 flags the api runs with in production (its package.json start, docs/DEPLOYMENT.md). */
-const SERVER_FLAGS = ["--max-semi-space-size=4", "--heap-growing-percent=20"];
-
 /** Starts a server entry (`apps/api/src/server.ts`…) with `env` and waits until its /readyz answers. */
 export async function startServer(
   entry: string,
@@ -34,7 +32,7 @@ export async function startServer(
   const port = await freePort();
   const started = performance.now();
   // Production logging (info) into a pipe that is read and dropped: its cost is part of the figure.
-  const child = spawn(process.execPath, [...SERVER_FLAGS, entry], {
+  const child = spawn(process.execPath, [...V8_FLAGS, entry], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env, [portVariable]: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

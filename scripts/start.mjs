@@ -12,20 +12,16 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { framed } from "../packages/server/src/banner.ts";
+import { V8_FLAGS } from "./server-flags.ts";
 
 /**
- * Memory settings of this process, each measured after the bench's load (docs/PERFORMANCE.md):
- * - `--max-semi-space-size=4`: V8's young generation had grown to 110 MB; 8 MB now, with no
- *   difference in CPU time per request beyond the noise (public read, admin list).
- * - `--heap-growing-percent=20`: the next full collection comes when the old generation has grown
- *   by 20 % over what survived the last one, instead of up to four times it: 37 MB instead of 138 MB.
- * - `glibc.malloc.trim_threshold`: glibc's malloc raises its thresholds after large frees (PGlite's
- *   start, WebAssembly compiled on V8's threads) and then keeps over 100 MB it no longer uses;
- *   fixed thresholds hand it back. Ignored where the C library is not glibc.
+ * Memory settings of this process: the servers' V8 flags (scripts/server-flags.ts says why), and
+ * `glibc.malloc.trim_threshold`: glibc's malloc raises its thresholds after large frees (PGlite's
+ * start, WebAssembly compiled on V8's threads) and then keeps over 100 MB it no longer uses; fixed
+ * thresholds hand it back. Ignored where the C library is not glibc.
  * They take effect at a process's start: this script runs itself again with them (same pid, so npm
  * and a process manager still signal the servers' process).
  */
-const V8_FLAGS = ["--max-semi-space-size=4", "--heap-growing-percent=20"];
 const MALLOC = "glibc.malloc.trim_threshold=131072";
 if (process.execve && !process.execArgv.includes(V8_FLAGS[0])) {
   const tunables = [process.env.GLIBC_TUNABLES, MALLOC].filter(Boolean).join(":");

@@ -28,16 +28,6 @@ export interface KeptAnswers {
   answered(): number;
 }
 
-// CORS answers differ by Origin; nothing else in a public read's request changes its answer. The raw
-// header list is read because `request.headers` builds an object of them all on first use.
-function answerKey(request: IncomingMessage): string {
-  const raw = request.rawHeaders;
-  for (let index = 0; index < raw.length; index += 2)
-    if (raw[index]!.length === 6 && raw[index]!.toLowerCase() === "origin")
-      return `${request.url}\n${raw[index + 1]}`;
-  return `${request.url}\n`;
-}
-
 /** A strong validator of an answer's body: the same bytes, the same tag (`"` + base64url SHA-1 + `"`). */
 export const etagOf = (body: string) => `"${createHash("sha1").update(body).digest("base64url")}"`;
 
@@ -51,12 +41,22 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.trim() === "*" || ifNoneMatch.includes(etag);
 }
 
-/** The raw header list's value of `name` (lower case), without building `request.headers`. */
+/**
+ * The raw header list's value of `name` (lower case), without building `request.headers` (an object
+ * of them all, built on first use).
+ */
 function rawHeader(request: IncomingMessage, name: string): string | undefined {
   const raw = request.rawHeaders;
   for (let index = 0; index < raw.length; index += 2)
     if (raw[index]!.length === name.length && raw[index]!.toLowerCase() === name) return raw[index + 1];
   return undefined;
+}
+
+// CORS answers differ by Origin; nothing else in a public read's request changes its answer (a URL
+// holds no line break, so the two kinds of key never meet).
+function answerKey(request: IncomingMessage): string {
+  const origin = rawHeader(request, "origin");
+  return origin === undefined ? request.url! : `${request.url}\n${origin}`;
 }
 
 export function createKeptAnswers(maxEntries = 5000): KeptAnswers {
