@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
+import { validApp } from "./app.testing.ts";
 
 const t = signedInApp();
 
@@ -7,45 +8,7 @@ const { admin } = t;
 
 const REQUIRED = "Please fill all the fields because is required except it, key and toggles";
 
-// What the dashboard's older client sends: booleans as text and the device list under "supportedDevices[]".
-const validApp = (overrides: Record<string, unknown> = {}) => ({
-  title: "Subway Surfers",
-  type: "Arcade",
-  icon_app: "https://cdn.example/icons/subway.png",
-  bg_app: "https://cdn.example/bg/subway.jpg",
-  content: "Dash as fast as you can through the subway.",
-  rating: "4.5",
-  size: "180 MB",
-  download: "1B+",
-  developer: "SYBO Games",
-  category: "games",
-  trending: "true",
-  slider: "false",
-  isFirst: "false",
-  "supportedDevices[]": ["https://play.example/subway", "https://apps.example/subway"],
-  it: "",
-  key: "",
-  ...overrides,
-});
-
 describe("apkw apps", () => {
-  it("an edit sending the updatedAt it loaded (If-Match) answers 409 once the record changed since", async () => {
-    const created = (await admin("POST", "/api/v1/apkw/apps", validApp())).json().data as {
-      _id: string;
-      updatedAt: string;
-    };
-    const edit = (version: string) =>
-      admin("PUT", `/api/v1/apkw/apps/${created._id}`, validApp(), { "if-match": `"${version}"` });
-    const first = await edit(created.updatedAt);
-    expect(first.statusCode).toBe(200);
-    const stale = await edit(created.updatedAt);
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(
-      "This record was changed by someone else since you opened it. Reload it before saving.",
-    );
-    expect((await edit(first.json().data.updatedAt)).statusCode).toBe(200);
-  });
-
   it("creates an app from the older client's payload and stores real booleans and lists", async () => {
     const response = await admin("POST", "/api/v1/apkw/apps", validApp());
     expect(response.statusCode).toBe(201);

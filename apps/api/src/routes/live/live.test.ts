@@ -184,31 +184,6 @@ describe("GET /api/v1/events", () => {
   });
 });
 
-describe("the version check of an edit (If-Match)", () => {
-  it("answers 409 when the record changed since it was loaded; saves without the header or with its current version", async () => {
-    const created = await ad(admin, "apkw", "https://ads.example/versioned");
-    const loaded = created.json().data as { _id: string; updatedAt: string };
-    const put = (url: string, version?: string) =>
-      t.as(admin, {
-        method: "PUT",
-        url: `/api/v1/apkw/ads/${loaded._id}`,
-        payload: { url },
-        headers: version ? { "if-match": `"${version}"` } : {},
-      });
-    const first = await put("https://ads.example/v2", loaded.updatedAt);
-    expect(first.statusCode).toBe(200);
-    const stale = await put("https://ads.example/v3", loaded.updatedAt);
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({
-      status: "fail",
-      message: "This record was changed by someone else since you opened it. Reload it before saving.",
-    });
-    const current = await put("https://ads.example/v3", first.json().data.updatedAt);
-    expect(current.statusCode).toBe(200);
-    expect((await put("https://ads.example/v4")).statusCode).toBe(200);
-  });
-});
-
 // Last: it closes the suite's app.
 describe("stopping", () => {
   it("ends open streams when the instance closes", async () => {

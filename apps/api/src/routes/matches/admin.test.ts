@@ -1,46 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
+import { validMatch } from "./match.testing.ts";
 
 const t = signedInApp();
 
 const { admin } = t;
 
-let day = 0;
-// The flattened payload, as the dashboard and Accept send it (isFirst as text).
-const validMatch = (overrides: Record<string, unknown> = {}) => ({
-  league_name: "Premier League",
-  league_logo: "https://media.example/leagues/39.png",
-  homeTeam_name: "Arsenal",
-  homeTeam_logo: "https://media.example/teams/42.png",
-  awayTeam_name: "Chelsea",
-  awayTeam_logo: "https://media.example/teams/49.png",
-  // Each call gets its own day, so fixtures never collide unless a test wants them to.
-  date: new Date(Date.UTC(2027, 0, 1) + day++ * 86_400_000).toISOString().slice(0, 10),
-  time: "20:00",
-  end_time: "23:59",
-  isFirst: "false",
-  matchUrl: "https://sportbn.example",
-  ...overrides,
-});
-
 describe("sportbn matches", () => {
-  it("an edit sending the updatedAt it loaded (If-Match) answers 409 once the record changed since", async () => {
-    const created = (await admin("POST", "/api/v1/sportbn/matches", validMatch())).json().data as {
-      _id: string;
-      updatedAt: string;
-    };
-    const edit = (version: string) =>
-      admin("PUT", `/api/v1/sportbn/matches/${created._id}`, validMatch(), { "if-match": `"${version}"` });
-    const first = await edit(created.updatedAt);
-    expect(first.statusCode).toBe(200);
-    const stale = await edit(created.updatedAt);
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe(
-      "This record was changed by someone else since you opened it. Reload it before saving.",
-    );
-    expect((await edit(first.json().data.updatedAt)).statusCode).toBe(200);
-  });
-
   it("creates a match from the flattened payload, answers it nested, with the defaults", async () => {
     const response = await admin(
       "POST",

@@ -1,0 +1,20 @@
+// What the dashboard's older client sends: booleans as text and the device list under "supportedDevices[]".
+export const validApp = (overrides: Record<string, unknown> = {}) => ({
+  title: "Subway Surfers",
+  type: "Arcade",
+  icon_app: "https://cdn.example/icons/subway.png",
+  bg_app: "https://cdn.example/bg/subway.jpg",
+  content: "Dash as fast as you can through the subway.",
+  rating: "4.5",
+  size: "180 MB",
+  download: "1B+",
+  developer: "SYBO Games",
+  category: "games",
+  trending: "true",
+  slider: "false",
+  isFirst: "false",
+  "supportedDevices[]": ["https://play.example/subway", "https://apps.example/subway"],
+  it: "",
+  key: "",
+  ...overrides,
+});
