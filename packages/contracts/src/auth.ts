@@ -70,7 +70,20 @@ export const profileAnswer = successOf(z.object({ user: userSchema }));
  */
 export const meSchema = userSchema.extend({ level: memberLevelSchema, sites: memberSitesSchema });
 export type Me = z.infer<typeof meSchema>;
-export const meAnswer = successOf(z.object({ user: meSchema }));
+/**
+ * The signed-in member's second factor, read with their session on every request
+ * (docs/PRODUCT-RULES.md#second-factor): the dashboard sends a member who must set one up to Security.
+ */
+const memberSecondFactorSchema = z.object({
+  /** TOTP is on or the member has a passkey. */
+  enabled: z.boolean(),
+  /** An Owner requires a second factor of every member. */
+  required: z.boolean(),
+  /** Required and the member has none: every admin route but `/auth/*` and `/csrf` answers 403. */
+  setupNeeded: z.boolean(),
+});
+export type MemberSecondFactor = z.infer<typeof memberSecondFactorSchema>;
+export const meAnswer = successOf(z.object({ user: meSchema, secondFactor: memberSecondFactorSchema }));
 export const csrfAnswer = z.object({ status: z.literal("success"), csrfToken: z.string() });
 
 export const AUTH_MESSAGES = {

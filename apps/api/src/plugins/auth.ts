@@ -32,6 +32,12 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
     role: session.role,
     level: session.level,
     sites: session.sites,
+    secondFactor: {
+      enabled: session.second_factor,
+      required: session.second_factor_required,
+      // The gate's rule (docs/PRODUCT-RULES.md#second-factor): required and the member has none.
+      setupNeeded: session.second_factor_required && !session.second_factor,
+    },
     token,
   };
   if (WRITE_METHODS.has(request.method)) {

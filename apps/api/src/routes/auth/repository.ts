@@ -63,6 +63,14 @@ export interface SessionRow {
   expires_at: Date;
 }
 
+/** A live session as `findLive` answers it: the session, its member and their second factor. */
+export interface LiveSessionRow extends SessionRow, Pick<UserRow, "email" | "role" | "level" | "sites"> {
+  /** The member has a second factor: TOTP on or a passkey. */
+  second_factor: boolean;
+  /** An Owner requires a second factor of every member (`security_settings`). */
+  second_factor_required: boolean;
+}
+
 /** A session as the sessions list shows it (docs/PRODUCT-RULES.md#sessions). */
 export interface SessionListRow {
   id: string;
@@ -108,17 +116,16 @@ export function sessionsRepository(db: Queryable) {
     },
     /**
      * The live session of a token hash, with its user: not revoked, before its absolute expiry, used
-     * within `idleMs`, of a member not disabled. Marks it active, at most once a minute.
+     * within `idleMs`, of a member not disabled. Marks it active, at most once a minute. It also
+     * carries the member's second factor (TOTP on or a passkey, migration 0021) and the Owner's rule,
+     * so that the gate of every admin request needs no query of its own (second-factor.ts).
      */
-    async findLive(
-      tokenHash: string,
-      now: Date,
-      idleMs: number,
-    ): Promise<(SessionRow & Pick<UserRow, "email" | "role" | "level" | "sites">) | undefined> {
-      const [row] = await db.query<
-        SessionRow & Pick<UserRow, "email" | "role" | "level" | "sites"> & { last_active_at: Date }
-      >(
-        `select s.id, s.user_id, s.expires_at, s.last_active_at, u.email, u.role, u.level, u.sites
+    async findLive(tokenHash: string, now: Date, idleMs: number): Promise<LiveSessionRow | undefined> {
+      const [row] = await db.query<LiveSessionRow & { last_active_at: Date }>(
+        `select s.id, s.user_id, s.expires_at, s.last_active_at, u.email, u.role, u.level, u.sites,
+           u.totp_enabled_at is not null or exists (select 1 from passkeys p where p.user_id = u.id)
+             as second_factor,
+           coalesce((select second_factor_required from security_settings), false) as second_factor_required
          from sessions s join users u on u.id = s.user_id
          where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and s.last_active_at > $3
            and u.disabled_at is null`,

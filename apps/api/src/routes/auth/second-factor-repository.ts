@@ -163,16 +163,6 @@ export function secondFactorRepository(db: Queryable) {
       );
       return row;
     },
-    /** Required by an Owner and this member has no second factor (one query: it runs on every admin request). */
-    async setupNeeded(userId: string): Promise<boolean> {
-      const [row] = await db.query<{ needed: boolean }>(
-        `select s.second_factor_required and u.totp_enabled_at is null
-           and not exists (select 1 from passkeys p where p.user_id = u.id) as needed
-         from security_settings s, users u where u.id = $1`,
-        [userId],
-      );
-      return row?.needed ?? false;
-    },
     async required(): Promise<boolean> {
       const [row] = await db.query<{ second_factor_required: boolean }>(
         "select second_factor_required from security_settings",

@@ -307,9 +307,23 @@ describe("an Owner requires a second factor for everyone", () => {
       );
       const status = await t.as(plain, { method: "GET", url: "/api/v1/auth/second-factor" });
       expect(status.json().data).toMatchObject({ required: true, setupNeeded: true });
-      expect((await t.as(plain, { method: "POST", url: "/api/v1/auth/totp/setup" })).statusCode).toBe(200);
+      // `/auth/me` stays open and says so; so does the CSRF token.
+      const me = (token: string) => t.as(token, { method: "GET", url: "/api/v1/auth/me" });
+      expect((await me(plain)).json().data.secondFactor).toEqual({
+        enabled: false,
+        required: true,
+        setupNeeded: true,
+      });
+      expect((await t.as(plain, { method: "GET", url: "/api/v1/csrf" })).statusCode).toBe(200);
+      const setup = await t.as(plain, { method: "POST", url: "/api/v1/auth/totp/setup" });
+      expect(setup.statusCode).toBe(200);
       // The Owner with a factor works as before.
       expect((await t.as(owner, { method: "GET", url: "/api/v1/apkw/apps" })).statusCode).toBe(200);
+      expect((await me(owner)).json().data.secondFactor).toEqual({
+        enabled: true,
+        required: true,
+        setupNeeded: false,
+      });
       // Their last factor cannot go while the rule holds.
       at(STEP_START + 90_000);
       const off = await t.as(owner, {
@@ -318,6 +332,15 @@ describe("an Owner requires a second factor for everyone", () => {
         payload: { password: "Member-pass-1", code: await codeAt(secret, STEP_START + 90_000) },
       });
       expect(off.statusCode).toBe(409);
+      // Once the member's TOTP is on, the same session passes the gate on its next request.
+      const confirm = await t.as(plain, {
+        method: "POST",
+        url: "/api/v1/auth/totp/confirm",
+        payload: { code: await codeAt(setup.json().data.secret, STEP_START + 90_000) },
+      });
+      expect(confirm.statusCode).toBe(200);
+      expect((await t.as(plain, { method: "GET", url: "/api/v1/apkw/apps" })).statusCode).toBe(200);
+      expect((await me(plain)).json().data.secondFactor).toMatchObject({ enabled: true, setupNeeded: false });
       expect((await t.as(plain, { method: "POST", url: "/api/v1/auth/logout" })).statusCode).toBe(200);
     } finally {
       vi.useRealTimers();
@@ -470,6 +493,9 @@ describe("passkeys, with a software authenticator", () => {
     });
     expect(registered.statusCode).toBe(200);
     expect(registered.json().data).toMatchObject({ name: "Work laptop", lastUsedAt: null });
+    // A passkey alone is a second factor.
+    const me = await t.as(token, { method: "GET", url: "/api/v1/auth/me" });
+    expect(me.json().data.secondFactor).toEqual({ enabled: true, required: false, setupNeeded: false });
     const noName = await t.as(token, {
       method: "POST",
       url: "/api/v1/auth/passkeys",

@@ -35,6 +35,7 @@ import { newToken, sha256, verifyPassword } from "../../lib/crypto.ts";
 import { ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
 import { auditContextOf, auditWrites } from "../../plugins/audit.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
+import type { AuthSession } from "../../types.ts";
 import { teamRepository } from "../team/repository.ts";
 import { CODE_CHECKS_PER_ACCOUNT_MINUTE, capAccountChecks } from "./account-cap.ts";
 import { type UserRow, usersRepository } from "./repository.ts";
@@ -281,20 +282,20 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const route = authenticated.withTypeProvider<ZodTypeProvider>();
     const security = [{ bearer: [] }];
 
-    async function statusOf(userId: string, canRequire: boolean) {
-      const [factors, recoveryCodesLeft, passkeys, required] = await Promise.all([
-        repo.factorsOf(userId),
-        repo.recoveryCodesLeft(userId),
-        repo.passkeysOf(userId),
-        repo.required(),
+    /** The member's factors; the rule and whether they must set one up are the session's (`findLive`). */
+    async function statusOf(session: AuthSession) {
+      const [factors, recoveryCodesLeft, passkeys] = await Promise.all([
+        repo.factorsOf(session.userId),
+        repo.recoveryCodesLeft(session.userId),
+        repo.passkeysOf(session.userId),
       ]);
       return {
         totp: factors.totp,
         recoveryCodesLeft,
         passkeys: passkeys.map(passkeyOut),
-        required,
-        setupNeeded: required && !factors.totp && passkeys.length === 0,
-        canRequire,
+        required: session.secondFactor.required,
+        setupNeeded: session.secondFactor.setupNeeded,
+        canRequire: session.level === "owner",
       };
     }
 
@@ -311,7 +312,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
       { schema: { tags: ["auth"], security, response: { 200: secondFactorStatusAnswer, ...errors } } },
       async (request) => ({
         status: "success" as const,
-        data: await statusOf(request.session!.userId, request.session!.level === "owner"),
+        data: await statusOf(request.session!),
       }),
     );
 
@@ -573,9 +574,9 @@ export default secondFactorRoutes;
 /**
  * preHandler of every route (app.ts), after the admin routes' `requireAdmin` set the session: while an
  * Owner requires a second factor, a member without one may only set one up and sign out (403 else).
+ * The session lookup already read whether they must (`findLive`): no query here.
  */
 export async function secondFactorGate(request: FastifyRequest): Promise<void> {
   if (!request.session || allowedBeforeSetup(request.routeOptions.url)) return;
-  if (await secondFactorRepository(request.server.db).setupNeeded(request.session.userId))
-    throw forbidden(M.setupRequired);
+  if (request.session.secondFactor.setupNeeded) throw forbidden(M.setupRequired);
 }

@@ -39,7 +39,10 @@ describe("site access", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: "success",
-      data: { user: { email: "apkwViewer@example.com", role: "admin", level: "viewer", sites: ["apkw"] } },
+      data: {
+        user: { email: "apkwViewer@example.com", role: "admin", level: "viewer", sites: ["apkw"] },
+        secondFactor: { enabled: false, required: false, setupNeeded: false },
+      },
     });
     const owner = await call("owner", "GET", "/api/v1/auth/me");
     expect(owner.json().data.user).toMatchObject({ level: "owner", sites: null });
