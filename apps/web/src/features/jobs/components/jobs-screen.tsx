@@ -1,7 +1,8 @@
 import type { Job } from "@backoffice/contracts";
 import { Pause, Play, RotateCw, Timer } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
-import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { ListBody } from "@/components/list/list-body";
+import { ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -39,32 +40,25 @@ export function JobsScreen() {
   const busyWith = (job: Job) =>
     action.isPending && action.variables?.name === job.name ? action.variables.action : null;
 
-  let body: React.ReactNode;
-  if (query.isPending) body = <ListSkeleton />;
-  else if (query.isError && !query.data)
-    body = (
-      <ErrorState
-        title={texts.loadError.title}
-        description={texts.loadError.description}
-        onRetry={() => query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  else if (query.data.length === 0)
-    body = <EmptyState icon={Timer} title={texts.empty} description={texts.emptyDescription} />;
-  else
-    body = (
-      <ul className="grid gap-3" aria-label="Jobs">
-        {query.data.map((job) => (
-          <JobCard key={job.name} job={job} busy={busyWith(job)} onAction={(kind) => act(job, kind)} />
-        ))}
-      </ul>
-    );
-
   return (
     <div className="grid gap-6">
       <PageHeader title={texts.title} description={texts.subtitle} />
-      {body}
+      <ListBody
+        query={query}
+        loading={<ListSkeleton />}
+        error={texts.loadError}
+        empty={
+          query.data?.length === 0
+            ? { icon: Timer, title: texts.empty, description: texts.emptyDescription }
+            : null
+        }
+      >
+        <ul className="grid gap-3" aria-label="Jobs">
+          {query.data?.map((job) => (
+            <JobCard key={job.name} job={job} busy={busyWith(job)} onAction={(kind) => act(job, kind)} />
+          ))}
+        </ul>
+      </ListBody>
     </div>
   );
 }

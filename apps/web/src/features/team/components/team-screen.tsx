@@ -10,7 +10,8 @@ import { selectControl } from "@/components/field-controls";
 import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
 import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { PageHeader } from "@/components/layout/page-header";
-import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { ListBody } from "@/components/list/list-body";
+import { EmptyState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -54,36 +55,6 @@ export function TeamScreen() {
   );
   const forbidden = query.error instanceof ApiError && query.error.status === 403;
 
-  let body: React.ReactNode;
-  if (query.isPending) body = <ListSkeleton />;
-  else if (forbidden)
-    body = (
-      <EmptyState
-        icon={ShieldAlert}
-        title={texts.ownerOnly.title}
-        description={texts.ownerOnly.description}
-      />
-    );
-  else if (query.isError && !query.data)
-    body = (
-      <ErrorState
-        title={texts.loadError.title}
-        description={texts.loadError.description}
-        onRetry={() => query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  else if (query.data.length === 0)
-    body = (
-      <EmptyState
-        icon={Users}
-        title={texts.empty}
-        description={texts.emptyDescription}
-        action={inviteButton}
-      />
-    );
-  else body = <MembersTable members={query.data} onEdit={setEditing} />;
-
   return (
     <div className="grid gap-6">
       <PageHeader
@@ -91,7 +62,26 @@ export function TeamScreen() {
         description={texts.subtitle}
         actions={query.data && query.data.length > 0 ? inviteButton : undefined}
       />
-      {body}
+      {forbidden ? (
+        <EmptyState
+          icon={ShieldAlert}
+          title={texts.ownerOnly.title}
+          description={texts.ownerOnly.description}
+        />
+      ) : (
+        <ListBody
+          query={query}
+          loading={<ListSkeleton />}
+          error={texts.loadError}
+          empty={
+            query.data?.length === 0
+              ? { icon: Users, title: texts.empty, description: texts.emptyDescription, action: inviteButton }
+              : null
+          }
+        >
+          <MembersTable members={query.data ?? []} onEdit={setEditing} />
+        </ListBody>
+      )}
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <AccessDialog member={editing} onClose={() => setEditing(null)} />
     </div>
