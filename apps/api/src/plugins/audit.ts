@@ -99,20 +99,28 @@ declare module "fastify" {
 }
 
 /**
- * The version check of an edit (docs/PRODUCT-RULES.md#live-updates): optional, so the spec's
- * payloads without the header save as before.
+ * The version check of an edit (docs/PRODUCT-RULES.md#live-updates): a save that sent the record's
+ * `updatedAt` as it loaded it (`If-Match`) is refused with 409 when the record's `updatedAt` is now
+ * another; without the header (the spec's payloads) there is no check. `current` undefined: no
+ * such record (the route answers its own 404).
  */
+export function checkVersion(request: FastifyRequest, current: Date | string | undefined): void {
+  const sent = request.headers[VERSION_HEADER];
+  if (typeof sent !== "string" || current === undefined) return;
+  const now = typeof current === "string" ? current : current.toISOString();
+  if (now !== sent.replace(/^(W\/)?"|"$/g, "")) throw conflict(LIVE_MESSAGES.conflict);
+}
+
+/** `checkVersion` for the routes that declare the table they save in (`versioned`). */
 function checkVersions(fastify: FastifyInstance): void {
   fastify.addHook("preHandler", async (request) => {
     const table = request.routeOptions.config.versioned;
-    const sent = request.headers[VERSION_HEADER];
     const id = (request.params as { id?: string } | undefined)?.id;
-    if (!table || typeof sent !== "string" || !id) return;
+    if (!table || typeof request.headers[VERSION_HEADER] !== "string" || !id) return;
     const [row] = await fastify.db.query<{ updated_at: Date }>(
       `select updated_at from ${table} where id = $1`,
       [id],
     );
-    if (row && row.updated_at.toISOString() !== sent.replace(/^(W\/)?"|"$/g, ""))
-      throw conflict(LIVE_MESSAGES.conflict);
+    checkVersion(request, row?.updated_at);
   });
 }

@@ -14,6 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { checkVersion } from "../../plugins/audit.ts";
 import { outsideChanges } from "../history/repository.ts";
 import { CONTENT_PATH, contentClient, parseJson, relay } from "./content-client.ts";
 
@@ -43,7 +44,10 @@ const catalogRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
     return relay(request, reply, await content.call(request, request.method, path, options));
   }
 
-  /** A title's update, logged with the fields it had and has. */
+  /**
+   * A title's update, logged with the fields it had and has; refused with 409 when it sent the
+   * `updatedAt` it loaded (If-Match) and the title changed since (as the api's own records, plugins/audit.ts).
+   */
   async function updateTitle(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -52,6 +56,7 @@ const catalogRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
     body: unknown,
   ) {
     const [before] = await content.titlesNow(request, (item) => item._id === id);
+    checkVersion(request, before?.updatedAt);
     const answer = await content.call(request, "PATCH", path, { body });
     const after =
       answer.status === 200 ? movieItemAnswer.safeParse(parseJson(answer.payload)).data?.data : undefined;
@@ -88,7 +93,12 @@ const catalogRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
   fastify.patch(
     "/catalog/:id",
     {
-      schema: { tags, params: idParams, body: moviePatchBody, response: { 200: movieItemAnswer, ...errors } },
+      schema: {
+        tags,
+        params: idParams,
+        body: moviePatchBody,
+        response: { 200: movieItemAnswer, ...errors, 409: errorBody },
+      },
     },
     async (request, reply) =>
       updateTitle(request, reply, `${CONTENT_PATH}/${request.params.id}`, request.params.id, request.body),
@@ -101,7 +111,7 @@ const catalogRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
         tags,
         params: idParams,
         body: movieLockerBody,
-        response: { 200: movieItemAnswer, ...errors },
+        response: { 200: movieItemAnswer, ...errors, 409: errorBody },
       },
     },
     async (request, reply) =>

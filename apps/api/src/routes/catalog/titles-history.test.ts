@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UNDO_HEADER } from "@backoffice/contracts";
+import { LIVE_MESSAGES } from "@backoffice/contracts/live";
 import { freePort } from "@backoffice/server/free-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
@@ -79,7 +80,12 @@ afterAll(async () => {
 const t = signedInApp(() => ({ CONTENT_URL: contentUrl, CONTENT_HMAC_SECRET: SECRET }));
 
 const catalog = async () =>
-  (await t.admin("GET", "/api/v1/movies/catalog")).json() as { _id: string; tmdbId: number }[];
+  (await t.admin("GET", "/api/v1/movies/catalog")).json() as {
+    _id: string;
+    tmdbId: number;
+    title: string;
+    updatedAt: string;
+  }[];
 /** Imports movie `tmdbId` through the api, as the Import screen does; answers its id. */
 async function imported(tmdbId: number): Promise<string> {
   const answer = await t.admin("POST", "/api/v1/movies/catalog/import/tmdb", { tmdbId, kind: "movie" });
@@ -140,5 +146,38 @@ describe("titles in the History and the trash", () => {
     const skipped = await t.admin("POST", "/api/v1/movies/trash/restore", { ids: [second._id] });
     expect(skipped.json()).toMatchObject({ restored: 0, skipped: 1 });
     expect((await catalog()).filter((one) => one.tmdbId === 104).map((one) => one._id)).toEqual([again]);
+  });
+});
+
+// The Edit dialog's version check (docs/PRODUCT-RULES.md#live-updates): its save sends the
+// `updatedAt` it loaded as If-Match.
+describe("a title's version check (If-Match)", () => {
+  it("saves with the version it loaded, answers 409 once the title changed since, and saves without one", async () => {
+    const id = await imported(105);
+    const loaded = (await catalog()).find((item) => item._id === id)!;
+    const patch = (title: string, version?: string) =>
+      t.admin(
+        "PATCH",
+        `/api/v1/movies/catalog/${id}`,
+        { title },
+        version ? { "if-match": `"${version}"` } : {},
+      );
+
+    const saved = await patch("First edit", loaded.updatedAt);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.updatedAt).not.toBe(loaded.updatedAt);
+
+    // A second dialog still holding the first version is refused; the title keeps the first edit.
+    const stale = await patch("Second edit", loaded.updatedAt);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ status: "fail", message: LIVE_MESSAGES.conflict });
+    expect((await catalog()).find((item) => item._id === id)!.title).toBe("First edit");
+    const history = (await t.admin("GET", `/api/v1/movies/history/titles/${id}`)).json().data;
+    expect(history.filter((entry: { action: string }) => entry.action === "update")).toHaveLength(1);
+
+    expect((await patch("Third edit", saved.json().data.updatedAt)).statusCode).toBe(200);
+    const plain = await patch("Fourth edit");
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().data.title).toBe("Fourth edit");
   });
 });

@@ -75,12 +75,13 @@ const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
   fastify.put(
     "/locker/:id",
     {
-      config: writes,
+      // A save sending the `updatedAt` it loaded (If-Match) answers 409 once the locker changed since.
+      config: { ...writes, versioned: "lockers" },
       schema: {
         tags,
         params: idParams,
         body: lockerBody,
-        response: { 200: successOf(lockerSchema), ...errors },
+        response: { 200: successOf(lockerSchema), ...errors, 409: errorBody },
       },
     },
     async (request) => {
