@@ -8,16 +8,19 @@ const actorName = (actor: { email: string | null; job?: string }) =>
   actor.email ?? (actor.job ? `the ${actor.job} job` : "someone else");
 
 /**
- * Said in an open edit dialog once its record is changed elsewhere (live updates), before the
- * admin saves over it; the save itself is refused with 409 if it would (docs/PRODUCT-RULES.md#live-updates).
+ * Said in an open edit dialog (or form) once its record is changed elsewhere (live updates), before
+ * the admin saves over it; the save itself is refused with 409 if it would (docs/PRODUCT-RULES.md#live-updates).
  */
 export function RecordChangedNotice({
   resource,
   id,
+  again = "close this dialog and open the record again",
   className,
 }: {
   resource: string;
   id: string;
+  /** How to see the change: a form on a page of its own says "reload the page". */
+  again?: string;
   className?: string | undefined;
 }) {
   const site = useCurrentSite();
@@ -34,7 +37,7 @@ export function RecordChangedNotice({
       <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>
         This record was changed by {actorName(actor)} while you were editing it. Saving now would overwrite
-        that change: close this dialog and open the record again to see it.
+        that change: {again} to see it.
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Locker, lockerSchema, SuccessAnswer } from "@backoffice/contracts";
+import { VERSION_HEADER } from "@backoffice/contracts/live";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
@@ -7,13 +8,21 @@ import { lockerKey } from "./get-locker";
 
 type SaveLockerAnswer = SuccessAnswer<typeof lockerSchema>;
 
-export type SaveLockerInput = { id: string | null; values: LockerValues };
+/** `version`: the `updatedAt` the form loaded (409 if the locker changed since, docs/PRODUCT-RULES.md#live-updates). */
+export type SaveLockerInput = { id: string | null; values: LockerValues; version?: string | undefined };
 
 /** The first save creates the record (POST); later saves update it (PUT /locker/{id}). */
-export async function saveLocker(site: SiteSettings, { id, values }: SaveLockerInput): Promise<Locker> {
+export async function saveLocker(
+  site: SiteSettings,
+  { id, values, version }: SaveLockerInput,
+): Promise<Locker> {
   const body = lockerPayload(site.lockerVariant ?? "sportbn", site.key, values);
   const answer = id
-    ? await siteApi(site).put<SaveLockerAnswer>(`/locker/${encodeURIComponent(id)}`, body)
+    ? await siteApi(site).put<SaveLockerAnswer>(
+        `/locker/${encodeURIComponent(id)}`,
+        body,
+        version ? { headers: { [VERSION_HEADER]: JSON.stringify(version) } } : undefined,
+      )
     : await siteApi(site).post<SaveLockerAnswer>("/locker", body);
   return answer.data;
 }

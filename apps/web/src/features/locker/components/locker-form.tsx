@@ -1,9 +1,11 @@
 import type { Locker } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RotateCcw, Save } from "lucide-react";
+import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { selectControl } from "@/components/field-controls";
 import { Form, fieldOf, SubmitButton, useLeaveGuard } from "@/components/form";
+import { RecordChangedNotice } from "@/components/record-changed";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -44,10 +46,14 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
   const isActive = useWatch({ control: form.control, name: "isActive" });
   useLeaveGuard(form.formState.isDirty);
   const save = useSaveLocker(site);
+  // The version the form's values came from (not the list's, which a live update reloads): a save
+  // over someone else's change is refused (409, docs/PRODUCT-RULES.md#live-updates).
+  const [version, setVersion] = useState(locker?.updatedAt);
 
   const onSubmit = async (values: LockerValues) => {
     try {
-      const stored = await save.mutateAsync({ id: locker?._id ?? null, values });
+      const stored = await save.mutateAsync({ id: locker?._id ?? null, values, version });
+      setVersion(stored.updatedAt);
       toast({ ...texts.saved(stored), variant: "success", key: "locker-save" });
       form.reset({ ...values, seconds: String(values.seconds) });
     } catch (error) {
@@ -74,6 +80,7 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
         </CardHeader>
         <Form form={form} onSubmit={onSubmit} aria-label="Locker settings" className="grid gap-6">
           <CardContent className="grid gap-5">
+            {locker && <RecordChangedNotice resource="locker" id={locker._id} again="reload the page" />}
             {types.length > 1 && (
               <LockerField name="type" label="Locker Type">
                 {selectControl(

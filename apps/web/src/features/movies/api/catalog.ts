@@ -5,6 +5,7 @@ import type {
   movieDeleteAnswer,
   movieItemAnswer,
 } from "@backoffice/contracts";
+import { VERSION_HEADER } from "@backoffice/contracts/live";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { z } from "zod";
@@ -78,10 +79,17 @@ function useItemMutation<V>(site: SiteSettings, call: (variables: V) => Promise<
   );
 }
 
+/** `version`: the `updatedAt` the Edit dialog loaded (409 if the title changed since, docs/PRODUCT-RULES.md#live-updates). */
+type UpdateTitleInput = { id: string; changes: Record<string, unknown>; version?: string };
+
 /** `PATCH /api/movies/{id}`: the Edit dialog's fields, or only `featured` for the feature toggle. */
 export function useUpdateTitle(site: SiteSettings) {
-  return useItemMutation(site, ({ id, changes }: { id: string; changes: Record<string, unknown> }) =>
-    siteApi(site).patch<ItemAnswer>(`/catalog/${encodeURIComponent(id)}`, changes),
+  return useItemMutation(site, ({ id, changes, version }: UpdateTitleInput) =>
+    siteApi(site).patch<ItemAnswer>(
+      `/catalog/${encodeURIComponent(id)}`,
+      changes,
+      version ? { headers: { [VERSION_HEADER]: JSON.stringify(version) } } : undefined,
+    ),
   );
 }
 

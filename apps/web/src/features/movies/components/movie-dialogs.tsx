@@ -41,6 +41,7 @@ export function MovieEditDialog({ site, item, onClose }: DialogProps<{ item: Mov
       description={item?.title ?? ""}
       onClose={onClose}
       className="sm:max-w-xl"
+      record={(item) => ({ resource: "titles", id: item._id })}
     >
       {(item, dialog) => <MovieForm site={site} item={item} {...dialog} />}
     </FormDialog>
@@ -58,7 +59,12 @@ function MovieForm({ site, item, onDone, reportDirty }: DialogFormProps<{ item: 
 
   const onSubmit = async (values: MovieFormValues) => {
     try {
-      await update.mutateAsync({ id: item._id, changes: toMoviePatch(item, values) });
+      // The version it loaded: a save over someone else's change is refused (409).
+      await update.mutateAsync({
+        id: item._id,
+        changes: toMoviePatch(item, values),
+        version: item.updatedAt,
+      });
       toastSuccess("Item updated", undefined, `${values.title.trim()} was saved.`, { key: "movie-edit" });
       onDone();
     } catch (error) {
