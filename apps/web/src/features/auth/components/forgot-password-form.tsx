@@ -10,8 +10,9 @@ import { useGetOtp } from "../api/get-otp";
 import { useResetPassword } from "../api/reset-password";
 import { useVerifyOtp } from "../api/verify-otp";
 import { authMessages, MIN_PASSWORD_LENGTH, OTP_LENGTH } from "../messages";
-import { EmailField, PasswordField, PendingSubmit } from "./auth-controls";
+import { EmailField, PendingSubmit } from "./auth-controls";
 import { AuthLayout, FormAlert } from "./auth-layout";
+import { NewPasswordForm } from "./new-password-form";
 
 type Step = "email" | "otp" | "password";
 
@@ -30,8 +31,6 @@ export function ForgotPasswordForm() {
   const [step, setStep] = useState<Step>("email");
   const [email, setEmail] = useState("");
   const [otp, setOtp] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string>();
   const [otpInvalid, setOtpInvalid] = useState(false);
 
@@ -72,12 +71,7 @@ export function ForgotPasswordForm() {
     }
   };
 
-  const reset = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password || !confirm) return setError(authMessages.fillAllFields);
-    if (password !== confirm) return setError(authMessages.passwordsDoNotMatch);
-    if (password.length < MIN_PASSWORD_LENGTH) return setError(authMessages.passwordTooShort);
-    setError(undefined);
+  const reset = async (password: string) => {
     try {
       const answer = await resetPassword.mutateAsync({ email, otp: otp.trim(), password });
       toastSuccess(authMessages.resetSuccess, answer.message, "Sign in with your new password.");
@@ -162,35 +156,20 @@ export function ForgotPasswordForm() {
         </form>
       )}
       {step === "password" && (
-        <form
+        <NewPasswordForm
           key="password"
+          label="Choose a new password"
+          passwordLabel="New Password"
+          confirmPlaceholder="Repeat the new password"
+          rule={(password) =>
+            password.length < MIN_PASSWORD_LENGTH ? authMessages.passwordTooShort : undefined
+          }
           onSubmit={reset}
-          noValidate
-          className="grid gap-5"
-          aria-label="Choose a new password"
+          pending={resetPassword.isPending}
+          pendingText="Resetting..."
         >
-          <FormAlert message={error} />
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            placeholder="At least 8 characters"
-            autoFocus
-            value={password}
-            onChange={setPassword}
-            invalid={!!error}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            placeholder="Repeat the new password"
-            value={confirm}
-            onChange={setConfirm}
-            invalid={!!error}
-          />
-          <PendingSubmit pending={resetPassword.isPending} pendingText="Resetting...">
-            Reset Password
-          </PendingSubmit>
-        </form>
+          Reset Password
+        </NewPasswordForm>
       )}
     </AuthLayout>
   );

@@ -1,6 +1,5 @@
 import { acceptInvitationBody } from "@backoffice/contracts/team";
 import { ArrowLeft, CircleAlert } from "lucide-react";
-import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ErrorState, LoadingState } from "@/components/states";
 import { paths } from "@/config/paths";
@@ -8,9 +7,8 @@ import { ApiError } from "@/lib/api-client";
 import { saveSession } from "@/lib/session";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useAcceptInvitation, useInvitation } from "../api/invitation";
-import { authMessages, MIN_PASSWORD_LENGTH } from "../messages";
-import { PasswordField, PendingSubmit } from "./auth-controls";
-import { AuthLayout, FormAlert } from "./auth-layout";
+import { AuthLayout } from "./auth-layout";
+import { NewPasswordForm } from "./new-password-form";
 
 const invitationMessages = {
   title: "Join the team",
@@ -112,19 +110,9 @@ function SetPassword({
 }) {
   const accept = useAcceptInvitation(token);
   const navigate = useNavigate();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string>();
   const texts = invitationMessages;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password || !confirm) return setError(authMessages.fillAllFields);
-    if (password !== confirm) return setError(authMessages.passwordsDoNotMatch);
-    // The profile's password rules (contracts: the same schema the server checks).
-    const checked = acceptInvitationBody.safeParse({ password });
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
-    setError(undefined);
+  const join = async (password: string) => {
     try {
       const answer = await accept.mutateAsync(password);
       saveSession(answer.data.token, answer.data.user);
@@ -138,29 +126,18 @@ function SetPassword({
 
   return (
     <AuthLayout title={texts.title} description={texts.description(email)} footer={footer}>
-      <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Choose your password">
-        <FormAlert message={error} />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
-          autoFocus
-          value={password}
-          onChange={setPassword}
-          invalid={!!error}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          placeholder="Repeat the password"
-          value={confirm}
-          onChange={setConfirm}
-          invalid={!!error}
-        />
-        <PendingSubmit pending={accept.isPending} pendingText={texts.pending}>
-          {texts.submit}
-        </PendingSubmit>
-      </form>
+      <NewPasswordForm
+        label="Choose your password"
+        passwordLabel="Password"
+        confirmPlaceholder="Repeat the password"
+        // The profile's password rules (contracts: the same schema the server checks).
+        rule={(password) => acceptInvitationBody.safeParse({ password }).error?.issues[0]?.message}
+        onSubmit={join}
+        pending={accept.isPending}
+        pendingText={texts.pending}
+      >
+        {texts.submit}
+      </NewPasswordForm>
     </AuthLayout>
   );
 }
