@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
 import { runLinkHealthRound } from "../../lib/link-health.ts";
+import { validMatch } from "./match.testing.ts";
 
 // Stream endpoints on loopback (the sandbox's role): allowed through LINK_PROBE_ALLOWED_HOSTS.
 let stream: Server;
@@ -27,19 +28,7 @@ const t = signedInApp(() => ({
 }));
 const { admin } = t;
 
-const match = (matchUrl: string) => ({
-  league_name: "Premier League",
-  league_logo: "https://media.example/leagues/39.png",
-  homeTeam_name: "Arsenal",
-  homeTeam_logo: "https://media.example/teams/42.png",
-  awayTeam_name: "Chelsea",
-  awayTeam_logo: "https://media.example/teams/49.png",
-  date: "2027-03-01",
-  time: "20:00",
-  end_time: "23:59",
-  isFirst: "false",
-  matchUrl,
-});
+const match = (matchUrl: string) => validMatch({ date: "2027-03-01", matchUrl });
 
 type Server_ = {
   _id: string;
