@@ -18,14 +18,7 @@ import {
 } from "@backoffice/contracts/second-factor";
 import { SESSION_MESSAGES } from "@backoffice/contracts/sessions";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "@backoffice/server";
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { generateSecret, generateURI, verify } from "otplib";
@@ -38,9 +31,16 @@ import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
 import type { AuthSession } from "../../types.ts";
 import { teamRepository } from "../team/repository.ts";
 import { CODE_CHECKS_PER_ACCOUNT_MINUTE, capAccountChecks } from "./account-cap.ts";
+
 import { type UserRow, usersRepository } from "./repository.ts";
 import { type PasskeyRow, secondFactorRepository } from "./second-factor-repository.ts";
 import { startSession } from "./sign-in.ts";
+
+/**
+ * Passkeys' library, loaded by the first passkey request: about 9 MB an api holds from then on, so
+ * a team without passkeys never pays it (docs/PERFORMANCE.md, "Footprint of `npm start`").
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 /** RFC 6238 defaults every authenticator app reads: SHA-1, 6 digits, 30 s. One step either side is accepted. */
 const PERIOD = 30;
@@ -227,7 +227,10 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const { rpID } = relyingParty(request);
       // Discoverable credentials: no allow list, the authenticator offers the member's passkeys.
-      const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
+      const options = await (await webauthn()).generateAuthenticationOptions({
+        rpID,
+        userVerification: "required",
+      });
       await repo.createChallenge("passkey-sign-in", null, options.challenge, CHALLENGE_TTL_MS);
       return { status: "success" as const, data: { options: { ...options } } };
     },
@@ -251,22 +254,24 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (!passkey) throw badRequest(M.passkeyUnknown);
       const ok = await guarded(request.ip, passkey.user_id, async () => {
         const { rpID, origin } = relyingParty(request);
-        const result = await verifyAuthenticationResponse({
-          response,
-          expectedChallenge: challenge,
-          expectedOrigin: origin,
-          expectedRPID: rpID,
-          credential: {
-            id: passkey.credential_id,
-            publicKey: new Uint8Array(passkey.public_key),
-            counter: Number(passkey.counter),
-            transports: passkey.transports,
-          },
-          requireUserVerification: true,
-        }).catch((error: Error) => {
-          request.log.warn({ err: error.message }, "passkey sign-in refused");
-          return null;
-        });
+        const result = await (await webauthn())
+          .verifyAuthenticationResponse({
+            response,
+            expectedChallenge: challenge,
+            expectedOrigin: origin,
+            expectedRPID: rpID,
+            credential: {
+              id: passkey.credential_id,
+              publicKey: new Uint8Array(passkey.public_key),
+              counter: Number(passkey.counter),
+              transports: passkey.transports,
+            },
+            requireUserVerification: true,
+          })
+          .catch((error: Error) => {
+            request.log.warn({ err: error.message }, "passkey sign-in refused");
+            return null;
+          });
         return result?.verified ? result.authenticationInfo.newCounter : null;
       });
       if (ok === null) throw badRequest(M.passkeyInvalid);
@@ -435,7 +440,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const { userId, email } = request.session!;
         const { rpID } = relyingParty(request);
         const existing = await repo.passkeysOf(userId);
-        const options = await generateRegistrationOptions({
+        const options = await (await webauthn()).generateRegistrationOptions({
           rpName: ISSUER,
           rpID,
           userName: email,
@@ -467,16 +472,18 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const open = challenge ? await repo.takeChallenge("passkey-register", challenge) : undefined;
         if (!open || open.user_id !== userId) throw badRequest(M.passkeyExpired);
         const { rpID, origin } = relyingParty(request);
-        const result = await verifyRegistrationResponse({
-          response,
-          expectedChallenge: challenge,
-          expectedOrigin: origin,
-          expectedRPID: rpID,
-          requireUserVerification: true,
-        }).catch((error: Error) => {
-          request.log.warn({ err: error.message }, "passkey registration refused");
-          return null;
-        });
+        const result = await (await webauthn())
+          .verifyRegistrationResponse({
+            response,
+            expectedChallenge: challenge,
+            expectedOrigin: origin,
+            expectedRPID: rpID,
+            requireUserVerification: true,
+          })
+          .catch((error: Error) => {
+            request.log.warn({ err: error.message }, "passkey registration refused");
+            return null;
+          });
         if (!result?.verified) throw badRequest(M.passkeyInvalid);
         const { credential } = result.registrationInfo;
         if (await repo.passkeyByCredential(credential.id))
