@@ -9,7 +9,7 @@ import { toastError, toastSuccess } from "@/lib/toast";
 import { useGetOtp } from "../api/get-otp";
 import { useResetPassword } from "../api/reset-password";
 import { useVerifyOtp } from "../api/verify-otp";
-import { authMessages, MIN_PASSWORD_LENGTH, OTP_LENGTH } from "../messages";
+import { authMessages, OTP_LENGTH } from "../messages";
 import { EmailField, PendingSubmit } from "./auth-controls";
 import { AuthLayout, FormAlert } from "./auth-layout";
 import { NewPasswordForm } from "./new-password-form";
@@ -161,9 +161,6 @@ export function ForgotPasswordForm() {
           label="Choose a new password"
           passwordLabel="New Password"
           confirmPlaceholder="Repeat the new password"
-          rule={(password) =>
-            password.length < MIN_PASSWORD_LENGTH ? authMessages.passwordTooShort : undefined
-          }
           onSubmit={reset}
           pending={resetPassword.isPending}
           pendingText="Resetting..."

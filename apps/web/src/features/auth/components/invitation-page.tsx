@@ -1,4 +1,3 @@
-import { acceptInvitationBody } from "@backoffice/contracts/team";
 import { ArrowLeft, CircleAlert } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { ErrorState, LoadingState } from "@/components/states";
@@ -130,8 +129,6 @@ function SetPassword({
         label="Choose your password"
         passwordLabel="Password"
         confirmPlaceholder="Repeat the password"
-        // The profile's password rules (contracts: the same schema the server checks).
-        rule={(password) => acceptInvitationBody.safeParse({ password }).error?.issues[0]?.message}
         onSubmit={join}
         pending={accept.isPending}
         pendingText={texts.pending}

@@ -1,3 +1,4 @@
+import { forgotPasswordBody } from "@backoffice/contracts";
 import { type FormEvent, useState } from "react";
 import { authMessages, MIN_PASSWORD_LENGTH } from "../messages";
 import { PasswordField, PendingSubmit } from "./auth-controls";
@@ -5,13 +6,13 @@ import { FormAlert } from "./auth-layout";
 
 /**
  * A new password and its confirmation (the reset's last step, an invitation's page): both filled,
- * the same, then the form's `rule`; the first refusal shows above the fields, else `onSubmit` runs.
+ * the same, then the password rule the server checks (contracts: the reset's and the invitation's
+ * `password`); the first refusal shows above the fields, else `onSubmit` runs.
  */
 export function NewPasswordForm({
   label,
   passwordLabel,
   confirmPlaceholder,
-  rule,
   onSubmit,
   pending,
   pendingText,
@@ -21,8 +22,6 @@ export function NewPasswordForm({
   label: string;
   passwordLabel: string;
   confirmPlaceholder: string;
-  /** The password rule's message for a password it refuses. */
-  rule: (password: string) => string | undefined;
   onSubmit: (password: string) => Promise<unknown>;
   pending: boolean;
   pendingText: string;
@@ -40,7 +39,7 @@ export function NewPasswordForm({
         ? authMessages.fillAllFields
         : password !== confirm
           ? authMessages.passwordsDoNotMatch
-          : rule(password);
+          : forgotPasswordBody.shape.password.safeParse(password).error?.issues[0]?.message;
     setError(refused);
     if (!refused) void onSubmit(password);
   };
