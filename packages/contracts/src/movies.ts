@@ -82,8 +82,7 @@ const rating = z
       .nullable(),
   );
 
-/** `PATCH /api/movies/{id}`: any of the editable fields; the feature toggle sends only `featured`. */
-export const moviePatchBody = z
+const moviePatchFields = z
   .strictObject({
     title: optionalText("title", 300).min(1, "title must not be empty"),
     overview: optionalText("overview", 10_000),
@@ -96,11 +95,37 @@ export const moviePatchBody = z
     vote_average: rating,
     lockerSelected: booleanish("lockerSelected"),
   })
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, "Send at least one field to change");
+  .partial();
+/**
+ * `PATCH /api/movies/{id}`: any of the editable fields; the feature toggle sends only `featured`. At
+ * least one of them: the content service's version (below) alone changes nothing.
+ */
+export const moviePatchBody = moviePatchFields.refine(
+  (body) => Object.keys(body).some((key) => key in moviePatchFields.shape),
+  "Send at least one field to change",
+);
 export type MoviePatchBody = z.infer<typeof moviePatchBody>;
 
 export const movieLockerBody = z.strictObject({ lockerSelected: booleanish("lockerSelected") });
+
+/**
+ * The content service's title edits also take the version the edit expects: the title's `updatedAt`
+ * as the dashboard loaded it, which it sends the api as If-Match (docs/PRODUCT-RULES.md#live-updates);
+ * a title whose version moved is not changed (409). It travels in the body, not as a header, because
+ * the signature covers the method, the path, the body and the timestamp but no header
+ * (docs/PRODUCT-RULES.md#secrets-stay-on-the-servers): in the signed body it cannot be added, changed
+ * or dropped on the way, and the signature stays as specified.
+ */
+const expectedVersion = {
+  expectedUpdatedAt: z.iso
+    .datetime({ error: "expectedUpdatedAt must be an ISO date and time (updatedAt)" })
+    .optional(),
+};
+export const titlePatchBody = moviePatchBody.safeExtend(expectedVersion);
+export const titleLockerBody = movieLockerBody.extend(expectedVersion);
+/** What the api adds to a title's edit when the dashboard sent If-Match. */
+export type ExpectedVersion = { expectedUpdatedAt?: string };
+
 export const movieDeleteBody = idsBody;
 
 export const movieImportBody = z.strictObject({

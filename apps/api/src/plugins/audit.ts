@@ -99,28 +99,30 @@ declare module "fastify" {
 }
 
 /**
- * The version check of an edit (docs/PRODUCT-RULES.md#live-updates): a save that sent the record's
- * `updatedAt` as it loaded it (`If-Match`) is refused with 409 when the record's `updatedAt` is now
- * another; without the header (the spec's payloads) there is no check. `current` undefined: no
- * such record (the route answers its own 404).
+ * The `updatedAt` an edit sent as it loaded the record (`If-Match`, quotes and `W/` removed), or
+ * undefined without the header: the spec's payloads, which have no version check
+ * (docs/PRODUCT-RULES.md#live-updates).
  */
-export function checkVersion(request: FastifyRequest, current: Date | string | undefined): void {
+export function sentVersion(request: FastifyRequest): string | undefined {
   const sent = request.headers[VERSION_HEADER];
-  if (typeof sent !== "string" || current === undefined) return;
-  const now = typeof current === "string" ? current : current.toISOString();
-  if (now !== sent.replace(/^(W\/)?"|"$/g, "")) throw conflict(LIVE_MESSAGES.conflict);
+  return typeof sent === "string" ? sent.replace(/^(W\/)?"|"$/g, "") : undefined;
 }
 
-/** `checkVersion` for the routes that declare the table they save in (`versioned`). */
+/**
+ * The version check of the routes that declare the table they save in (`versioned`): a save that
+ * sent a version is refused with 409 when the record's `updatedAt` is now another. No such record:
+ * the route answers its own 404.
+ */
 function checkVersions(fastify: FastifyInstance): void {
   fastify.addHook("preHandler", async (request) => {
     const table = request.routeOptions.config.versioned;
     const id = (request.params as { id?: string } | undefined)?.id;
-    if (!table || typeof request.headers[VERSION_HEADER] !== "string" || !id) return;
+    const sent = sentVersion(request);
+    if (!table || sent === undefined || !id) return;
     const [row] = await fastify.db.query<{ updated_at: Date }>(
       `select updated_at from ${table} where id = $1`,
       [id],
     );
-    checkVersion(request, row?.updated_at);
+    if (row && row.updated_at.toISOString() !== sent) throw conflict(LIVE_MESSAGES.conflict);
   });
 }

@@ -86,7 +86,17 @@ export function titlesRepository(db: Queryable) {
       const [row] = await db.query<TitleRow>("select * from titles where id = $1", [id]);
       return row;
     },
-    async update(id: string, changes: MoviePatchBody): Promise<TitleRow | undefined> {
+    /**
+     * Changes the fields given; with `expectedUpdatedAt` (an `updatedAt` as answered), only while the
+     * title still has that version, in the same statement, so two saves of one version cannot both
+     * pass (docs/PRODUCT-RULES.md#live-updates). Undefined when no row matched: no such title, or
+     * its version moved.
+     */
+    async update(
+      id: string,
+      changes: MoviePatchBody,
+      expectedUpdatedAt?: string,
+    ): Promise<TitleRow | undefined> {
       const sets: string[] = [];
       const params: unknown[] = [id];
       for (const [field, column] of Object.entries(EDITABLE) as [keyof MoviePatchBody, string][]) {
@@ -95,8 +105,14 @@ export function titlesRepository(db: Queryable) {
         sets.push(`${column} = $${params.length}`);
       }
       sets.push("updated_at = now()");
+      let where = "id = $1";
+      if (expectedUpdatedAt !== undefined) {
+        params.push(expectedUpdatedAt);
+        // `updatedAt` is answered in milliseconds (the drivers truncate the stored microseconds).
+        where += ` and date_trunc('milliseconds', updated_at) = $${params.length}::timestamptz`;
+      }
       const [row] = await db.query<TitleRow>(
-        `update titles set ${sets.join(", ")} where id = $1 returning *`,
+        `update titles set ${sets.join(", ")} where ${where} returning *`,
         params,
       );
       return row;

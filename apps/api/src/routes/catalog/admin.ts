@@ -1,4 +1,5 @@
 import {
+  type ExpectedVersion,
   errorBody,
   idParams,
   movieDeleteAnswer,
@@ -11,10 +12,12 @@ import {
   moviePatchBody,
   type Site,
 } from "@backoffice/contracts";
+import { LIVE_MESSAGES } from "@backoffice/contracts/live";
+import { conflict } from "@backoffice/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { checkVersion } from "../../plugins/audit.ts";
+import { sentVersion } from "../../plugins/audit.ts";
 import { outsideChanges } from "../history/repository.ts";
 import { CONTENT_PATH, contentClient, parseJson, relay } from "./content-client.ts";
 
@@ -45,19 +48,28 @@ const catalogRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
   }
 
   /**
-   * A title's update, logged with the fields it had and has; refused with 409 when it sent the
-   * `updatedAt` it loaded (If-Match) and the title changed since (as the api's own records, plugins/audit.ts).
+   * A title's update, logged with the fields it had and has. The `updatedAt` it loaded (If-Match)
+   * goes to the content service as `expectedUpdatedAt` in the signed body (why there:
+   * packages/contracts movies.ts), which changes the title only while it still has that version and
+   * answers 409 otherwise, relayed as it is (docs/PRODUCT-RULES.md#live-updates). A version that is
+   * no date is no title's: 409 at once.
    */
   async function updateTitle(
     request: FastifyRequest,
     reply: FastifyReply,
     path: string,
     id: string,
-    body: unknown,
+    body: object,
   ) {
+    const sent = sentVersion(request);
+    const expected: ExpectedVersion = {};
+    if (sent !== undefined) {
+      const version = new Date(sent);
+      if (Number.isNaN(version.getTime())) throw conflict(LIVE_MESSAGES.conflict);
+      expected.expectedUpdatedAt = version.toISOString();
+    }
     const [before] = await content.titlesNow(request, (item) => item._id === id);
-    checkVersion(request, before?.updatedAt);
-    const answer = await content.call(request, "PATCH", path, { body });
+    const answer = await content.call(request, "PATCH", path, { body: { ...body, ...expected } });
     const after =
       answer.status === 200 ? movieItemAnswer.safeParse(parseJson(answer.payload)).data?.data : undefined;
     if (before && after) await titles.log("update", [{ id, before, after }]);

@@ -150,7 +150,7 @@ describe("titles in the History and the trash", () => {
 });
 
 // The Edit dialog's version check (docs/PRODUCT-RULES.md#live-updates): its save sends the
-// `updatedAt` it loaded as If-Match.
+// `updatedAt` it loaded as If-Match, which the content service checks in its update (its 409 relayed).
 describe("a title's version check (If-Match)", () => {
   it("saves with the version it loaded, answers 409 once the title changed since, and saves without one", async () => {
     const id = await imported(105);
@@ -176,6 +176,11 @@ describe("a title's version check (If-Match)", () => {
     expect(history.filter((entry: { action: string }) => entry.action === "update")).toHaveLength(1);
 
     expect((await patch("Third edit", saved.json().data.updatedAt)).statusCode).toBe(200);
+    // A version that is no date is no title's version.
+    const garbage = await patch("Not saved", "yesterday");
+    expect(garbage.statusCode).toBe(409);
+    expect(garbage.json()).toEqual({ status: "fail", message: LIVE_MESSAGES.conflict });
+    expect((await catalog()).find((item) => item._id === id)!.title).toBe("Third edit");
     const plain = await patch("Fourth edit");
     expect(plain.statusCode).toBe(200);
     expect(plain.json().data.title).toBe("Fourth edit");

@@ -1,4 +1,5 @@
 import {
+  type ExpectedVersion,
   errorBody,
   idParams,
   MOVIE_MESSAGES,
@@ -8,12 +9,13 @@ import {
   movieItemAnswer,
   movieListAnswer,
   movieListQuery,
-  movieLockerBody,
-  moviePatchBody,
   movieRestoreAnswer,
   movieRestoreBody,
+  titleLockerBody,
+  titlePatchBody,
 } from "@backoffice/contracts";
-import { etagOf, keepAnswers, notFound, notModified } from "@backoffice/server";
+import { LIVE_MESSAGES } from "@backoffice/contracts/live";
+import { conflict, etagOf, keepAnswers, notFound, notModified } from "@backoffice/server";
 import cors from "@fastify/cors";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
@@ -89,11 +91,17 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
       return payload;
     });
     const route = signed.withTypeProvider<ZodTypeProvider>();
-    // Both PATCH routes answer the changed item, or 404 when the id names none.
-    const updateAnswer = async (id: string, changes: Parameters<typeof titles.update>[1]) => {
-      const row = await titles.update(id, changes);
-      if (!row) throw notFound(MOVIE_MESSAGES.notFound);
-      return { status: "success" as const, data: toMovieItem(row) };
+    // Both PATCH routes answer the changed item, 404 when the id names none, or 409 when the body's
+    // `expectedUpdatedAt` is no longer the title's version (docs/PRODUCT-RULES.md#live-updates).
+    const updateAnswer = async (
+      id: string,
+      { expectedUpdatedAt, ...changes }: Parameters<typeof titles.update>[1] & ExpectedVersion,
+    ) => {
+      const row = await titles.update(id, changes, expectedUpdatedAt);
+      if (row) return { status: "success" as const, data: toMovieItem(row) };
+      if (expectedUpdatedAt !== undefined && (await titles.findById(id)))
+        throw conflict(LIVE_MESSAGES.conflict);
+      throw notFound(MOVIE_MESSAGES.notFound);
     };
 
     route.delete(
@@ -121,8 +129,8 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
       {
         schema: {
           params: idParams,
-          body: moviePatchBody,
-          response: { 200: movieItemAnswer, ...writeErrors },
+          body: titlePatchBody,
+          response: { 200: movieItemAnswer, ...writeErrors, 409: errorBody },
         },
       },
       async (request) => updateAnswer(request.params.id, request.body),
@@ -133,11 +141,11 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
       {
         schema: {
           params: idParams,
-          body: movieLockerBody,
-          response: { 200: movieItemAnswer, ...writeErrors },
+          body: titleLockerBody,
+          response: { 200: movieItemAnswer, ...writeErrors, 409: errorBody },
         },
       },
-      async (request) => updateAnswer(request.params.id, { lockerSelected: request.body.lockerSelected }),
+      async (request) => updateAnswer(request.params.id, request.body),
     );
 
     // The dashboard reads this answer as text: "Imported: {title}".

@@ -1,4 +1,7 @@
 import { movieItem } from "@backoffice/contracts";
+import { LIVE_MESSAGES } from "@backoffice/contracts/live";
+import { testDatabaseKind } from "@backoffice/db/testing";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
 
@@ -408,6 +411,112 @@ describe("PATCH /api/movies/:id/locker", () => {
     const unknown = await t.signed("PATCH", `/api/movies/${missingId}/locker`, { lockerSelected: true });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ status: "fail", message: "Title not found" });
+  });
+});
+
+/** Resolves once a statement of this database waits for a row lock (PostgreSQL). */
+async function waitingForRow() {
+  for (let tries = 0; tries < 500; tries++) {
+    const [row] = await t.db.query<{ waiting: number }>(
+      `select count(*)::int as waiting from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (row!.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("no statement waited for the row");
+}
+
+// The edit's version check (docs/PRODUCT-RULES.md#live-updates): the api sends the `updatedAt` the
+// dashboard loaded as `expectedUpdatedAt` in the signed body, checked in the update itself.
+describe("PATCH /api/movies/:id[/locker] with expectedUpdatedAt", () => {
+  const conflictAnswer = { status: "fail", message: LIVE_MESSAGES.conflict };
+  const titleOf = async (id: string) =>
+    (await list()).find((item) => item._id === id) as unknown as {
+      title: string;
+      lockerSelected: boolean;
+      updatedAt: string;
+    };
+
+  it("saves with the current version, answers 409 for a stale one and changes nothing, and saves without one", async () => {
+    const id = await t.addTitle({ title: "Loaded" }, new Date(Date.now() - HOUR));
+    const loaded = await titleOf(id);
+    const patch = (body: object) => t.signed("PATCH", `/api/movies/${id}`, body);
+
+    const saved = await patch({ title: "First edit", expectedUpdatedAt: loaded.updatedAt });
+    expect(saved.statusCode).toBe(200);
+    const first = saved.json().data;
+    expect(first).toMatchObject({ title: "First edit" });
+    expect(first.updatedAt).not.toBe(loaded.updatedAt);
+
+    // A second dialog still holding the first version: refused, and the title is as the first edit left it.
+    const stale = await patch({ title: "Second edit", expectedUpdatedAt: loaded.updatedAt });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual(conflictAnswer);
+    expect(await titleOf(id)).toEqual(first);
+    const staleLocker = await t.signed("PATCH", `/api/movies/${id}/locker`, {
+      lockerSelected: true,
+      expectedUpdatedAt: loaded.updatedAt,
+    });
+    expect(staleLocker.statusCode).toBe(409);
+    expect(staleLocker.json()).toEqual(conflictAnswer);
+    expect(await titleOf(id)).toEqual(first);
+
+    // The version a save answered (stored to the microsecond, answered to the millisecond) is current.
+    const locker = await t.signed("PATCH", `/api/movies/${id}/locker`, {
+      lockerSelected: true,
+      expectedUpdatedAt: first.updatedAt,
+    });
+    expect(locker.statusCode).toBe(200);
+    expect(locker.json().data).toMatchObject({ title: "First edit", lockerSelected: true });
+    const again = await patch({ title: "Third edit", expectedUpdatedAt: locker.json().data.updatedAt });
+    expect(again.statusCode).toBe(200);
+
+    const plain = await patch({ title: "Fourth edit" });
+    expect(plain.statusCode).toBe(200);
+    expect((await titleOf(id)).title).toBe("Fourth edit");
+  });
+
+  it("refuses a save that waited for another save of the same version", async () => {
+    const id = await t.addTitle({ title: "Loaded" }, new Date(Date.now() - HOUR));
+    const { updatedAt } = await titleOf(id);
+    let save: Promise<LightMyRequestResponse> | undefined;
+    // The other save holds the row, not yet committed, when this one arrives: this one's update waits
+    // for the row, then finds its version moved (a check read before the write would have passed).
+    await t.db.transaction(async (tx) => {
+      await tx.query("update titles set title = 'Other save', updated_at = now() where id = $1", [id]);
+      save = t.signed("PATCH", `/api/movies/${id}`, { title: "This save", expectedUpdatedAt: updatedAt });
+      // PGlite runs one statement at a time: there the save starts once this transaction is over.
+      if (testDatabaseKind() === "postgres") await waitingForRow();
+    });
+    const answer = await save!;
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toEqual(conflictAnswer);
+    const [row] = await t.db.query<{ title: string }>("select title from titles where id = $1", [id]);
+    expect(row!.title).toBe("Other save");
+  });
+
+  it("answers 404 for an unknown id, and 400 for a version that is no date or a body with only a version", async () => {
+    const expectedUpdatedAt = new Date().toISOString();
+    const unknown = await t.signed("PATCH", `/api/movies/${missingId}`, { title: "x", expectedUpdatedAt });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ status: "fail", message: "Title not found" });
+    const unknownLocker = await t.signed("PATCH", `/api/movies/${missingId}/locker`, {
+      lockerSelected: true,
+      expectedUpdatedAt,
+    });
+    expect(unknownLocker.statusCode).toBe(404);
+
+    const id = await t.addTitle();
+    const garbage = await t.signed("PATCH", `/api/movies/${id}`, {
+      title: "x",
+      expectedUpdatedAt: "yesterday",
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json().message).toContain("expectedUpdatedAt must be an ISO date and time");
+    const onlyVersion = await t.signed("PATCH", `/api/movies/${id}`, { expectedUpdatedAt });
+    expect(onlyVersion.statusCode).toBe(400);
+    expect(onlyVersion.json().message).toContain("Send at least one field to change");
   });
 });
 
