@@ -1,3 +1,4 @@
+import { VERSION_HEADER } from "@backoffice/contracts/live";
 import { UNDO_HEADER } from "@backoffice/contracts/undo-header";
 import { clearSession, getToken } from "./session";
 import { toast } from "./toast";
@@ -53,6 +54,13 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
+
+/**
+ * An edit's version check: the `updatedAt` the edit loaded, sent as If-Match (409 when the record
+ * changed since, docs/PRODUCT-RULES.md#live-updates); no header without one.
+ */
+export const versionHeaders = (version: string | undefined): Record<string, string> =>
+  version ? { [VERSION_HEADER]: JSON.stringify(version) } : {};
 
 const WRITES: ReadonlySet<Method> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

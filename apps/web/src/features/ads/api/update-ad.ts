@@ -1,5 +1,4 @@
-import { VERSION_HEADER } from "@backoffice/contracts/live";
-import { siteApi } from "@/lib/api-client";
+import { siteApi, versionHeaders } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import type { AdPayload } from "../utils/ad-form";
@@ -14,7 +13,7 @@ export type UpdateAdInput = { id: string; changes: AdPayload | { isActive: boole
 
 export function updateAd(site: SiteSettings, { id, changes, version }: UpdateAdInput): Promise<AdAnswer> {
   return siteApi(site).put<AdAnswer>(`/ads/${encodeURIComponent(id)}`, changes, {
-    headers: version ? { ...AD_WRITE_HEADERS, [VERSION_HEADER]: JSON.stringify(version) } : AD_WRITE_HEADERS,
+    headers: { ...AD_WRITE_HEADERS, ...versionHeaders(version) },
   });
 }
 

@@ -1,5 +1,4 @@
-import { VERSION_HEADER } from "@backoffice/contracts/live";
-import { siteApi } from "@/lib/api-client";
+import { siteApi, versionHeaders } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import type { AppPayload } from "../utils/app-form";
@@ -11,11 +10,9 @@ export type UpdateAppInput = { id: string; payload: AppPayload; version?: string
 
 /** `PUT /apps/{id}` with the whole app, as the create call sends it. */
 export function updateApp(site: SiteSettings, { id, payload, version }: UpdateAppInput): Promise<AppAnswer> {
-  return siteApi(site).put<AppAnswer>(
-    `/apps/${encodeURIComponent(id)}`,
-    payload,
-    version ? { headers: { [VERSION_HEADER]: JSON.stringify(version) } } : undefined,
-  );
+  return siteApi(site).put<AppAnswer>(`/apps/${encodeURIComponent(id)}`, payload, {
+    headers: versionHeaders(version),
+  });
 }
 
 export function useUpdateApp(site: SiteSettings) {

@@ -1,7 +1,6 @@
 import type { Locker, lockerSchema, SuccessAnswer } from "@backoffice/contracts";
-import { VERSION_HEADER } from "@backoffice/contracts/live";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { siteApi } from "@/lib/api-client";
+import { siteApi, versionHeaders } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 import { type LockerValues, lockerPayload } from "../utils/locker-texts";
 import { lockerKey } from "./get-locker";
@@ -18,11 +17,9 @@ export async function saveLocker(
 ): Promise<Locker> {
   const body = lockerPayload(site.lockerVariant ?? "sportbn", site.key, values);
   const answer = id
-    ? await siteApi(site).put<SaveLockerAnswer>(
-        `/locker/${encodeURIComponent(id)}`,
-        body,
-        version ? { headers: { [VERSION_HEADER]: JSON.stringify(version) } } : undefined,
-      )
+    ? await siteApi(site).put<SaveLockerAnswer>(`/locker/${encodeURIComponent(id)}`, body, {
+        headers: versionHeaders(version),
+      })
     : await siteApi(site).post<SaveLockerAnswer>("/locker", body);
   return answer.data;
 }

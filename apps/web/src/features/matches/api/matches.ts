@@ -6,10 +6,9 @@ import type {
   matchSchema,
   SuccessAnswer,
 } from "@backoffice/contracts";
-import { VERSION_HEADER } from "@backoffice/contracts/live";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { siteApi } from "@/lib/api-client";
+import { siteApi, versionHeaders } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 
@@ -42,11 +41,9 @@ export function useSaveMatch(site: SiteSettings) {
     matchesKey(site),
     ({ id, payload, version }: { id: string | null; payload: MatchInput; version?: string }) =>
       id
-        ? siteApi(site).put<MatchAnswer>(
-            `/matches/${encodeURIComponent(id)}`,
-            payload,
-            version ? { headers: { [VERSION_HEADER]: JSON.stringify(version) } } : undefined,
-          )
+        ? siteApi(site).put<MatchAnswer>(`/matches/${encodeURIComponent(id)}`, payload, {
+            headers: versionHeaders(version),
+          })
         : siteApi(site).post<MatchAnswer>("/matches", payload),
   );
 }

@@ -5,11 +5,10 @@ import type {
   movieDeleteAnswer,
   movieItemAnswer,
 } from "@backoffice/contracts";
-import { VERSION_HEADER } from "@backoffice/contracts/live";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { z } from "zod";
-import { siteApi } from "@/lib/api-client";
+import { siteApi, versionHeaders } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 
@@ -85,11 +84,9 @@ type UpdateTitleInput = { id: string; changes: Record<string, unknown>; version?
 /** `PATCH /api/movies/{id}`: the Edit dialog's fields, or only `featured` for the feature toggle. */
 export function useUpdateTitle(site: SiteSettings) {
   return useItemMutation(site, ({ id, changes, version }: UpdateTitleInput) =>
-    siteApi(site).patch<ItemAnswer>(
-      `/catalog/${encodeURIComponent(id)}`,
-      changes,
-      version ? { headers: { [VERSION_HEADER]: JSON.stringify(version) } } : undefined,
-    ),
+    siteApi(site).patch<ItemAnswer>(`/catalog/${encodeURIComponent(id)}`, changes, {
+      headers: versionHeaders(version),
+    }),
   );
 }
 
