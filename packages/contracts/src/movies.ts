@@ -124,7 +124,7 @@ const expectedVersion = {
 export const titlePatchBody = moviePatchBody.safeExtend(expectedVersion);
 export const titleLockerBody = movieLockerBody.extend(expectedVersion);
 /** What the api adds to a title's edit when the dashboard sent If-Match. */
-export type ExpectedVersion = { expectedUpdatedAt?: string };
+export type ExpectedVersion = Pick<z.infer<typeof titleLockerBody>, "expectedUpdatedAt">;
 
 export const movieDeleteBody = idsBody;
 

@@ -31,7 +31,6 @@ import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
 import type { AuthSession } from "../../types.ts";
 import { teamRepository } from "../team/repository.ts";
 import { CODE_CHECKS_PER_ACCOUNT_MINUTE, capAccountChecks } from "./account-cap.ts";
-
 import { type UserRow, usersRepository } from "./repository.ts";
 import { type PasskeyRow, secondFactorRepository } from "./second-factor-repository.ts";
 import { startSession } from "./sign-in.ts";

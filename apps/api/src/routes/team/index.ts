@@ -36,6 +36,9 @@ const facts = (member: TeamMember) => ({
   status: member.status,
 });
 
+/** Who acts, for a Team entry of History: the request's audit context, of no site (every site's History shows it). */
+const teamActor = (request: FastifyRequest) => auditContextOf(request, null);
+
 /** An Owner has every site; anyone else the sites given (null: every site). */
 const sitesFor = (level: string, sites: Site[] | null) => (level === "owner" ? null : sites);
 
@@ -137,7 +140,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         });
         const member = (await repository.member(created.id))!;
         await repository.log(
-          { ...auditContextOf(request, null), actorId: created.id, actorEmail: created.email },
+          { ...teamActor(request), actorId: created.id, actorEmail: created.email },
           "create",
           created.id,
           null,
@@ -205,20 +208,8 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
             expiresAt: new Date(Date.now() + INVITATION_MS),
           });
           for (const earlier of replaced)
-            await repository.log(
-              auditContextOf(request, null),
-              "delete",
-              earlier.id,
-              facts(invitedOf(earlier)),
-              null,
-            );
-          await repository.log(
-            auditContextOf(request, null),
-            "create",
-            created.id,
-            null,
-            facts(invitedOf(created)),
-          );
+            await repository.log(teamActor(request), "delete", earlier.id, facts(invitedOf(earlier)), null);
+          await repository.log(teamActor(request), "create", created.id, null, facts(invitedOf(created)));
           return invitedOf(created);
         });
         await sendOrExplain(request, email, token);
@@ -245,7 +236,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           const repository = teamRepository(tx);
           const renewed = await repository.renew(row.id, sha256(token), new Date(Date.now() + INVITATION_MS));
           await repository.log(
-            auditContextOf(request, null),
+            teamActor(request),
             "update",
             row.id,
             { ...facts(invitedOf(row)), expiresAt: invitedOf(row).expiresAt },
@@ -267,7 +258,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await db.transaction(async (tx) => {
           const repository = teamRepository(tx);
           await repository.revoke(row.id);
-          await repository.log(auditContextOf(request, null), "delete", row.id, facts(invitedOf(row)), null);
+          await repository.log(teamActor(request), "delete", row.id, facts(invitedOf(row)), null);
         });
         return { status: "success" as const, message: TEAM_MESSAGES.revoked(row.email) };
       },
@@ -293,13 +284,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           if (before.level === "owner" && level !== "owner") await repository.keepAnOwner(before._id);
           await repository.setAccess(before._id, level, sites);
           const after = (await repository.member(before._id))!;
-          await repository.log(
-            auditContextOf(request, null),
-            "update",
-            before._id,
-            facts(before),
-            facts(after),
-          );
+          await repository.log(teamActor(request), "update", before._id, facts(before), facts(after));
           return after;
         });
         return { status: "success" as const, data: member, message: TEAM_MESSAGES.updated(member.email) };
@@ -327,13 +312,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
             if (disabled) await repository.endSessions(before._id);
             const after = (await repository.member(before._id))!;
             if (after.status !== before.status)
-              await repository.log(
-                auditContextOf(request, null),
-                "update",
-                before._id,
-                facts(before),
-                facts(after),
-              );
+              await repository.log(teamActor(request), "update", before._id, facts(before), facts(after));
             return before.email;
           });
           return {
@@ -355,7 +334,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           const member = await memberIn(repository, request.params.id);
           const count = await repository.endSessions(member._id);
           await repository.log(
-            auditContextOf(request, null),
+            teamActor(request),
             "update",
             member._id,
             { email: member.email, sessions: count },
@@ -380,7 +359,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
             await repository.keepAnOwner(before._id);
           // History's entries keep the email they were written with (audit_log.actor_email is text).
           await repository.remove(before._id);
-          await repository.log(auditContextOf(request, null), "delete", before._id, facts(before), null);
+          await repository.log(teamActor(request), "delete", before._id, facts(before), null);
           return before.email;
         });
         return { status: "success" as const, message: TEAM_MESSAGES.removed(email) };
