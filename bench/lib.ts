@@ -67,13 +67,27 @@ export async function startServer(
 }
 
 /** A helper script of bench/ in its own process (so it never shares autocannon's event loop); resolves with its port. */
-export async function startHelper(script: string, args: string[]): Promise<{ url: string; close(): void }> {
+export async function startHelper(
+  script: string,
+  args: string[],
+): Promise<{ url: string; pid: number; close(): void }> {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "inherit"],
   });
   const [chunk] = (await once(child.stdout!, "data")) as [Buffer];
-  return { url: `http://127.0.0.1:${Number(chunk.toString().trim())}`, close: () => child.kill() };
+  return {
+    url: `http://127.0.0.1:${Number(chunk.toString().trim())}`,
+    pid: child.pid!,
+    close: () => child.kill(),
+  };
+}
+
+/** CPU time a process has used so far (user + system), in µs (Linux; 10 ms resolution). */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** Resident memory of a process in MB (Linux). */
@@ -149,6 +163,8 @@ export async function startNpm(env: Record<string, string>): Promise<Running & {
 export interface Load {
   rate: number;
   p99: number;
+  /** Requests sent, answered or not when the run stopped. */
+  sent: number;
   ok: number;
   failed: number;
 }
@@ -161,7 +177,13 @@ export async function load(options: autocannon.Options & { allowFailures?: boole
     throw new Error(
       `${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
     );
-  return { rate: result.requests.average, p99: result.latency.p99, ok: result["2xx"], failed };
+  return {
+    rate: result.requests.average,
+    p99: result.latency.p99,
+    sent: result.requests.sent,
+    ok: result["2xx"],
+    failed,
+  };
 }
 
 /** Times `run` `times` times one after another; returns the 95th percentile in ms. */

@@ -20,6 +20,7 @@ import { migrate, openDatabase } from "@backoffice/db";
 import { chromium, type Page } from "@playwright/test";
 import {
   CONNECTIONS,
+  cpuMicros,
   figures,
   format,
   load,
@@ -47,12 +48,16 @@ const API = "apps/api/src/server.ts";
 const CONTENT = "apps/content/src/server.ts";
 const ADMIN_PASSWORD = "bench-password-1";
 /**
- * How far a read's ratio to the bare server moved between repeated full runs on this 2-core machine
- * (0.59 to 0.92 for one read: autocannon shares the machine): the short CI run fails only below
- * the goal minus this, after measuring a read that fell below once more.
+ * CI's short run fails a read's ratio only below this floor. Which process of the 2-core machine
+ * waits decides the ratio more than the code does: repeated full runs here measured 0.59 to 1.10 for
+ * one read, and CI's run of 2026-11-26 at 18:52 measured 0.44–0.50 for three reads while its bare
+ * twin made 57,000 req/s (docs/PERFORMANCE.md, "Noise, and CI's short run"). What the ratio rests on
+ * is checked exactly instead: the api answers the repeated reads at its front door.
  */
-const NOISE = 0.35;
+const READ_FLOOR = 0.3;
 const READ_GOAL = 0.9;
+/** The share of a read's answers the api's front door must give (all but the first of each URL). */
+const FRONT_DOOR_GOAL = 0.99;
 
 const work = mkdtempSync(join(tmpdir(), "bench-"));
 const running: Running[] = [];
@@ -72,7 +77,7 @@ async function api(name: string, env: Record<string, string> = {}) {
 }
 
 /** The same bytes and headers as `url` answers, from a bare node:http server in its own process. */
-async function bareTwin(url: string): Promise<{ url: string; close(): void }> {
+async function bareTwin(url: string): Promise<{ url: string; pid: number; close(): void }> {
   const sample = await fetch(url);
   const body = Buffer.from(await sample.arrayBuffer()).toString("base64");
   const headers = Object.fromEntries(
@@ -82,47 +87,81 @@ async function bareTwin(url: string): Promise<{ url: string; close(): void }> {
   );
   const twin = await startHelper("bench/serve-bare.ts", [JSON.stringify({ body, headers })]);
   const { pathname, search } = new URL(url);
-  return { url: `${twin.url}${pathname}${search}`, close: twin.close };
+  return { ...twin, url: `${twin.url}${pathname}${search}` };
 }
 
-/** Requests per second of the api and of the bare twin, measured in alternating rounds. */
-async function alternate(url: string, twinUrl: string) {
+/**
+ * Requests per second of the server and of its bare twin, measured in alternating rounds, with the
+ * CPU time each process spent per request and how many answers the server gave.
+ */
+async function alternate(server: { url: string; pid: number }, twin: { url: string; pid: number }) {
   // This machine's rate drifts by a third within a minute: both servers are warmed, then measured
   // in alternating rounds, and the ratio is the mean of the api's rates over the twin's. Shorter
   // rounds follow the drift more closely (the short run keeps two: its rounds are short already).
   const rounds = SHORT ? 2 : 5;
-  for (const target of [twinUrl, url]) await load({ url: target, duration: 2 });
-  const reference = { rate: 0, p99: 0 };
-  const measured = { rate: 0, p99: 0 };
+  await load({ url: twin.url, duration: 2 });
+  const warmUp = await load({ url: server.url, duration: 2 });
+  const reference = { rate: 0, p99: 0, cpu: 0, requests: 0 };
+  const measured = { rate: 0, p99: 0, cpu: 0, requests: 0 };
   for (let round = 0; round < rounds; round++) {
     for (const [target, total] of [
-      [twinUrl, reference],
-      [url, measured],
+      [twin, reference],
+      [server, measured],
     ] as const) {
-      const result = await load({ url: target, duration: SECONDS / rounds });
+      const cpuBefore = cpuMicros(target.pid);
+      const result = await load({ url: target.url, duration: SECONDS / rounds });
+      total.cpu += cpuMicros(target.pid) - cpuBefore;
+      total.requests += result.sent;
       total.rate += result.rate / rounds;
       total.p99 = Math.max(total.p99, result.p99);
     }
   }
-  return { reference, measured };
+  return { reference, measured, served: warmUp.sent + measured.requests };
 }
 
-async function readRatio(section: string, name: string, url: string) {
+/** Public reads the api at `base` has answered at its front door so far (`GET /metrics`, from loopback). */
+async function frontDoorAnswers(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const sample = /^public_answers_before_routing_total (\d+)$/m.exec(text);
+  if (!sample) throw new Error(`${base}/metrics has no public_answers_before_routing_total`);
+  return Number(sample[1]);
+}
+
+const microsPerRequest = (total: { cpu: number; requests: number }) =>
+  `${Math.round(total.cpu / total.requests)} µs CPU/request`;
+
+/** A public read against its bare twin; `api` is the api serving it (its front door is checked). */
+async function readRatio(section: string, name: string, url: string, server: Running, api: boolean) {
   const twin = await bareTwin(url);
-  const goal = SHORT ? READ_GOAL - NOISE : READ_GOAL;
-  let { reference, measured } = await alternate(url, twin.url);
-  if (SHORT && measured.rate / reference.rate < goal)
-    ({ reference, measured } = await alternate(url, twin.url));
+  const goal = SHORT ? READ_FLOOR : READ_GOAL;
+  const target = { url, pid: server.child.pid! };
+  const answeredBefore = api ? await frontDoorAnswers(server.url) : 0;
+  let { reference, measured, served } = await alternate(target, twin);
+  if (SHORT && measured.rate / reference.rate < goal) {
+    const again = await alternate(target, twin);
+    ({ reference, measured } = again);
+    served += again.served;
+  }
   twin.close();
   const ratio = measured.rate / reference.rate;
   record({
     section,
     name: `${name} req/s ratio`,
-    value: `${format.ratio(ratio)} (${format.rate(measured.rate)})`,
+    value: `${format.ratio(ratio)} (${format.rate(measured.rate)}, ${microsPerRequest(measured)})`,
     goal: `≥ ${goal.toFixed(2)}`,
-    reference: `bare node:http ${format.rate(reference.rate)}`,
+    reference: `bare node:http ${format.rate(reference.rate)}, ${microsPerRequest(reference)}`,
     met: ratio >= goal,
   });
+  if (api) {
+    const share = ((await frontDoorAnswers(server.url)) - answeredBefore) / served;
+    record({
+      section,
+      name: `${name} answered at the front door`,
+      value: `${(100 * share).toFixed(1)}% of ${served.toLocaleString("en-US")}`,
+      goal: `≥ ${FRONT_DOOR_GOAL * 100}%`,
+      met: share >= FRONT_DOOR_GOAL,
+    });
+  }
   if (!SHORT)
     record({
       section,
@@ -156,14 +195,15 @@ async function publicReads() {
   const server = await api("reads");
   const content = await startServer(CONTENT, { DATA_DIR: join(work, "reads") }, "CONTENT_PORT");
   running.push(content);
-  const reads: [string, string][] = [
-    ["ads of a page", `${server.url}/api/v1/public/sportbn/ads?page=Home`],
-    ["locker", `${server.url}/api/v1/public/sportbn/locker`],
-    ["apps catalogue", `${server.url}/api/v1/public/apkw/apps`],
-    ["sportbn matches", `${server.url}/api/v1/public/sportbn/matches`],
-    ["content service list", `${content.url}/api/movies`],
+  const reads: [string, string, Running][] = [
+    ["ads of a page", `${server.url}/api/v1/public/sportbn/ads?page=Home`, server],
+    ["locker", `${server.url}/api/v1/public/sportbn/locker`, server],
+    ["apps catalogue", `${server.url}/api/v1/public/apkw/apps`, server],
+    ["sportbn matches", `${server.url}/api/v1/public/sportbn/matches`, server],
+    ["content service list", `${content.url}/api/movies`, content],
   ];
-  for (const [name, url] of SHORT ? reads.slice(0, 3) : reads) await readRatio("public reads", name, url);
+  for (const [name, url, by] of SHORT ? reads.slice(0, 3) : reads)
+    await readRatio("public reads", name, url, by, by === server);
   if (SHORT) return;
 
   // An admin write is visible on the next read.
@@ -840,9 +880,9 @@ async function main() {
   mkdirSync(join(ROOT, ".artifacts"), { recursive: true });
   writeFileSync(join(ROOT, ".artifacts", SHORT ? "bench-short.md" : "bench.md"), `${result}\n`);
   const missed = figures.filter((figure) => figure.met === false);
-  const ratiosMissed = missed.filter((figure) => figure.name.includes("ratio"));
+  // CI holds the public reads (ratio floor and front door) to their goal.
+  const ratiosMissed = missed.filter((figure) => figure.section === "public reads");
   console.log(`\nbench: ${figures.length} figures, ${missed.length} below goal`);
-  // CI holds the ratios (the figures measured against a reference in the same run) to their goal.
   if (SHORT && ratiosMissed.length) process.exitCode = 1;
 }
 
