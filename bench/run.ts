@@ -13,7 +13,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { migrate, openDatabase } from "@backoffice/db";
@@ -827,7 +827,9 @@ const wanted = (section: string) =>
 
 async function main() {
   console.log(
-    `Benchmark ${SHORT ? "(short)" : "(full)"}: Node ${process.version}, ${new Date().toISOString()}`,
+    `Benchmark ${SHORT ? "(short)" : "(full)"}: Node ${process.version}, ${new Date().toISOString()}, ` +
+      // What else the machine ran as the bench began (the ratios depend on it).
+      `load average ${loadavg()[0]!.toFixed(2)}`,
   );
   if (wanted("reads")) await publicReads();
   if (wanted("intake")) await intake("PGlite", {});
