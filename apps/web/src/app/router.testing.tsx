@@ -2,7 +2,7 @@ import type { Me } from "@backoffice/contracts";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import { OWNER } from "@/lib/screen.testing";
+import { meData, OWNER } from "@/lib/screen.testing";
 import { sites } from "@/sites";
 import { siteKeys } from "@/sites/keys";
 import { routes } from "./router";
@@ -24,7 +24,7 @@ export function stubConfigOnly(me: Me = OWNER) {
     const { pathname } = new URL(input, "http://localhost");
     if (pathname === "/api/v1/config")
       return Response.json({ status: "success", data: { sites: siteConfig } });
-    if (pathname === "/api/v1/auth/me") return Response.json({ status: "success", data: { user: me } });
+    if (pathname === "/api/v1/auth/me") return Response.json({ status: "success", data: meData(me) });
     return new Promise<Response>(() => {});
   });
 }

@@ -1,10 +1,11 @@
-import type { Me } from "@backoffice/contracts";
+import type { Me, MemberSecondFactor } from "@backoffice/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
 import { ConfirmProvider } from "@/components/confirm-dialog";
+import type { MeData } from "@/hooks/use-me";
 import { saveSession } from "./session";
 import { registerToaster, type ToastAction } from "./toast";
 
@@ -17,6 +18,10 @@ export type Routes = Record<string, Answer | ((call: Call) => Answer)>;
 
 /** The signed-in member of a screen test: an Owner unless a test gives another level and sites. */
 export const OWNER: Me = { email: "admin@example.com", role: "admin", level: "owner", sites: null };
+/** A member with no second factor, of which none is required. */
+const NO_SECOND_FACTOR: MemberSecondFactor = { enabled: false, required: false, setupNeeded: false };
+/** GET /auth/me's data for `me` (what the ["auth", "me"] query holds). */
+export const meData = (me: Me, secondFactor = NO_SECOND_FACTOR): MeData => ({ user: me, secondFactor });
 /** The member `renderAt` starts with as loaded, as the shell has it before any screen shows. */
 let signedIn: Me = OWNER;
 
@@ -34,7 +39,7 @@ export function fakeApi(routes: Routes, me: Me = OWNER): Call[] {
     const method = init.method ?? "GET";
     if (path === "/csrf") return Response.json({ status: "success", csrfToken: "csrf" });
     if (path === "/auth/me" && !routes["GET /auth/me"])
-      return Response.json({ status: "success", data: { user: me } });
+      return Response.json({ status: "success", data: meData(me) });
     const call = {
       method,
       path,
@@ -85,7 +90,7 @@ export function renderAt(url: string, screen: ReactNode) {
     return <>{children}</>;
   }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(["auth", "me"], signedIn);
+  client.setQueryData(["auth", "me"], meData(signedIn));
   const router = createMemoryRouter([{ path: "*", element: <Probe>{screen}</Probe> }], {
     initialEntries: [url],
   });

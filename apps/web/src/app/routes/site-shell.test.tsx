@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { queryClient } from "@/lib/query-client";
+import { meData } from "@/lib/screen.testing";
 import { saveSession } from "@/lib/session";
 import type { SiteKey } from "@/sites";
 import { preloadScreens, renderApp, siteConfig, storage, stubConfigOnly } from "../router.testing";
@@ -155,7 +156,7 @@ describe("account menu: Team", () => {
         meAnswered = true;
         return Response.json({
           status: "success",
-          data: { user: { email: "admin@example.com", role: "admin", level, sites: null } },
+          data: meData({ email: "admin@example.com", role: "admin", level, sites: null }),
         });
       }
       return new Promise<Response>(() => {});

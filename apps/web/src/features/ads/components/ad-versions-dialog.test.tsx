@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "@/components/confirm-dialog";
-import { OWNER } from "@/lib/screen.testing";
+import { meData, OWNER } from "@/lib/screen.testing";
 import { saveSession } from "@/lib/session";
 import { registerToaster } from "@/lib/toast";
 import { sites } from "@/sites";
@@ -72,7 +72,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderDialog() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The shell loads the member before a screen shows (hooks/use-access.ts).
-  client.setQueryData(["auth", "me"], OWNER);
+  client.setQueryData(["auth", "me"], meData(OWNER));
   render(
     <QueryClientProvider client={client}>
       <ConfirmProvider>

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { OWNER } from "@/lib/screen.testing";
+import { meData, OWNER } from "@/lib/screen.testing";
 import { saveSession } from "@/lib/session";
 import { registerToaster } from "@/lib/toast";
 import { HistoryScreen } from "./history-screen";
@@ -79,7 +79,7 @@ function renderAt(url: string) {
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The shell loads the member before a screen shows (hooks/use-access.ts).
-  client.setQueryData(["auth", "me"], OWNER);
+  client.setQueryData(["auth", "me"], meData(OWNER));
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

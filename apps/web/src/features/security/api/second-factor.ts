@@ -18,7 +18,10 @@ export function useSecondFactor() {
   });
 }
 
-/** Each write refreshes the status (and the member's own answer, which says whether a factor is on). */
+/**
+ * Each write refreshes everything under ["auth"]: this status and GET /auth/me (hooks/use-me.ts), whose
+ * `secondFactor.setupNeeded` the gate reads, so a member who sets one up goes on without a reload.
+ */
 function useSecondFactorWrite<In, Out>(write: (input: In) => Promise<Out>) {
   const client = useQueryClient();
   return useMutation({

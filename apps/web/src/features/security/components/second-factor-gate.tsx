@@ -1,13 +1,15 @@
 import { Navigate, useLocation } from "react-router";
 import { paths } from "@/config/paths";
-import { useSecondFactor } from "../api/second-factor";
+import { useMySecondFactor } from "@/hooks/use-me";
 
 /**
  * While an Owner requires a second factor and the member has none, every screen but Security sends
- * them there (the API refuses the rest with 403: docs/PRODUCT-RULES.md#second-factor).
+ * them there (the API refuses the rest with 403: docs/PRODUCT-RULES.md#second-factor). It reads
+ * `setupNeeded` from GET /auth/me, which the shell loads anyway, so a dashboard load makes no
+ * request of its own for it.
  */
 export function SecondFactorGate() {
-  const { data } = useSecondFactor();
+  const { data } = useMySecondFactor();
   const location = useLocation();
   if (data?.setupNeeded && location.pathname !== paths.security)
     return <Navigate to={paths.security} replace />;
