@@ -2,3 +2,4 @@ export * from "./audit.ts";
 export * from "./database.ts";
 export * from "./ids.ts";
 export * from "./migrate.ts";
+export * from "./versions.ts";

@@ -1,7 +1,6 @@
 import { isSite, UNDO_HEADER } from "@backoffice/contracts";
-import { LIVE_MESSAGES, type LiveEvent, VERSION_HEADER } from "@backoffice/contracts/live";
+import type { LiveEvent } from "@backoffice/contracts/live";
 import { type AuditContext, withAudit } from "@backoffice/db";
-import { conflict } from "@backoffice/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { WRITE_METHODS } from "./auth.ts";
 
@@ -42,7 +41,6 @@ export function auditWrites(fastify: FastifyInstance): void {
     if (moved) reply.header(UNDO_HEADER, request.id);
     return payload;
   });
-  checkVersions(fastify);
   publishChanges(fastify);
 }
 
@@ -85,44 +83,5 @@ function publishChanges(fastify: FastifyInstance): void {
         actor,
       });
     }
-  });
-}
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /**
-     * The table of the record an edit route (`…/:id`) saves: a request sending the record's
-     * `updatedAt` as loaded in `If-Match` is refused with 409 when the record changed since.
-     */
-    versioned?: string;
-  }
-}
-
-/**
- * The `updatedAt` an edit sent as it loaded the record (`If-Match`, quotes and `W/` removed), or
- * undefined without the header: the spec's payloads, which have no version check
- * (docs/PRODUCT-RULES.md#live-updates).
- */
-export function sentVersion(request: FastifyRequest): string | undefined {
-  const sent = request.headers[VERSION_HEADER];
-  return typeof sent === "string" ? sent.replace(/^(W\/)?"|"$/g, "") : undefined;
-}
-
-/**
- * The version check of the routes that declare the table they save in (`versioned`): a save that
- * sent a version is refused with 409 when the record's `updatedAt` is now another. No such record:
- * the route answers its own 404.
- */
-function checkVersions(fastify: FastifyInstance): void {
-  fastify.addHook("preHandler", async (request) => {
-    const table = request.routeOptions.config.versioned;
-    const id = (request.params as { id?: string } | undefined)?.id;
-    const sent = sentVersion(request);
-    if (!table || sent === undefined || !id) return;
-    const [row] = await fastify.db.query<{ updated_at: Date }>(
-      `select updated_at from ${table} where id = $1`,
-      [id],
-    );
-    if (row && row.updated_at.toISOString() !== sent) throw conflict(LIVE_MESSAGES.conflict);
   });
 }

@@ -1,5 +1,5 @@
 import type { MovieGenre, MovieItem, MovieKind, MoviePatchBody } from "@backoffice/contracts";
-import { newId, type Queryable } from "@backoffice/db";
+import { newId, type Queryable, versionCondition } from "@backoffice/db";
 
 export interface TitleRow {
   id: string;
@@ -105,15 +105,10 @@ export function titlesRepository(db: Queryable) {
         sets.push(`${column} = $${params.length}`);
       }
       sets.push("updated_at = now()");
-      let where = "id = $1";
-      if (expectedUpdatedAt !== undefined) {
-        params.push(expectedUpdatedAt);
-        // `updatedAt` is answered in milliseconds (the drivers truncate the stored microseconds).
-        where += ` and date_trunc('milliseconds', updated_at) = $${params.length}::timestamptz`;
-      }
+      const check = versionCondition(expectedUpdatedAt, params.length + 1);
       const [row] = await db.query<TitleRow>(
-        `update titles set ${sets.join(", ")} where ${where} returning *`,
-        params,
+        `update titles set ${sets.join(", ")} where id = $1${check.sql} returning *`,
+        [...params, ...check.values],
       );
       return row;
     },

@@ -17,6 +17,7 @@ import { badRequest, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
+import { refusedEdit, sentVersion } from "../../lib/versions.ts";
 import { historyRepository } from "../history/repository.ts";
 import { adsRepository } from "./repository.ts";
 import { adVersions } from "./versions.ts";
@@ -70,7 +71,7 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
   fastify.put(
     "/ads/:id",
     {
-      config: { ...writes, versioned: "ads" },
+      config: writes,
       schema: {
         tags,
         params: idParams,
@@ -80,8 +81,10 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
     },
     async (request) => {
       checkAdPage(site, request.body.page);
-      const ad = await ads.update(request.params.id, request.body);
-      if (!ad) throw notFound("Ad not found");
+      const { id } = request.params;
+      const version = sentVersion(request);
+      const ad = await ads.update(id, request.body, version);
+      if (!ad) throw await refusedEdit(version, () => ads.get(id), "Ad not found");
       return { status: "success" as const, data: ad, message: "Ad updated successfully" };
     },
   );

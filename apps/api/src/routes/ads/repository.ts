@@ -1,5 +1,5 @@
 import type { Ad, CreateAdBody, Site, UpdateAdBody } from "@backoffice/contracts";
-import { newId, type Queryable } from "@backoffice/db";
+import { newId, type Queryable, type SentVersion, versionCondition } from "@backoffice/db";
 import { iso, setClause } from "../../lib/rows.ts";
 
 interface AdRow {
@@ -45,14 +45,17 @@ export function adsRepository(db: Queryable, site: Site) {
       );
       return toAd(row!);
     },
-    async update(id: string, patch: UpdateAdBody): Promise<Ad | undefined> {
+    /** Undefined when no row matched: no such ad, or its version is no longer `version` (when given). */
+    async update(id: string, patch: UpdateAdBody, version?: SentVersion): Promise<Ad | undefined> {
       const set = setClause(
         { page: patch.page, url: patch.url, head: patch.head, body: patch.body, is_active: patch.isActive },
         3,
       );
+      const check = versionCondition(version, 3 + set.values.length);
       const [row] = await db.query<AdRow>(
-        `update ads set ${set.sql ? `${set.sql}, ` : ""}updated_at = now() where site = $1 and id = $2 returning *`,
-        [site, id, ...set.values],
+        `update ads set ${set.sql ? `${set.sql}, ` : ""}updated_at = now()
+         where site = $1 and id = $2${check.sql} returning *`,
+        [site, id, ...set.values, ...check.values],
       );
       return row && toAd(row);
     },

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
 import { definedOnly } from "../../lib/rows.ts";
+import { refusedEdit, sentVersion } from "../../lib/versions.ts";
 import { appsRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -49,7 +50,7 @@ const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     "/apps/:id",
     {
-      config: { ...writes, versioned: "apps" },
+      config: writes,
       schema: {
         tags,
         params: idParams,
@@ -58,14 +59,17 @@ const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const existing = await apps.find(request.params.id);
+      const { id } = request.params;
+      const existing = await apps.find(id);
       if (!existing) throw notFound("App not found");
       // A partial update must still leave a complete app behind.
       const merged = { ...existing, ...definedOnly(request.body) } as AppInput;
       const issues = appInputIssues(merged);
       if (issues.length) throw new HttpError(400, issues[0]!.message);
-      const app = await apps.update(request.params.id, request.body);
-      return { status: "success" as const, data: app!, message: APP_MESSAGES.updated };
+      const version = sentVersion(request);
+      const app = await apps.update(id, request.body, version);
+      if (!app) throw await refusedEdit(version, () => apps.find(id), "App not found");
+      return { status: "success" as const, data: app, message: APP_MESSAGES.updated };
     },
   );
 

@@ -1,5 +1,5 @@
 import type { App, AppCategory, AppDetails, AppInput } from "@backoffice/contracts";
-import { newId, type Queryable } from "@backoffice/db";
+import { newId, type Queryable, type SentVersion, versionCondition } from "@backoffice/db";
 import { definedOnly, iso, setClause } from "../../lib/rows.ts";
 
 interface AppRow extends AppDetails {
@@ -80,11 +80,13 @@ export function appsRepository(db: Queryable) {
       );
       return toApp(row!);
     },
-    async update(id: string, input: AppInput): Promise<App | undefined> {
+    /** Undefined when no row matched: no such app, or its version is no longer `version` (when given). */
+    async update(id: string, input: AppInput, version?: SentVersion): Promise<App | undefined> {
       const set = setClause(columns(input), 2);
+      const check = versionCondition(version, 2 + set.values.length);
       const [row] = await db.query<AppRow>(
-        `update apps set ${set.sql ? `${set.sql}, ` : ""}updated_at = now() where id = $1 returning *`,
-        [id, ...set.values],
+        `update apps set ${set.sql ? `${set.sql}, ` : ""}updated_at = now() where id = $1${check.sql} returning *`,
+        [id, ...set.values, ...check.values],
       );
       return row && toApp(row);
     },

@@ -17,7 +17,7 @@ import { conflict } from "@backoffice/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sentVersion } from "../../plugins/audit.ts";
+import { sentVersion } from "../../lib/versions.ts";
 import { outsideChanges } from "../history/repository.ts";
 import { CONTENT_PATH, contentClient, parseJson, relay } from "./content-client.ts";
 
@@ -62,12 +62,8 @@ const catalogRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
     body: object,
   ) {
     const sent = sentVersion(request);
-    const expected: ExpectedVersion = {};
-    if (sent !== undefined) {
-      const version = new Date(sent);
-      if (Number.isNaN(version.getTime())) throw conflict(LIVE_MESSAGES.conflict);
-      expected.expectedUpdatedAt = version.toISOString();
-    }
+    if (sent === null) throw conflict(LIVE_MESSAGES.conflict);
+    const expected: ExpectedVersion = sent === undefined ? {} : { expectedUpdatedAt: sent };
     const [before] = await content.titlesNow(request, (item) => item._id === id);
     const answer = await content.call(request, "PATCH", path, { body: { ...body, ...expected } });
     const after =

@@ -13,6 +13,7 @@ import { badRequest, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
+import { refusedEdit, sentVersion } from "../../lib/versions.ts";
 import { lockersRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -76,7 +77,7 @@ const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
     "/locker/:id",
     {
       // A save sending the `updatedAt` it loaded (If-Match) answers 409 once the locker changed since.
-      config: { ...writes, versioned: "lockers" },
+      config: writes,
       schema: {
         tags,
         params: idParams,
@@ -85,10 +86,14 @@ const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
       },
     },
     async (request) => {
+      const { id } = request.params;
       const current = await lockers.find();
-      if (!current || current._id !== request.params.id) throw notFound("Locker not found");
-      const locker = await lockers.update(request.params.id, settingsFrom(site, request.body, current.type));
-      return { status: "success" as const, data: locker!, message: "Locker updated successfully" };
+      if (!current || current._id !== id) throw notFound("Locker not found");
+      const version = sentVersion(request);
+      const locker = await lockers.update(id, settingsFrom(site, request.body, current.type), version);
+      if (!locker)
+        throw await refusedEdit(version, async () => (await lockers.find())?._id === id, "Locker not found");
+      return { status: "success" as const, data: locker, message: "Locker updated successfully" };
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { Locker, Site } from "@backoffice/contracts";
-import { newId, type Queryable } from "@backoffice/db";
+import { newId, type Queryable, type SentVersion, versionCondition } from "@backoffice/db";
 import { iso } from "../../lib/rows.ts";
 
 interface LockerRow {
@@ -28,11 +28,17 @@ export function lockersRepository(db: Queryable, site: Site) {
       const [row] = await db.query<LockerRow>("select * from lockers where site = $1", [site]);
       return row && toLocker(row);
     },
-    async update(id: string, input: { type: "js" | "api"; seconds: number; isActive: boolean }) {
+    /** Undefined when no row matched: no such locker, or its version is no longer `version` (when given). */
+    async update(
+      id: string,
+      input: { type: "js" | "api"; seconds: number; isActive: boolean },
+      version?: SentVersion,
+    ) {
+      const check = versionCondition(version, 6);
       const [row] = await db.query<LockerRow>(
         `update lockers set type = $3, seconds = $4, is_active = $5, updated_at = now()
-         where site = $1 and id = $2 returning *`,
-        [site, id, input.type, input.seconds, input.isActive],
+         where site = $1 and id = $2${check.sql} returning *`,
+        [site, id, input.type, input.seconds, input.isActive, ...check.values],
       );
       return row && toLocker(row);
     },

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
 import { checkLinks, healthOf, linksOfMatches, runLinkHealthRound } from "../../lib/link-health.ts";
+import { refusedEdit, sentVersion } from "../../lib/versions.ts";
 import { matchesRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -100,7 +101,7 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
   fastify.put(
     "/matches/:id",
     {
-      config: { ...writes, versioned: "matches" },
+      config: writes,
       schema: {
         tags,
         params: idParams,
@@ -109,8 +110,10 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
       },
     },
     async (request) => {
-      const match = await matches.update(request.params.id, request.body);
-      if (!match) throw notFound(MATCH_MESSAGES.notFound);
+      const { id } = request.params;
+      const version = sentVersion(request);
+      const match = await matches.update(id, request.body, version);
+      if (!match) throw await refusedEdit(version, () => matches.find(id), MATCH_MESSAGES.notFound);
       return { status: "success" as const, data: match, message: MATCH_MESSAGES.updated };
     },
   );

@@ -7,7 +7,7 @@ import {
   matchBoundaries,
   type Site,
 } from "@backoffice/contracts";
-import { newId, type Queryable } from "@backoffice/db";
+import { newId, type Queryable, type SentVersion, versionCondition } from "@backoffice/db";
 import { conflict } from "@backoffice/server";
 import { iso } from "../../lib/rows.ts";
 
@@ -186,15 +186,18 @@ export function matchesRepository(db: Queryable, site: Site, timeZone = "UTC") {
       );
       return read(row!);
     },
-    async update(id: string, input: MatchBody): Promise<Match | undefined> {
+    /** Undefined when no row matched: no such match, or its version is no longer `version` (when given). */
+    async update(id: string, input: MatchBody, version?: SentVersion): Promise<Match | undefined> {
+      const values = columns(input, timeZone);
+      const check = versionCondition(version, 3 + values.length);
       const [row] = await unique(
         db.query<MatchRow>(
           `update matches set status = $3, type = $4, league_name = $5, league_logo = $6, home_name = $7,
              home_logo = $8, home_score = $9, away_name = $10, away_logo = $11, away_score = $12, day = $13,
              time = $14, end_time = $15, type_match = $16, is_first = $17, match_url = $18, status_set_at = $19,
              updated_at = now()
-           where site = $1 and id = $2 returning *`,
-          [site, id, ...columns(input, timeZone)],
+           where site = $1 and id = $2${check.sql} returning *`,
+          [site, id, ...values, ...check.values],
         ),
       );
       return row && read(row);
