@@ -12,9 +12,13 @@ import type { FastifyRequest } from "fastify";
 export function sentVersion(request: FastifyRequest): SentVersion {
   const sent = request.headers[VERSION_HEADER];
   if (typeof sent !== "string") return undefined;
-  const version = new Date(sent.replace(/^(W\/)?"|"$/g, ""));
-  return Number.isNaN(version.getTime()) ? null : version.toISOString();
+  const time = new Date(sent.replace(/^(W\/)?"|"$/g, "")).getTime();
+  // NaN fails both; JavaScript's dates reach years the database's timestamps cannot hold.
+  return time >= EARLIEST_VERSION && time <= LATEST_VERSION ? new Date(time).toISOString() : null;
 }
+
+const EARLIEST_VERSION = Date.parse("0001-01-01T00:00:00Z");
+const LATEST_VERSION = Date.parse("9999-12-31T23:59:59.999Z");
 
 /**
  * Why an edit's update, checked against the version it sent, changed no row: the record is there,
