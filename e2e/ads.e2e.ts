@@ -43,7 +43,6 @@ test.describe("Manage Ads on sportbn", () => {
     page,
     signIn,
   }) => {
-    test.setTimeout(120_000);
     const api = await admin();
     await api.clearAds(site);
     const dialogs = recordDialogs(page);
@@ -176,7 +175,6 @@ test.describe("Manage Ads on movies", () => {
     page,
     signIn,
   }) => {
-    test.setTimeout(150_000);
     const api = await admin();
     await api.clearAds("movies", ["home", "info", "player", "browse"]);
     const dialogs = recordDialogs(page);

@@ -31,7 +31,6 @@ test("Manage Contacts: details, copy, single and bulk delete with their confirma
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000);
   const ada = `ada.${run}@example.com`;
   const alan = `alan.${run}@example.com`;
   const grace = `grace.${run}@example.com`;
@@ -122,7 +121,6 @@ test("Export CSV: the whole inbox, then the selection, as files with progress an
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000);
   const first = `first.${run}@example.com`;
   const second = `second.${run}@example.com`;
   await sendMessage({
@@ -216,7 +214,6 @@ test("Reply: an unread message found by search, answered through SMTP, kept with
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000);
   const asker = `asker.${run}@example.com`;
   await sendMessage({
     email: asker,

@@ -35,7 +35,6 @@ test("apkw: empty state, a public subscription appears after Refresh, copy, dele
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000);
   const api = await admin();
   await api.clearEmails("apkw");
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -94,7 +93,6 @@ test("sportbn: 20 a page, pagination only past one page, select-all and Delete S
   page,
   signIn,
 }) => {
-  test.setTimeout(150_000);
   const api = await admin();
   await api.clearEmails("sportbn");
   const entries = Array.from({ length: 23 }, (_, i) => ({

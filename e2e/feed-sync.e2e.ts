@@ -6,7 +6,6 @@ test("Fetch Matches: the feed quota and last sync, Run now syncs accepted fixtur
   page,
   signIn,
 }) => {
-  test.setTimeout(90_000);
   await signIn("/sportbn/fetch-matches");
   const main = page.getByRole("main");
   const line = main.locator('[data-slot="feed-sync"]');

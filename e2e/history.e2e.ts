@@ -10,7 +10,6 @@ test("an ad edit shows in History with its details; Versions diffs and restores 
   page,
   signIn,
 }) => {
-  test.setTimeout(150_000);
   const api = adminApi((await apiLogin(users.admin)).token);
   const url = `https://history-${Date.now()}.example.com/slot`;
   await api.createAd("movies", { page: "info", url, head: OLD_HEAD, body: "null", isActive: true });

@@ -7,7 +7,6 @@ test("jobs: the account menu opens all sites' jobs; Run now records a run; pause
   page,
   signIn,
 }) => {
-  test.setTimeout(60_000);
   await signIn("/sportbn/matches");
   await page.getByRole("button", { name: /Account menu/ }).click();
   await page.getByRole("menuitem", { name: "Jobs" }).click();

@@ -7,7 +7,6 @@ test("Other Servers: Check links probes the sandbox's streams and each link says
   page,
   signIn,
 }) => {
-  test.setTimeout(90_000);
   const sandbox = process.env.E2E_SANDBOX_URL!;
   const api = adminApi((await apiLogin(users.admin)).token);
   await api.matches.clear();

@@ -10,7 +10,6 @@ test("a contact message and another member's new ad reach open screens without a
   page,
   signIn,
 }) => {
-  test.setTimeout(60_000);
   // The stream is open (its answer's head arrived) before anything happens.
   const streaming = page.waitForResponse((response) => response.url().endsWith("/api/v1/events"));
   await signIn("/movies/emails");

@@ -27,7 +27,6 @@ test("Manage Matches: summary, filters in the URL, create, edit with the league 
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000);
   const api = adminApi((await apiLogin(users.admin)).token);
   await api.matches.clear();
   await api.matches.create(
@@ -177,7 +176,6 @@ test("Fetch Matches: four sports from the feed, filters, Clear Filters, accept a
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000);
   await signIn("/sportbn/fetch-matches");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Fetch Matches" })).toBeVisible();

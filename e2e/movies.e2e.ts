@@ -38,7 +38,6 @@ test("Import: trending sorted by rating, a numeric id, a text search, then the t
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000);
   await signIn("/movies/import");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { name: "Trending Movies" })).toBeVisible();
@@ -128,7 +127,6 @@ test("Edit with poster preview, feature and locker toggles, bulk locker with pro
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000);
   await signIn("/movies/list");
   const main = page.getByRole("main");
   const matrix = row(page, "The Matrix");

@@ -10,7 +10,6 @@ test("team: an Owner invites an Editor of SportBN, who sets a password and sees 
   signIn,
   mail,
 }) => {
-  test.setTimeout(60_000);
   const email = `invitee-${Date.now()}@example.com`;
   await signIn("/sportbn/matches");
   await page.getByRole("button", { name: /Account menu/ }).click();

@@ -23,7 +23,6 @@ test("sportbn: bulk delete two emails, then Undo in the toast brings them back i
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000);
   const id = unique();
   const [older, newer] = [`undo.older.${id}@example.net`, `undo.newer.${id}@example.net`];
   expect(await subscribe("sportbn", [{ email: older }, { email: newer }])).toEqual([201, 201]);
@@ -64,7 +63,6 @@ test("apkw: a deleted app waits in the Trash; Restore puts it back in Apps & Gam
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000);
   const admin = await apiLogin(users.admin);
   const title = `Trash Test ${unique()}`;
   const gone = `Purge Test ${unique()}`;

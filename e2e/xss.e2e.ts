@@ -156,7 +156,6 @@ async function answerWithPayloads(page: Page) {
 }
 
 test("no stored payload runs on any screen: 100 payloads in every text field", async ({ page, signIn }) => {
-  test.setTimeout(180_000);
   const dialogs: string[] = [];
   page.on("dialog", async (dialog) => {
     dialogs.push(dialog.message());
