@@ -89,11 +89,23 @@ export function renderAt(url: string, screen: ReactNode) {
     location = `${pathname}${search}`;
     return <>{children}</>;
   }
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(["auth", "me"], meData(signedIn));
   const router = createMemoryRouter([{ path: "*", element: <Probe>{screen}</Probe> }], {
     initialEntries: [url],
   });
+  const client = renderRouter(router, (client) => client.setQueryData(["auth", "me"], meData(signedIn)));
+  return { client, location: () => location };
+}
+
+/**
+ * Renders `router` inside the app's providers, with a query client of its own that does not retry;
+ * `prepare` fills that client's cache before the first render.
+ */
+export function renderRouter(
+  router: ReturnType<typeof createMemoryRouter>,
+  prepare?: (client: QueryClient) => void,
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  prepare?.(client);
   render(
     <QueryClientProvider client={client}>
       <ConfirmProvider>
@@ -101,7 +113,7 @@ export function renderAt(url: string, screen: ReactNode) {
       </ConfirmProvider>
     </QueryClientProvider>,
   );
-  return { client, location: () => location };
+  return client;
 }
 
 /** Sets the window's width, which the breakpoint media queries read. */

@@ -1,15 +1,13 @@
 import type { Me, MemberSecondFactor } from "@backoffice/contracts";
 import type { SecondFactorStatus } from "@backoffice/contracts/second-factor";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { createMemoryRouter, Link, Outlet, RouterProvider } from "react-router";
+import { createMemoryRouter, Link, Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ConfirmProvider } from "@/components/confirm-dialog";
 import { paths } from "@/config/paths";
 import { useMe } from "@/hooks/use-me";
-import { type Call, captureToasts, fakeApi, meData } from "@/lib/screen.testing";
+import { type Call, captureToasts, fakeApi, meData, renderRouter } from "@/lib/screen.testing";
 import { SecondFactorGate } from "./second-factor-gate";
 import { TwoStepSection } from "./two-step-section";
 
@@ -53,14 +51,7 @@ function renderDashboard(url: string, security: ReactNode) {
     ],
     { initialEntries: [url] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ConfirmProvider>
-        <RouterProvider router={router} />
-      </ConfirmProvider>
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return { path: () => router.state.location.pathname };
 }
 
