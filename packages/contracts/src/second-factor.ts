@@ -128,6 +128,7 @@ export const SECOND_FACTOR_MESSAGES = {
   passkeyRenamed: "Passkey renamed",
   passkeyRemoved: "Passkey removed",
   passkeyNotFound: "Passkey not found",
+  hostInvalid: "The Host header (or X-Forwarded-Host and X-Forwarded-Proto) is not a valid address",
   lastFactor: "A second factor is required for everyone: add another one before removing this one.",
   ownerFirst: "Set up a second factor for your own account first",
   policySaved: "Saved",

@@ -456,6 +456,29 @@ function softAuthenticator(rpId = "localhost") {
   };
 }
 
+describe("passkeys behind a Host that makes no address", () => {
+  it.each(["a b", "[", "x:99999", "%zz"])(
+    "answers 400 naming the header for Host %j, not 500",
+    async (host) => {
+      const message = "The Host header (or X-Forwarded-Host and X-Forwarded-Proto) is not a valid address";
+      const signIn = await t.inject({
+        method: "POST",
+        url: "/api/v1/auth/passkeys/sign-in/options",
+        headers: { host },
+        payload: {},
+      });
+      expect([signIn.statusCode, signIn.json()]).toEqual([400, { status: "fail", message }]);
+      const token = await t.login(ADMIN.email, ADMIN.password);
+      const register = await t.as(token, {
+        method: "POST",
+        url: "/api/v1/auth/passkeys/register/options",
+        headers: { host },
+      });
+      expect([register.statusCode, register.json()]).toEqual([400, { status: "fail", message }]);
+    },
+  );
+});
+
 describe("passkeys, with a software authenticator", () => {
   const host = { host: "localhost:8080" };
   const signInWith = async (key: ReturnType<typeof softAuthenticator>, origin?: string) => {

@@ -71,10 +71,15 @@ function newRecoveryCode(): string {
 }
 const recoveryHash = (userId: string, normalised: string) => sha256(`${userId}:recovery:${normalised}`);
 
-/** The relying party: WEBAUTHN_RP_ID / WEBAUTHN_ORIGIN, else the Host the browser used (embedded and dev). */
+/**
+ * The relying party: WEBAUTHN_RP_ID / WEBAUTHN_ORIGIN, else the Host the browser used (embedded and
+ * dev). A Host (behind a proxy: X-Forwarded-Host and -Proto) that makes no address is the client's
+ * error, 400: no browser sends one.
+ */
 function relyingParty(request: FastifyRequest) {
   const { WEBAUTHN_RP_ID, WEBAUTHN_ORIGIN } = request.server.config;
   const origin = WEBAUTHN_ORIGIN ?? `${request.protocol}://${request.host}`;
+  if (!URL.canParse(origin)) throw badRequest(M.hostInvalid);
   return { rpID: WEBAUTHN_RP_ID ?? new URL(origin).hostname, origin };
 }
 
