@@ -177,7 +177,7 @@ export const nextAddress = () => {
 export async function send(
   stack: Stack,
   operation: Operation,
-  request: { url: string; payload?: string; contentType?: string },
+  request: { url: string; payload?: string; contentType?: string; headers?: Record<string, string> },
   auth: { token: string; csrf: string },
 ): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = {};
@@ -192,6 +192,7 @@ export async function send(
   if (operation.server === "api") {
     headers.authorization = `Bearer ${auth.token}`;
     headers["x-csrf-token"] = auth.csrf;
+    Object.assign(headers, request.headers);
     return stack.api.inject(options);
   }
   if (operation.method !== "GET") {
@@ -200,6 +201,8 @@ export async function send(
       signRequest({ method: operation.method, path: request.url, body: request.payload, secret: SECRET }),
     );
   }
+  // Headers the request names replace the defaults (a hostile Authorization or X-Signature).
+  Object.assign(headers, request.headers);
   return stack.content.inject(options);
 }
 
