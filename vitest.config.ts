@@ -51,9 +51,6 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/**/*.test.tsx"],
           environment: "happy-dom",
-          // Worker threads instead of processes, each file still isolated: 135 and 142 s against
-          // 156 and 161 s for the 60 files (2026-11-26, docs/TESTING.md).
-          pool: "threads",
           setupFiles: ["./apps/web/test/setup.ts"],
         },
       },
