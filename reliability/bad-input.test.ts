@@ -182,17 +182,17 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stack.close());
 
+/** The api's and the content service's operations, but logging out, which ends the session the other inputs use. */
+const everyOperation = () =>
+  [...operationsOf(stack.api.app, "api"), ...operationsOf(stack.content.app, "content")].filter(
+    (operation) => operation.path !== "/api/v1/auth/logout",
+  );
+
 describe("bad input on every route (enumerated from the OpenAPI descriptions)", () => {
   it("answers every bad input with a 4xx in the error envelope: never a 5xx, never a 2xx", {
     timeout: 900_000,
   }, async () => {
-    const operations = [
-      ...operationsOf(stack.api.app, "api"),
-      ...operationsOf(stack.content.app, "content"),
-    ].filter(
-      // Logging out ends the session the other inputs use; its body is ignored anyway.
-      (operation) => operation.path !== "/api/v1/auth/logout",
-    );
+    const operations = everyOperation();
     const failures: string[] = [];
     let inputs = 0;
     let serverErrors = 0;
@@ -354,10 +354,7 @@ describe("hostile request headers on every route", () => {
   it("never answers 5xx; a refusal is in the error envelope and stores nothing", {
     timeout: 900_000,
   }, async () => {
-    const operations = [
-      ...operationsOf(stack.api.app, "api"),
-      ...operationsOf(stack.content.app, "content"),
-    ].filter((operation) => operation.path !== "/api/v1/auth/logout");
+    const operations = everyOperation();
     const failures: string[] = [];
     let inputs = 0;
     let serverErrors = 0;
