@@ -35,8 +35,6 @@ export const SESSION_MESSAGES = {
   notCurrent: "Use Logout to end this session",
   /** Sign-in of a member an Owner disabled (docs/PRODUCT-RULES.md#sessions). */
   disabled: "Your account is disabled. Ask an Owner of your team to enable it.",
-  /** The per-account cap on password checks from addresses the member never signed in from. */
+  /** The per-account cap on password checks from unknown devices at addresses the member never signed in from. */
   tooManyForAccount: "Too many sign-in attempts on this account. Please wait a minute and try again.",
-  /** The per-account cap on reset code checks. */
-  tooManyCodesForAccount: "Too many code checks on this account. Please wait a minute and try again.",
 } as const;

@@ -25,6 +25,9 @@ let addressCounter = 1;
 const freshAddress = () => `10.0.${Math.floor(addressCounter / 250)}.${addressCounter++ % 250}`;
 const post = (url: string, payload: unknown, remoteAddress = freshAddress()) =>
   t.inject({ method: "POST", url, payload: payload as object, remoteAddress });
+/** The `name=value` of the device cookie a completed sign-in sets (routes/auth/devices.ts). */
+const deviceCookieOf = (answer: { headers: Record<string, unknown> }) =>
+  String(answer.headers["set-cookie"]).split(";")[0]!;
 /** A sign-in attempt, from a fresh client address unless one is given. */
 const signIn = (payload: unknown, remoteAddress?: string) =>
   post("/api/v1/auth/login", payload, remoteAddress);
@@ -204,6 +207,65 @@ describe("POST /api/v1/auth/login", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 15 * 60_000 + 1000);
     expect((await signIn({ email: "patient@example.com", password: "Patient-pass-1" })).statusCode).toBe(200);
+  });
+});
+
+describe("sign-in from a known device", () => {
+  it("sets an HttpOnly, SameSite=Strict device cookie on the auth routes only", async () => {
+    const answer = await signIn(ADMIN);
+    expect(String(answer.headers["set-cookie"])).toMatch(
+      /^bo_device=[A-Za-z0-9_-]{43}; Path=\/api\/v1\/auth; Max-Age=34560000; HttpOnly; SameSite=Strict$/,
+    );
+  });
+
+  it("reserves each attempt before the hash check: 49 wrong passwords at once from one address, 5 checked", async () => {
+    await t.createUser("rushed-login@example.com", "Rushed-login-1");
+    const attacker = freshAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 49 }, () =>
+        signIn({ email: "rushed-login@example.com", password: "guess-guess" }, attacker),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(44);
+  });
+
+  it("is limited per device alone: a blocked office address and a full account cap do not stop it", async () => {
+    await t.createUser("office@example.com", "Office-pass-1");
+    const office = freshAddress();
+    const first = await signIn({ email: "office@example.com", password: "Office-pass-1" }, office);
+    const cookie = deviceCookieOf(first);
+    // A colleague's typos block the office address; strangers fill the account's minute.
+    for (let i = 0; i < 5; i++)
+      await signIn({ email: `typo${i}@example.com`, password: "typo-typo" }, office);
+    await Promise.all(
+      Array.from({ length: 12 }, () => signIn({ email: "office@example.com", password: "guess-guess" })),
+    );
+    expect(
+      (await signIn({ email: "office@example.com", password: "Office-pass-1" }, office)).statusCode,
+    ).toBe(429);
+    const fromDevice = (password: string, remoteAddress = office) =>
+      t.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { email: "office@example.com", password },
+        remoteAddress,
+        headers: { cookie },
+      });
+    expect((await fromDevice("Office-pass-1")).statusCode).toBe(200);
+    expect((await fromDevice("Office-pass-1", freshAddress())).statusCode).toBe(200);
+    // The device has 5 wrong passwords of its own, then waits like anyone.
+    for (let i = 0; i < 5; i++) expect((await fromDevice("wrong-wrong")).statusCode).toBe(401);
+    expect((await fromDevice("Office-pass-1")).statusCode).toBe(429);
+    // A cookie of another account's device, or a forged one, is a stranger's.
+    const forged = await t.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { email: "office@example.com", password: "Office-pass-1" },
+      remoteAddress: office,
+      headers: { cookie: `bo_device=${"a".repeat(43)}` },
+    });
+    expect(forged.statusCode).toBe(429);
   });
 });
 
@@ -415,27 +477,51 @@ describe("forgot password", () => {
     expect(reset.statusCode).toBe(200);
   });
 
-  it("caps code checks per account: 5 a minute from addresses it does not know, then 429", async () => {
-    await t.createUser("guessed@example.com", "Guessed-pass-1");
-    const attacker = freshAddress();
-    const code = await requestCode("guessed@example.com", attacker);
+  it("takes a code's try before comparing it: 15 wrong checks at once test 5, and the code is closed", async () => {
+    await t.createUser("rushed@example.com", "Rushed-pass-1");
+    const device = freshAddress();
+    const code = await requestCode("rushed@example.com", device);
     const wrong = code === "123456" ? "654321" : "123456";
-    for (let i = 0; i < 5; i++) expect(await verifyStatus("guessed@example.com", wrong, attacker)).toBe(400);
-    // A new code from elsewhere: its first check is the account's 6th in the minute.
-    const other = freshAddress();
-    const second = await requestCode("guessed@example.com", other);
-    const capped = await post(
-      "/api/v1/auth/verify-otp",
-      { email: "guessed@example.com", otp: second },
-      other,
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () => verifyStatus("rushed@example.com", wrong, device)),
     );
-    expect(capped.statusCode).toBe(429);
-    expect(capped.json().message).toBe(
-      "Too many code checks on this account. Please wait a minute and try again.",
+    expect(answers).toEqual(Array(15).fill(400));
+    const [row] = await t.app.db.query<{ tries: number; closed: boolean }>(
+      `select failed_attempts as tries, closed_at is not null as closed from otp_codes o
+       join users u on u.id = o.user_id where u.email = 'rushed@example.com'`,
     );
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now() + 61_000);
-    expect(await verifyStatus("guessed@example.com", second, other)).toBe(200);
+    expect(row).toEqual({ tries: 5, closed: true });
+    expect(await verifyStatus("rushed@example.com", code, device)).toBe(400);
+  });
+
+  it("mails at most 5 codes an hour to an account for unknown devices, with the same answer past it; a known device has its own", async () => {
+    await t.createUser("bombed@example.com", "Bombed-pass-1");
+    const member = freshAddress();
+    const signedIn = await post(
+      "/api/v1/auth/login",
+      { email: "bombed@example.com", password: "Bombed-pass-1" },
+      member,
+    );
+    const cookie = deviceCookieOf(signedIn);
+    const before = smtp.messages.filter((m) => m.to.includes("bombed@example.com")).length;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => post("/api/v1/auth/get-otp", { email: "bombed@example.com" })),
+    );
+    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`)).size).toBe(1);
+    await smtp.waitFor("bombed@example.com", before + 4);
+    // The member's browser, from a new network, still gets its code.
+    const travelling = freshAddress();
+    const own = await t.inject({
+      method: "POST",
+      url: "/api/v1/auth/get-otp",
+      payload: { email: "bombed@example.com" },
+      remoteAddress: travelling,
+      headers: { cookie },
+    });
+    expect(own.body).toBe(answers[0]!.body);
+    const code = codeIn(await smtp.waitFor("bombed@example.com", before + 5));
+    expect(await verifyStatus("bombed@example.com", code, travelling)).toBe(200);
+    expect(smtp.messages.filter((m) => m.to.includes("bombed@example.com")).length).toBe(before + 6);
   });
 
   it("accepts only a 6-digit string as the code", async () => {

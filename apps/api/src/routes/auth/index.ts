@@ -15,34 +15,34 @@ import { secondFactorStepAnswer } from "@backoffice/contracts/second-factor";
 import { SESSION_MESSAGES } from "@backoffice/contracts/sessions";
 import { newId, withAudit } from "@backoffice/db";
 import { badRequest, conflict, forbidden, unauthorized } from "@backoffice/server";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { hashPassword, newOtpCode, safeEqual, sha256, verifyPassword } from "../../lib/crypto.ts";
-import { consume, ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
+import { hashPassword, newOtpCode, safeEqual, sha256 } from "../../lib/crypto.ts";
+import { consume, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
 import { auditContextOf, auditWrites } from "../../plugins/audit.ts";
 import { csrfTokenFor, requireAdmin } from "../../plugins/auth.ts";
-import {
-  CODE_CHECKS_PER_ACCOUNT_MINUTE,
-  capAccountChecks,
-  PASSWORD_CHECKS_PER_ACCOUNT_MINUTE,
-} from "./account-cap.ts";
+import { knownDeviceOf } from "./devices.ts";
+import { checkPassword } from "./guesses.ts";
 import { otpRepository, sessionsRepository, usersRepository } from "./repository.ts";
 import { secondFactorStep } from "./second-factor.ts";
 import sessionRoutes from "./sessions.ts";
 import { startSession } from "./sign-in.ts";
 
-export const LOGIN_MAX_FAILURES = 5;
 export const OTP_TTL_MS = 10 * MINUTE;
 export const OTP_MAX_WRONG = 5;
 /** Codes per account and address pair in 15 minutes (docs/PRODUCT-RULES.md#passwords-and-the-profile). */
 export const OTP_MAX_PER_PAIR = 3;
+/**
+ * Reset mails per account and hour asked from unknown devices, and per known device of the account
+ * (device cookie): past it the answer stays the same and no mail goes (nothing is enumerated).
+ */
+export const OTP_MAILS_PER_HOUR = 5;
 const WINDOW = 15 * MINUTE;
+const HOUR = 60 * MINUTE;
 const OTP_MAX_REQUESTS_PER_ADDRESS = 10;
 const OTP_MAX_CHECKS_PER_ADDRESS = 20;
-const TOO_MANY_LOGINS = "Too many failed sign-in attempts. Please wait and try again.";
 const TOO_MANY_OTP = "Too many code requests. Please wait and try again.";
-
-const pairKey = (email: string, ip: string) => `login-fail:pair:${email}|${ip}`;
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 const otpCodeHash = (id: string, code: string) => sha256(`${id}:${code}`);
@@ -50,32 +50,7 @@ const otpCodeHash = (id: string, code: string) => sha256(`${id}:${code}`);
 const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { counters, mailer } = fastify;
   const users = usersRepository(fastify.db);
-  const sessions = sessionsRepository(fastify.db);
   const otps = otpRepository(fastify.db);
-
-  /**
-   * A password check that counts failures like a sign-in: 5 per account and address pair, 5 per
-   * address across accounts, and per account a cap on checks from addresses it does not know
-   * (account-cap.ts), so that an attacker elsewhere cannot lock the member out of their own devices.
-   */
-  async function checkPassword(email: string, ip: string, hash: string | undefined, password: string) {
-    const keys = [pairKey(email, ip), `login-fail:address:${ip}`];
-    await ensureBelow(counters, keys, LOGIN_MAX_FAILURES, TOO_MANY_LOGINS);
-    const cap = await capAccountChecks(
-      fastify,
-      "password",
-      email,
-      ip,
-      PASSWORD_CHECKS_PER_ACCOUNT_MINUTE,
-      SESSION_MESSAGES.tooManyForAccount,
-    );
-    if (await verifyPassword(hash, password)) {
-      await cap.passed();
-      return true;
-    }
-    await Promise.all(keys.map((key) => counters.hit(key, WINDOW)));
-    return false;
-  }
 
   fastify.post(
     "/auth/login",
@@ -86,21 +61,20 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: z.union([loginAnswer, secondFactorStepAnswer]), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const email = normaliseEmail(request.body.email);
       const user = await users.findByEmail(email);
-      if (!(await checkPassword(email, request.ip, user?.password_hash, request.body.password)) || !user) {
+      if (!(await checkPassword(request, email, user?.password_hash, request.body.password)) || !user) {
         request.log.warn(
           { event: "sign-in failed", userId: user?.id ?? null, address: request.ip },
           "sign-in failed",
         );
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
-      await counters.reset(pairKey(email, request.ip));
       if (user.role !== "admin") throw forbidden(AUTH_MESSAGES.forbidden);
       if (user.disabled_at) throw forbidden(SESSION_MESSAGES.disabled);
       // A member with a second factor gets the code step instead (second-factor.ts).
-      return (await secondFactorStep(request, user)) ?? startSession(request, user);
+      return (await secondFactorStep(request, user)) ?? startSession(request, reply, user);
     },
   );
 
@@ -113,7 +87,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       onResponse: async (request, reply) => {
         if (reply.statusCode !== 200) return;
         const email = normaliseEmail((request.body as { email: string }).email);
-        issueCode(email, request.ip).then(
+        issueCode(request, email).then(
           (userId) =>
             request.log.info(
               { event: "reset code requested", userId, address: request.ip },
@@ -145,10 +119,24 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  /** Stores a new code of the pair for a known email and mails it; nothing for an unknown one. */
-  async function issueCode(email: string, ip: string): Promise<string | null> {
+  /**
+   * Stores a new code of the pair for a known email and mails it; nothing for an unknown one, nor past
+   * the account's mails of the hour from unknown devices (a known device of the account has its own
+   * count, so that no stranger can use up the member's).
+   */
+  async function issueCode(request: FastifyRequest, email: string): Promise<string | null> {
     const user = await users.findByEmail(email);
     if (!user) return null;
+    const device = await knownDeviceOf(request, email);
+    const mails = await counters.hit(`otp-mail:${device ? `device:${device}` : "account"}|${email}`, HOUR);
+    if (mails.count > OTP_MAILS_PER_HOUR) {
+      request.log.warn(
+        { event: "reset code not mailed", userId: user.id, address: request.ip },
+        "reset mails of the hour used up",
+      );
+      return null;
+    }
+    const ip = request.ip;
     const id = newId();
     const code = newOtpCode();
     await otps.replace(user.id, email, ip, id, otpCodeHash(id, code), new Date(Date.now() + OTP_TTL_MS));
@@ -161,9 +149,11 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   }
 
   /**
-   * Checks the open code this address asked for; a wrong code counts towards the limit that closes
-   * it. Only a check that tests a code counts towards the account's cap (account-cap.ts): checks
-   * from addresses holding no code test nothing and cannot block the member's own.
+   * Checks the open code this address asked for. Each check takes one of the code's 5 tries before it
+   * compares (concurrent guesses cannot pass together) and gives it back when right; the fifth wrong
+   * one closes the code. Checks from addresses holding no code test nothing, so strangers cannot use up
+   * the member's tries, and there is no account-wide limit for them to fill: guessing is bounded by
+   * tries per code and codes mailed per hour (`OTP_MAILS_PER_HOUR`).
    */
   async function checkCode(ip: string, rawEmail: string, code: string) {
     const email = normaliseEmail(rawEmail);
@@ -171,19 +161,12 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const user = await users.findByEmail(email);
     const open = user ? await otps.findOpen(user.id, ip, new Date()) : undefined;
     if (!user || !open || normaliseEmail(open.email) !== email) throw badRequest(AUTH_MESSAGES.otpInvalid);
-    const cap = await capAccountChecks(
-      fastify,
-      "code",
-      email,
-      ip,
-      CODE_CHECKS_PER_ACCOUNT_MINUTE,
-      SESSION_MESSAGES.tooManyCodesForAccount,
-    );
+    if (!(await otps.takeTry(open.id, OTP_MAX_WRONG))) throw badRequest(AUTH_MESSAGES.otpInvalid);
     if (!safeEqual(open.code_hash, otpCodeHash(open.id, code))) {
-      await otps.recordFailure(open.id, OTP_MAX_WRONG);
+      await otps.closeIfUsedUp(open.id, OTP_MAX_WRONG);
       throw badRequest(AUTH_MESSAGES.otpInvalid);
     }
-    await cap.passed();
+    await otps.giveTryBack(open.id);
     return { user, open };
   }
 
@@ -211,6 +194,8 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
           await sessionsRepository(tx).revokeAllOf(user.id);
         }),
       );
+      // Every live stream of the member ends before this answer (lib/live.ts).
+      await fastify.live.accessChanged({ userId: user.id });
       request.log.info({ event: "password reset", userId: user.id, address: request.ip }, "password reset");
       mailer
         .send({
@@ -250,7 +235,10 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
       },
       async (request) => {
-        await sessions.revoke(request.session!.id);
+        const { id, userId } = request.session!;
+        await sessionsRepository(fastify.db).revoke(id);
+        // The session's live streams end before this answer (lib/live.ts).
+        await fastify.live.accessChanged({ userId, sessions: [id] });
         return { status: "success" as const, message: AUTH_MESSAGES.loggedOut };
       },
     );
@@ -272,12 +260,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         if (password || normaliseEmail(email) !== normaliseEmail(session.email)) {
           const me = await users.findByEmail(session.email);
           if (
-            !(await checkPassword(
-              normaliseEmail(session.email),
-              request.ip,
-              me?.password_hash,
-              currentPassword,
-            ))
+            !(await checkPassword(request, normaliseEmail(session.email), me?.password_hash, currentPassword))
           ) {
             request.log.warn({ userId: session.userId }, "profile change refused: wrong current password");
             throw badRequest(AUTH_MESSAGES.currentPasswordIncorrect);
@@ -291,6 +274,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
           if (passwordHash) await sessionsRepository(tx).revokeAllOf(session.userId, session.id);
           return updated;
         });
+        if (passwordHash) await fastify.live.accessChanged({ userId: session.userId, except: session.id });
         request.log.info(
           {
             event: "profile changed",

@@ -104,15 +104,22 @@ export function sessionsRepository(db: Queryable) {
       );
       return row!;
     },
-    /** Which of these sessions are still live (as `findLive`), without marking them active. */
-    async stillLive(ids: string[], now: Date, idleMs: number): Promise<Set<string>> {
-      const rows = await db.query<{ id: string }>(
-        `select s.id from sessions s join users u on u.id = s.user_id
+    /**
+     * Which of these sessions are still live (as `findLive`), with their member's level and sites
+     * now, without marking them active.
+     */
+    async stillLive(
+      ids: string[],
+      now: Date,
+      idleMs: number,
+    ): Promise<Map<string, Pick<UserRow, "level" | "sites">>> {
+      const rows = await db.query<{ id: string } & Pick<UserRow, "level" | "sites">>(
+        `select s.id, u.level, u.sites from sessions s join users u on u.id = s.user_id
          where s.id = any($1) and s.revoked_at is null and s.expires_at > $2 and s.last_active_at > $3
            and u.disabled_at is null`,
         [ids, now, new Date(now.getTime() - idleMs)],
       );
-      return new Set(rows.map((row) => row.id));
+      return new Map(rows.map(({ id, level, sites }) => [id, { level, sites }]));
     },
     /**
      * The live session of a token hash, with its user: not revoked, before its absolute expiry, used
@@ -226,11 +233,24 @@ export function otpRepository(db: Queryable) {
       );
       return row;
     },
-    async recordFailure(id: string, maxAttempts: number): Promise<void> {
+    /** Takes one of an open code's tries before it is compared; false when none is left. */
+    async takeTry(id: string, maxTries: number): Promise<boolean> {
+      const rows = await db.query(
+        `update otp_codes set failed_attempts = failed_attempts + 1
+         where id = $1 and closed_at is null and failed_attempts < $2 returning id`,
+        [id, maxTries],
+      );
+      return rows.length > 0;
+    },
+    /** A right code's try is given back. */
+    async giveTryBack(id: string): Promise<void> {
+      await db.query("update otp_codes set failed_attempts = failed_attempts - 1 where id = $1", [id]);
+    },
+    /** After a wrong code: closed once its tries are used up. */
+    async closeIfUsedUp(id: string, maxTries: number): Promise<void> {
       await db.query(
-        `update otp_codes set failed_attempts = failed_attempts + 1,
-           closed_at = case when failed_attempts + 1 >= $2 then now() else closed_at end where id = $1`,
-        [id, maxAttempts],
+        "update otp_codes set closed_at = now() where id = $1 and closed_at is null and failed_attempts >= $2",
+        [id, maxTries],
       );
     },
     async markVerified(id: string): Promise<void> {

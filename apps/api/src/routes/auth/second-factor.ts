@@ -19,18 +19,19 @@ import {
 import { SESSION_MESSAGES } from "@backoffice/contracts/sessions";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "@backoffice/server";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { z } from "zod";
-import { newToken, sha256, verifyPassword } from "../../lib/crypto.ts";
-import { ensureBelow, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
+import { newToken, sha256 } from "../../lib/crypto.ts";
+import { MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
 import { auditContextOf, auditWrites } from "../../plugins/audit.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
 import type { AuthSession } from "../../types.ts";
 import { teamRepository } from "../team/repository.ts";
-import { CODE_CHECKS_PER_ACCOUNT_MINUTE, capAccountChecks } from "./account-cap.ts";
+import { knownDeviceOf } from "./devices.ts";
+import { checkPassword, type Limit, limitedCheck } from "./guesses.ts";
 import { type UserRow, usersRepository } from "./repository.ts";
 import { type PasskeyRow, secondFactorRepository } from "./second-factor-repository.ts";
 import { startSession } from "./sign-in.ts";
@@ -47,10 +48,14 @@ const TOLERANCE_SECONDS = PERIOD;
 const ISSUER = "Back-office";
 const RECOVERY_CODES = 10;
 const CHALLENGE_TTL_MS = 5 * MINUTE;
-/** Wrong codes: 5 per challenge (then the password is asked again), 5 per account and address, 10 per address. */
+/**
+ * Wrong codes: 5 per sign-in challenge (then the password is asked again), and per account 10 in 15
+ * minutes, or 5 per known device of the account (device cookie). Only a holder of the right password
+ * or of a session can send a code, so no stranger can fill these.
+ */
 const MAX_WRONG_PER_CHALLENGE = 5;
-const MAX_WRONG_PER_PAIR = 5;
-const MAX_WRONG_PER_ADDRESS = 10;
+const MAX_WRONG_PER_ACCOUNT = 10;
+const MAX_WRONG_PER_DEVICE = 5;
 const WINDOW = 15 * MINUTE;
 
 const errors = {
@@ -136,20 +141,30 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const users = usersRepository(db);
 
   /**
-   * Counts a wrong code like a wrong password: per account and address pair and per address (429
-   * then), and per account only from addresses it has not signed in from (account-cap.ts, decision
-   * 014), so that an attacker elsewhere cannot lock the real member out of their own devices.
+   * Checks a code under the member's limits (guesses.ts: reserved before the check, given back when
+   * right): per known device, or per account, and per sign-in challenge when there is one.
    */
-  async function guarded<T>(ip: string, userId: string, check: () => Promise<T | null>): Promise<T | null> {
-    const keys = [`second-factor-fail:pair:${userId}|${ip}`, `second-factor-fail:address:${ip}`];
-    await ensureBelow(counters, keys.slice(0, 1), MAX_WRONG_PER_PAIR, M.tooMany);
-    await ensureBelow(counters, keys.slice(1), MAX_WRONG_PER_ADDRESS, M.tooMany);
+  async function guarded<T>(
+    request: FastifyRequest,
+    userId: string,
+    check: () => Promise<T | null>,
+    challenge?: string,
+  ): Promise<T | null> {
     const email = normaliseEmail((await users.findById(userId))?.email ?? userId);
-    const cap = await capAccountChecks(fastify, "code", email, ip, CODE_CHECKS_PER_ACCOUNT_MINUTE, M.tooMany);
-    const result = await check();
-    if (result !== null) await cap.passed();
-    if (result === null) await Promise.all(keys.map((key) => counters.hit(key, WINDOW)));
-    return result;
+    const device = await knownDeviceOf(request, email);
+    const limit = (key: string, max: number, windowMs = WINDOW): Limit => ({
+      key: `second-factor-fail:${key}`,
+      max,
+      windowMs,
+      message: M.tooMany,
+    });
+    const limits = [
+      device
+        ? limit(`device:${device}|${userId}`, MAX_WRONG_PER_DEVICE)
+        : limit(`account:${userId}`, MAX_WRONG_PER_ACCOUNT),
+    ];
+    if (challenge) limits.push(limit(`challenge:${challenge}`, MAX_WRONG_PER_CHALLENGE, CHALLENGE_TTL_MS));
+    return limitedCheck(request, limits, check);
   }
 
   /** A TOTP code of the member's confirmed secret, not used before: true once it is recorded as used. */
@@ -164,7 +179,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
   /** A code for a route that needs one (regenerate, turn off): wrong codes counted as at sign-in. */
   async function requireCode(request: FastifyRequest, userId: string, code: string) {
     let used = false as boolean;
-    const ok = await guarded(request.ip, userId, async () => {
+    const ok = await guarded(request, userId, async () => {
       const outcome = await useTotpCode(userId, code);
       used = outcome === "used";
       return outcome === "ok" ? true : null;
@@ -172,11 +187,11 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
     if (!ok) throw badRequest(used ? M.codeUsed : M.codeInvalid);
   }
 
-  async function signInUser(request: FastifyRequest, userId: string | null) {
+  async function signInUser(request: FastifyRequest, reply: FastifyReply, userId: string | null) {
     const user = userId ? await users.findById(userId) : undefined;
     if (user?.role !== "admin") throw unauthorized(M.challengeInvalid);
     if (user.disabled_at) throw forbidden(SESSION_MESSAGES.disabled);
-    return startSession(request, user);
+    return startSession(request, reply, user);
   }
 
   fastify.post(
@@ -188,24 +203,26 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: loginAnswer, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { challenge, code, recoveryCode } = request.body;
       const secret = sha256(challenge);
       const open = await repo.findChallenge("sign-in", secret);
       if (!open?.user_id) throw unauthorized(M.challengeInvalid);
       const userId = open.user_id;
       let used = false as boolean;
-      const ok = await guarded(request.ip, userId, async () => {
+      const check = async () => {
         if (code !== undefined) {
           const outcome = await useTotpCode(userId, code);
           used = outcome === "used";
           return outcome === "ok" ? true : null;
         }
         return (await repo.useRecoveryCode(userId, recoveryHash(userId, recoveryCode!))) ? true : null;
-      });
+      };
+      const ok = await guarded(request, userId, check, secret);
       if (!ok) {
-        const wrong = await counters.hit(`second-factor-fail:challenge:${secret}`, CHALLENGE_TTL_MS);
-        if (wrong.count >= MAX_WRONG_PER_CHALLENGE) await repo.takeChallenge("sign-in", secret);
+        // The challenge's fifth wrong code ends it: the password is asked again.
+        const wrong = await counters.peek(`second-factor-fail:challenge:${secret}`);
+        if ((wrong?.count ?? 0) >= MAX_WRONG_PER_CHALLENGE) await repo.takeChallenge("sign-in", secret);
         request.log.warn(
           { event: "second factor failed", userId, address: request.ip },
           "second factor failed",
@@ -214,8 +231,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       // Single use: a second request with the same challenge finds nothing.
       if (!(await repo.takeChallenge("sign-in", secret))) throw unauthorized(M.challengeInvalid);
-      await counters.reset(`second-factor-fail:pair:${userId}|${request.ip}`);
-      return signInUser(request, userId);
+      return signInUser(request, reply, userId);
     },
   );
 
@@ -249,38 +265,37 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: loginAnswer, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const response = request.body.response as unknown as AuthenticationResponseJSON;
       const challenge = challengeOf(response);
       if (!challenge || !(await repo.takeChallenge("passkey-sign-in", challenge)))
         throw badRequest(M.passkeyExpired);
       const passkey = await repo.passkeyByCredential(response.id);
       if (!passkey) throw badRequest(M.passkeyUnknown);
-      const ok = await guarded(request.ip, passkey.user_id, async () => {
-        const { rpID, origin } = relyingParty(request);
-        const result = await (await webauthn())
-          .verifyAuthenticationResponse({
-            response,
-            expectedChallenge: challenge,
-            expectedOrigin: origin,
-            expectedRPID: rpID,
-            credential: {
-              id: passkey.credential_id,
-              publicKey: new Uint8Array(passkey.public_key),
-              counter: Number(passkey.counter),
-              transports: passkey.transports,
-            },
-            requireUserVerification: true,
-          })
-          .catch((error: Error) => {
-            request.log.warn({ err: error.message }, "passkey sign-in refused");
-            return null;
-          });
-        return result?.verified ? result.authenticationInfo.newCounter : null;
-      });
-      if (ok === null) throw badRequest(M.passkeyInvalid);
-      await repo.passkeyUsed(passkey.id, ok);
-      return signInUser(request, passkey.user_id);
+      // A signature cannot be guessed and each try spends a single-use challenge, so a failed
+      // passkey counts towards nothing: no stranger can make the member's passkey fail.
+      const { rpID, origin } = relyingParty(request);
+      const verified = await (await webauthn())
+        .verifyAuthenticationResponse({
+          response,
+          expectedChallenge: challenge,
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          credential: {
+            id: passkey.credential_id,
+            publicKey: new Uint8Array(passkey.public_key),
+            counter: Number(passkey.counter),
+            transports: passkey.transports,
+          },
+          requireUserVerification: true,
+        })
+        .catch((error: Error) => {
+          request.log.warn({ err: error.message }, "passkey sign-in refused");
+          return null;
+        });
+      if (!verified?.verified) throw badRequest(M.passkeyInvalid);
+      await repo.passkeyUsed(passkey.id, verified.authenticationInfo.newCounter);
+      return signInUser(request, reply, passkey.user_id);
     },
   );
 
@@ -371,7 +386,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
         if (totp?.secret) throw conflict(M.totpAlreadyOn);
         if (!totp?.pending_secret) throw badRequest(M.noSetup);
         const pending = totp.pending_secret;
-        const step = await guarded(request.ip, userId, () => matchStep(pending, request.body.code));
+        const step = await guarded(request, userId, () => matchStep(pending, request.body.code));
         if (step === null) throw badRequest(M.codeInvalid);
         const recoveryCodes = await db.transaction(async (tx) => {
           const inTx = secondFactorRepository(tx);
@@ -415,10 +430,8 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const { userId, email } = request.session!;
         if (!(await repo.factorsOf(userId)).totp) throw conflict(M.totpOff);
         const me = await users.findById(userId);
-        const passwordOk = await guarded(request.ip, userId, async () =>
-          (await verifyPassword(me?.password_hash, request.body.password)) ? true : null,
-        );
-        if (!passwordOk) throw badRequest(M.passwordIncorrect);
+        if (!(await checkPassword(request, normaliseEmail(email), me?.password_hash, request.body.password)))
+          throw badRequest(M.passwordIncorrect);
         await requireCode(request, userId, request.body.code);
         await ensureNotLast(userId, "totp");
         await repo.disableTotp(userId);

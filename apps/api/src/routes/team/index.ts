@@ -115,7 +115,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: acceptInvitationAnswer, ...errors, 410: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const row = await team.invitationByToken(sha256(request.params.token));
       const state = row ? stateOf(row, new Date()) : undefined;
       if (!row || state !== "valid") {
@@ -150,7 +150,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
       });
       request.log.info({ event: "invitation accepted", userId: user.id, address: request.ip }, "joined");
       // The link proved the mailbox and the member just chose the password: signed in at once.
-      return { ...(await startSession(request, user)), message: TEAM_MESSAGES.joined };
+      return { ...(await startSession(request, reply, user)), message: TEAM_MESSAGES.joined };
     },
   );
 
