@@ -1,4 +1,4 @@
-import { installErrorHandlers } from "@backoffice/server";
+import { installErrorHandlers, loggedUrl } from "@backoffice/server";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
@@ -10,7 +10,7 @@ export default fp(async function errors(fastify: FastifyInstance) {
       request.log.warn(
         {
           event: "rate limited",
-          route: request.routeOptions.url ?? request.url.split("?")[0],
+          route: request.routeOptions.url ?? loggedUrl(request).split("?")[0],
           address: request.ip,
         },
         "rate limited",
