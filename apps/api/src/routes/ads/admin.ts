@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
 import { refusedEdit, sentVersion } from "../../lib/versions.ts";
-import { historyRepository } from "../history/repository.ts";
+import { type HistoryReader, historyRepository } from "../history/repository.ts";
 import { adsRepository } from "./repository.ts";
 import { adVersions } from "./versions.ts";
 
@@ -35,10 +35,10 @@ export function checkAdPage(site: Site, page: string | undefined) {
 const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const ads = adsRepository(fastify.db, site);
   const history = historyRepository(fastify.db, site);
-  async function versionsOf(id: string) {
+  async function versionsOf(reader: HistoryReader, id: string) {
     const ad = await ads.get(id);
     if (!ad) throw notFound(HISTORY_MESSAGES.adNotFound);
-    return adVersions(ad, await history.ofRecord("ads", id, { oldestFirst: true, limit: 1000 }));
+    return adVersions(ad, await history.ofRecord(reader, "ads", id, { oldestFirst: true, limit: 1000 }));
   }
   // What its writes change in the public reads: cleared before a write's answer leaves (plugins/invalidation.ts).
   const writes = { invalidates: cacheKeys.of(site, "ads") };
@@ -102,7 +102,10 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
   fastify.get(
     "/ads/:id/versions",
     { schema: { tags, params: idParams, response: { 200: successOf(z.array(adVersionSchema)), ...errors } } },
-    async (request) => ({ status: "success" as const, data: await versionsOf(request.params.id) }),
+    async (request) => ({
+      status: "success" as const,
+      data: await versionsOf(request.session!, request.params.id),
+    }),
   );
 
   fastify.post(
@@ -113,7 +116,7 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
     },
     async (request) => {
       const { id, version } = request.params;
-      const chosen = (await versionsOf(id)).find((saved) => saved.version === version);
+      const chosen = (await versionsOf(request.session!, id)).find((saved) => saved.version === version);
       if (!chosen) throw notFound(HISTORY_MESSAGES.versionNotFound);
       const { page, url, head, body, isActive } = chosen;
       const ad = await ads.update(id, { page, url, head, body, isActive });

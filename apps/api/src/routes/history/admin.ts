@@ -26,7 +26,7 @@ const historyRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
     },
     async (request) => {
       const { page, limit, after, before, ...filter } = request.query;
-      const { entries, total } = await history.page(filter, page, limit, { after, before });
+      const { entries, total } = await history.page(request.session!, filter, page, limit, { after, before });
       return pagedAnswer(entries, total, page, limit);
     },
   );
@@ -48,7 +48,7 @@ const historyRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
     },
     async (request) => ({
       status: "success" as const,
-      data: await history.ofRecord(request.params.resource, request.params.id),
+      data: await history.ofRecord(request.session!, request.params.resource, request.params.id),
     }),
   );
 };

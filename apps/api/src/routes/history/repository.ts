@@ -5,6 +5,7 @@ import { iso, type PageEdge, pageRead } from "../../lib/rows.ts";
 interface AuditRow {
   id: string;
   at: Date;
+  actor_id: string | null;
   actor_email: string | null;
   address: string | null;
   site: Site | null;
@@ -23,22 +24,41 @@ export function camelKeys(fields: Record<string, unknown> | null): Record<string
   return fields && Object.fromEntries(Object.entries(fields).map(([key, value]) => [camel(key), value]));
 }
 
-export const toEntry = (row: AuditRow): HistoryEntry => ({
-  _id: row.id,
-  at: iso(row.at),
-  admin: row.actor_email,
-  address: row.address,
-  site: row.site,
-  resource: row.resource,
-  recordId: row.record_id,
-  action: row.action,
-  before: camelKeys(row.before),
-  after: camelKeys(row.after),
-  ...(row.trash_id ? { trashId: row.trash_id } : {}),
-});
+/** The member reading History: their id and level decide whose client details they see. */
+export interface HistoryReader {
+  userId: string;
+  level: string;
+}
+
+/**
+ * Client details (docs/PRODUCT-RULES.md#history-trash-and-undo) are for Owners and the member who
+ * acted: anyone else reads an entry without its address, and a sign-in (a session entry, whose
+ * fields are its browser, address and times) as who and when only.
+ */
+const seesDetails = (reader: HistoryReader, row: AuditRow) =>
+  reader.level === "owner" || (row.actor_id !== null && row.actor_id === reader.userId);
+
+export const toEntry = (row: AuditRow, reader: HistoryReader): HistoryEntry => {
+  const entry: HistoryEntry = {
+    _id: row.id,
+    at: iso(row.at),
+    admin: row.actor_email,
+    address: row.address,
+    site: row.site,
+    resource: row.resource,
+    recordId: row.record_id,
+    action: row.action,
+    before: camelKeys(row.before),
+    after: camelKeys(row.after),
+    ...(row.trash_id ? { trashId: row.trash_id } : {}),
+  };
+  if (seesDetails(reader, row)) return entry;
+  if (row.resource !== "session") return { ...entry, address: null };
+  return { ...entry, address: null, recordId: null, before: null, after: null };
+};
 
 // A delete's trash item shares its batch (the request), found through the trash's batch index.
-const COLUMNS = `id::text as id, at, actor_email, address, site, resource, record_id, action, before, after,
+const COLUMNS = `id::text as id, at, actor_id, actor_email, address, site, resource, record_id, action, before, after,
   (select t.id::text from trash t where audit_log.action = 'delete' and t.batch = audit_log.batch
      and t.resource = audit_log.resource and t.record_id = audit_log.record_id limit 1) as trash_id`;
 
@@ -71,7 +91,13 @@ export function historyRepository(db: Queryable, site: Site) {
     filter.to ?? null,
   ];
   return {
-    async page(filter: HistoryFilter, page: number, limit: number, edge: PageEdge = {}) {
+    async page(
+      reader: HistoryReader,
+      filter: HistoryFilter,
+      page: number,
+      limit: number,
+      edge: PageEdge = {},
+    ) {
       const values = filterValues(filter);
       const [count] = await db.query<{ total: number }>(
         `select count(*)::int as total from audit_log where ${where(filter)}`,
@@ -89,7 +115,7 @@ export function historyRepository(db: Queryable, site: Site) {
          select ${COLUMNS} from audit_log where id in (select id from chosen) order by audit_log.id desc`,
         [...values, slice.limit, slice.offset, ...slice.values],
       );
-      return { entries: rows.map(toEntry), total };
+      return { entries: rows.map((row) => toEntry(row, reader)), total };
     },
     /** The admins the site's History can be filtered by. */
     async admins(): Promise<string[]> {
@@ -101,15 +127,16 @@ export function historyRepository(db: Queryable, site: Site) {
       return rows.map((row) => row.email);
     },
     /** The newest entries (the overview's), read backwards on the primary key: no count. */
-    async latest(limit: number) {
+    async latest(reader: HistoryReader, limit: number) {
       const rows = await db.query<AuditRow>(
         `select ${COLUMNS} from audit_log where site = $1 or site is null order by audit_log.id desc limit $2`,
         [site, limit],
       );
-      return rows.map(toEntry);
+      return rows.map((row) => toEntry(row, reader));
     },
     /** One record's entries, newest first (oldest first with `oldestFirst`). */
     async ofRecord(
+      reader: HistoryReader,
       resource: HistoryResource,
       id: string,
       options: { oldestFirst?: boolean; limit?: number } = {},
@@ -119,7 +146,7 @@ export function historyRepository(db: Queryable, site: Site) {
          order by audit_log.id ${options.oldestFirst ? "asc" : "desc"} limit $4`,
         [resource, id, site, options.limit ?? 100],
       );
-      return rows.map(toEntry);
+      return rows.map((row) => toEntry(row, reader));
     },
   };
 }

@@ -83,7 +83,7 @@ const overviewRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { 
           has("contacts") ? inbox.newSince(request.session!.userId, OVERVIEW_UNREAD_CAP) : undefined,
           counts.ads(adPagesOf(site)),
           has("locker") ? lockers.find().then((found) => found ?? null) : undefined,
-          history.latest(OVERVIEW_HISTORY_LIMIT),
+          history.latest(request.session!, OVERVIEW_HISTORY_LIMIT),
         ]);
       const data: Overview = {
         site,
