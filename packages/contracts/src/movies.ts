@@ -128,6 +128,9 @@ export type ExpectedVersion = Pick<z.infer<typeof titleLockerBody>, "expectedUpd
 
 export const movieDeleteBody = idsBody;
 
+/** The largest movie-database id: the `titles.tmdb_id` column is a 4-byte integer. */
+const TMDB_ID_MAX = 2_147_483_647;
+
 export const movieImportBody = z.strictObject({
   tmdbId: z
     .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], {
@@ -138,7 +141,7 @@ export const movieImportBody = z.strictObject({
         .number()
         .int("tmdbId must be a positive whole number")
         .positive("tmdbId must be a positive whole number")
-        .max(2_147_483_647, "tmdbId is too large"),
+        .max(TMDB_ID_MAX, "tmdbId is too large"),
     ),
   kind: movieKind("kind"),
   featured: booleanish("featured").default(false),
@@ -148,11 +151,49 @@ export type MovieImportBody = z.infer<typeof movieImportBody>;
 export const movieItemAnswer = z.object({ status: z.literal("success"), data: movieItem });
 
 /**
+ * A title to put back, as the content service answered it (`movieItem`), each field checked before
+ * it reaches the database (issue 41, item 11): an id of 24 hex digits, dates as the service writes
+ * them (`releaseDate` a real `yyyy-mm-dd` day, `createdAt` and `updatedAt` ISO date and time in UTC),
+ * numbers within the columns' ranges.
+ */
+const movieRestoreItem = movieItem.extend({
+  _id: z
+    .string({ error: "_id must be 24 hexadecimal digits" })
+    .regex(/^[0-9a-f]{24}$/, "_id must be 24 hexadecimal digits"),
+  title: z.string({ error: "title must be text" }),
+  overview: z.string({ error: "overview must be text" }),
+  type: movieKind("type"),
+  status: z.string({ error: "status must be text or null" }).nullable(),
+  featured: z.boolean({ error: "featured must be true or false" }),
+  lockerSelected: z.boolean({ error: "lockerSelected must be true or false" }),
+  poster_path: z.string({ error: "poster_path must be text or null" }).nullable(),
+  vote_average: z
+    .number({ error: "vote_average must be a number between 0 and 10 or null" })
+    .min(0, "vote_average must be a number between 0 and 10 or null")
+    .max(MOVIE_RATING_MAX, "vote_average must be a number between 0 and 10 or null")
+    .nullable(),
+  releaseDate: z.iso.date({ error: "releaseDate must be a date (yyyy-mm-dd) or null" }).nullable(),
+  genres: z.array(movieGenre, { error: "genres must be a list of genres" }),
+  tmdbId: z
+    .number({ error: "tmdbId must be a positive whole number or null" })
+    .int("tmdbId must be a positive whole number or null")
+    .positive("tmdbId must be a positive whole number or null")
+    .max(TMDB_ID_MAX, "tmdbId is too large")
+    .nullable(),
+  createdAt: z.iso.datetime({
+    error: "createdAt must be an ISO date and time in UTC (2026-01-31T12:00:00.000Z)",
+  }),
+  updatedAt: z.iso.datetime({
+    error: "updatedAt must be an ISO date and time in UTC (2026-01-31T12:00:00.000Z)",
+  }),
+});
+
+/**
  * Content service `POST /api/movies/restore` (signed; for Undo and the Trash): titles deleted earlier,
  * put back as they were (same ids). The main API keeps them in its trash meanwhile.
  */
 export const movieRestoreBody = z.strictObject({
-  titles: z.array(movieItem, { error: "titles must be a list of titles" }).min(1).max(1000),
+  titles: z.array(movieRestoreItem, { error: "titles must be a list of titles" }).min(1).max(1000),
 });
 /** The ids that came back; a title imported again since keeps its place and its old copy stays out. */
 export const movieRestoreAnswer = z.object({ status: z.literal("success"), restored: z.array(z.string()) });

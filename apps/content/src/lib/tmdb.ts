@@ -17,7 +17,7 @@ const tmdbDetails = z.object({
   status: z.string().nullish(),
 });
 
-/** A failed movie-database call, with the status and plain-text message the import answers. */
+/** A failed movie-database call, with the status and message the import answers (in the error envelope). */
 export class TmdbError extends Error {
   readonly statusCode: 404 | 502;
 
@@ -28,6 +28,11 @@ export class TmdbError extends Error {
 }
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+/** A real `yyyy-mm-dd` day, as the restore accepts it back (movieRestoreItem); anything else is none. */
+const dayOrNull = (value: string | null | undefined) => {
+  const day = blankToNull(value);
+  return day && z.iso.date().safeParse(day).success ? day : null;
+};
 
 /** Fetches a title's details from the movie database and maps them to what the content service stores. */
 export async function fetchTmdbTitle(
@@ -83,7 +88,7 @@ export async function fetchTmdbTitle(
     status: blankToNull(parsed.status),
     poster_path: blankToNull(parsed.poster_path),
     vote_average: typeof rating === "number" ? Math.min(10, Math.max(0, rating)) : null,
-    releaseDate: blankToNull(kind === "movie" ? parsed.release_date : parsed.first_air_date),
+    releaseDate: dayOrNull(kind === "movie" ? parsed.release_date : parsed.first_air_date),
     genres: (parsed.genres ?? []).map((genre) => ({ id: genre.id, name: genre.name })),
   };
 }

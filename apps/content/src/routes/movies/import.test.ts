@@ -95,8 +95,8 @@ describe("POST /api/movies/import/tmdb", () => {
 
     const again = await t.signed("POST", IMPORT, { tmdbId: 603, kind: "movie", featured: false });
     expect(again.statusCode).toBe(409);
-    expect(again.headers["content-type"]).toBe("text/plain; charset=utf-8");
-    expect(again.body).toBe("Already imported: The Matrix");
+    expect(again.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(again.json()).toEqual({ status: "fail", message: "Already imported: The Matrix" });
     // Known titles are refused before the movie database is asked.
     expect(tmdb.requests.length).toBe(callsBefore);
     const items = await stored();
@@ -145,11 +145,19 @@ describe("POST /api/movies/import/tmdb", () => {
     });
   });
 
-  it("answers 404 plain text when TMDB does not know the title", async () => {
+  it("stores a release date that is not a real yyyy-mm-dd day as none, so the title can be restored", async () => {
+    tmdb.answer("/movie/78", 200, matrixDetails({ id: 78, title: "Odd date", release_date: "2023-02-30" }));
+    expect((await t.signed("POST", IMPORT, { tmdbId: 78, kind: "movie", featured: false })).statusCode).toBe(
+      201,
+    );
+    expect((await stored())[0]).toMatchObject({ title: "Odd date", releaseDate: null });
+  });
+
+  it("answers 404 in the error envelope when TMDB does not know the title", async () => {
     const response = await t.signed("POST", IMPORT, { tmdbId: 999999, kind: "movie", featured: false });
     expect(response.statusCode).toBe(404);
-    expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
-    expect(response.body).toBe("TMDB title not found");
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(response.json()).toEqual({ status: "fail", message: "TMDB title not found" });
     expect(await stored()).toEqual([]);
   });
 
@@ -157,11 +165,11 @@ describe("POST /api/movies/import/tmdb", () => {
     tmdb.answer("/movie/603", 500, { status_message: "Internal error" });
     const failed = await t.signed("POST", IMPORT, { tmdbId: 603, kind: "movie", featured: false });
     expect(failed.statusCode).toBe(502);
-    expect(failed.body).toBe("TMDB error (500)");
+    expect(failed.json()).toEqual({ status: "error", message: "TMDB error (500)" });
     tmdb.answer("/movie/603", 200, { id: 603, results: [] });
     const nonsense = await t.signed("POST", IMPORT, { tmdbId: 603, kind: "movie", featured: false });
     expect(nonsense.statusCode).toBe(502);
-    expect(nonsense.body).toBe("TMDB error: unexpected answer");
+    expect(nonsense.json().message).toBe("TMDB error: unexpected answer");
     expect(await stored()).toEqual([]);
   });
 
@@ -170,7 +178,7 @@ describe("POST /api/movies/import/tmdb", () => {
     try {
       const response = await wrongKey.signed("POST", IMPORT, { tmdbId: 603, kind: "movie", featured: false });
       expect(response.statusCode).toBe(502);
-      expect(response.body).toBe("TMDB rejected the API key");
+      expect(response.json().message).toBe("TMDB rejected the API key");
     } finally {
       await wrongKey.close();
     }
@@ -187,8 +195,8 @@ describe("POST /api/movies/import/tmdb", () => {
     try {
       const response = await offline.signed("POST", IMPORT, { tmdbId: 603, kind: "movie", featured: false });
       expect(response.statusCode).toBe(502);
-      expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
-      expect(response.body).toBe("TMDB is unreachable");
+      expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(response.json()).toEqual({ status: "error", message: "TMDB is unreachable" });
     } finally {
       await offline.close();
     }

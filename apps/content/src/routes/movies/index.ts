@@ -15,7 +15,7 @@ import {
   titlePatchBody,
 } from "@backoffice/contracts";
 import { LIVE_MESSAGES } from "@backoffice/contracts/live";
-import { conflict, etagOf, keepAnswers, notFound, notModified } from "@backoffice/server";
+import { conflict, etagOf, HttpError, keepAnswers, notFound, notModified } from "@backoffice/server";
 import cors from "@fastify/cors";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
@@ -148,7 +148,8 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
       async (request) => updateAnswer(request.params.id, request.body),
     );
 
-    // The dashboard reads this answer as text: "Imported: {title}".
+    // The dashboard reads this answer as text: "Imported: {title}". Its refusals (404, 409, 502) are
+    // in the error envelope, as JSON, like every other error (issue 41, item 11).
     route.post(
       "/api/movies/import/tmdb",
       {
@@ -158,9 +159,9 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
             201: plainText,
             400: errorBody,
             401: errorBody,
-            404: plainText,
-            409: plainText,
-            502: plainText,
+            404: errorBody,
+            409: errorBody,
+            502: errorBody,
           },
         },
       },
@@ -168,17 +169,17 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
         const { tmdbId, kind, featured } = request.body;
         // A title is imported once; asking first spares the movie database a call.
         const existing = await titles.findByTmdbId(kind, tmdbId);
-        if (existing) return reply.code(409).type(TEXT).send(MOVIE_MESSAGES.alreadyImported(existing.title));
+        if (existing) throw conflict(MOVIE_MESSAGES.alreadyImported(existing.title));
         try {
           const details = await fetchTmdbTitle(fastify.tmdb, kind, tmdbId, request.log);
           const row = await titles.insert({ ...details, featured });
           // Two imports of the same title racing: the second finds the first one's row.
-          if (!row) return reply.code(409).type(TEXT).send(MOVIE_MESSAGES.alreadyImported(details.title));
+          if (!row) throw conflict(MOVIE_MESSAGES.alreadyImported(details.title));
           request.log.info({ id: row.id, tmdbId, kind }, "title imported");
           return reply.code(201).type(TEXT).send(MOVIE_MESSAGES.imported(row.title));
         } catch (error) {
           if (!(error instanceof TmdbError)) throw error;
-          return reply.code(error.statusCode).type(TEXT).send(error.message);
+          throw new HttpError(error.statusCode, error.message);
         }
       },
     );

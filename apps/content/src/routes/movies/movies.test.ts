@@ -242,7 +242,28 @@ describe("POST /api/movies/restore", () => {
     expect(unsigned.statusCode).toBe(401);
     const bad = await t.signed("POST", "/api/movies/restore", { titles: [{ _id: "x" }] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain("titles");
+    expect(bad.json().message).toBe("_id must be 24 hexadecimal digits");
+    expect(bad.json().errors[0].path).toBe("titles.0._id");
+  });
+
+  it("refuses dates that are not real dates in the service's formats, naming the field and storing nothing", async () => {
+    const a = await t.addTitle({ title: "Restore dates", tmdbId: 990003 });
+    const [item] = (await list()).filter((one) => one._id === a);
+    await t.signed("DELETE", "/api/movies", { ids: [a] });
+    for (const [field, value] of [
+      ["createdAt", "fuzz"],
+      ["updatedAt", "2026-02-30T00:00:00.000Z"],
+      ["releaseDate", "not-a-date"],
+      ["releaseDate", "2023-02-30"],
+    ] as const) {
+      const response = await t.signed("POST", "/api/movies/restore", {
+        titles: [{ ...item, [field]: value }],
+      });
+      expect(response.statusCode, `${field}: ${value}`).toBe(400);
+      expect(response.json()).toMatchObject({ status: "fail", errors: [{ path: `titles.0.${field}` }] });
+      expect(response.json().message).toContain(field);
+    }
+    expect((await list()).map((one) => one._id)).not.toContain(a);
   });
 });
 
