@@ -11,6 +11,7 @@ import {
   tokenIsValid,
   users,
 } from "./fixtures";
+import { waitForOtp } from "./support/mail";
 
 // The last two tests change the same account one after the other.
 test.describe.configure({ mode: "serial" });
@@ -183,8 +184,13 @@ test("change the email: stored user, header and sign-in follow", async ({ page, 
     /Current password is incorrect/,
   );
   await page.getByLabel("Current Password").fill(user.password);
+  const since = Date.now();
   await page.getByRole("button", { name: "Update Profile" }).click();
-  await expect(toastWith(page, "Profile Updated")).toBeVisible();
+  // The new address takes effect once the code mailed to it is entered.
+  await expect(page.getByLabel("Code")).toBeFocused();
+  await page.getByLabel("Code").fill(await waitForOtp(newEmail, since));
+  await page.getByRole("button", { name: "Confirm Email" }).click();
+  await expect(toastWith(page, "Email Changed")).toBeVisible();
   await expect(page.getByRole("button", { name: `Account menu for ${newEmail}` })).toBeVisible();
   const stored = await storage(page);
   expect(JSON.parse(stored.user ?? "{}").email).toBe(newEmail);

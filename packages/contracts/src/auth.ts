@@ -63,7 +63,26 @@ export const loginAnswer = z.object({
   data: z.object({ user: userSchema, token: z.string() }),
   message: z.string(),
 });
-export const profileAnswer = successOf(z.object({ user: userSchema }));
+/**
+ * Edit Profile's answer. A new email takes effect only once the code mailed to it is entered
+ * (`POST /auth/me/email/confirm`): until then `user` keeps the current one and `pendingEmail` names
+ * the address waiting for its code (docs/PRODUCT-RULES.md#passwords-and-the-profile).
+ */
+export const profileAnswer = successOf(
+  z.object({ user: userSchema, pendingEmail: z.string().nullable().optional() }),
+);
+export const confirmEmailBody = z.strictObject({
+  code: z.string({ error: "code must be a 6-digit code" }).regex(/^\d{6}$/, "code must be a 6-digit code"),
+});
+/** Texts of the email change (docs/PRODUCT-RULES.md#passwords-and-the-profile). */
+export const EMAIL_CHANGE_MESSAGES = {
+  codeSent: (email: string) => `Enter the code we sent to ${email} to change your email.`,
+  changed: "Email changed successfully",
+  codeInvalid: "The code is wrong or has expired. Save the new email again for a new code.",
+  nothingPending: "There is no email change waiting for a code. Save the new email first.",
+  invitationPending: "This address has a pending invitation. Ask an Owner to revoke it first.",
+  taken: "email is already used by another account",
+} as const;
 /**
  * The signed-in member (GET /api/v1/auth/me): what the dashboard shows and allows
  * (docs/PRODUCT-RULES.md#team-and-access). Later parts of the team add their fields here.

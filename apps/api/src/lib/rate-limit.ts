@@ -15,14 +15,6 @@ export async function consume(
   if (state.count > max) throw tooManyRequests((state.resetAt - Date.now()) / 1000, message);
 }
 
-/** Refuses when any key has reached `max` already (for counters that only count failures). */
-export async function ensureBelow(counters: Counters, keys: string[], max: number, message: string) {
-  for (const key of keys) {
-    const state = await counters.peek(key);
-    if (state && state.count >= max) throw tooManyRequests((state.resetAt - Date.now()) / 1000, message);
-  }
-}
-
 /** Keys use the normalised address so case or spaces cannot open a fresh window. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

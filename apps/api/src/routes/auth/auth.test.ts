@@ -544,9 +544,10 @@ describe("forgot password", () => {
 });
 
 describe("PUT /api/v1/auth/me/edit-profile", () => {
-  it("changes the email, keeps the password when empty, and refuses short passwords", async () => {
+  it("changes the email only once the code mailed to the new address is entered; keeps the password when empty", async () => {
     await t.createUser("mover@example.com", "Mover-pass-1");
     const token = await t.login("mover@example.com", "Mover-pass-1");
+    const seen = smtp.messages.filter((m) => m.to.includes("moved@example.com")).length;
     const moved = await t.as(token, {
       method: "PUT",
       url: "/api/v1/auth/me/edit-profile",
@@ -555,10 +556,35 @@ describe("PUT /api/v1/auth/me/edit-profile", () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toEqual({
       status: "success",
-      data: { user: { email: "moved@example.com", role: "admin" } },
-      message: "Profile updated successfully",
+      data: { user: { email: "mover@example.com", role: "admin" }, pendingEmail: "moved@example.com" },
+      message: "Enter the code we sent to moved@example.com to change your email.",
     });
+    // Not yet: the old address still signs in, the new one does not.
+    expect((await signIn({ email: "moved@example.com", password: "Mover-pass-1" })).statusCode).toBe(401);
+    const code = codeIn(await smtp.waitFor("moved@example.com", seen));
+    const confirm = (otp: string) =>
+      t.as(token, { method: "POST", url: "/api/v1/auth/me/email/confirm", payload: { code: otp } });
+    const wrong = await confirm(code === "123456" ? "654321" : "123456");
+    expect(wrong.json()).toEqual({
+      status: "fail",
+      message: "The code is wrong or has expired. Save the new email again for a new code.",
+    });
+    const badShape = await confirm("12ab");
+    expect(badShape.statusCode).toBe(400);
+    expect(badShape.json().errors[0]).toEqual({ path: "code", message: "code must be a 6-digit code" });
+    const confirmed = await confirm(code);
+    expect(confirmed.json()).toEqual({
+      status: "success",
+      data: { user: { email: "moved@example.com", role: "admin" }, pendingEmail: null },
+      message: "Email changed successfully",
+    });
+    expect((await confirm(code)).json().message).toBe(
+      "There is no email change waiting for a code. Save the new email first.",
+    );
     await t.login("moved@example.com", "Mover-pass-1");
+    const notice = await smtp.waitFor("mover@example.com", 0);
+    expect(notice.raw).toContain("Your email address was changed");
+
     const short = await t.as(token, {
       method: "PUT",
       url: "/api/v1/auth/me/edit-profile",
@@ -577,6 +603,60 @@ describe("PUT /api/v1/auth/me/edit-profile", () => {
       payload: { email: "SECOND@example.com", password: "", currentPassword: "Mover-pass-1" },
     });
     expect(taken.statusCode).toBe(409);
+  });
+
+  it("refuses an address with a pending invitation, at the save and at the code, and closes a code after 5 wrong tries", async () => {
+    await t.createUser("claimer@example.com", "Claimer-pass-1");
+    const token = await t.login("claimer@example.com", "Claimer-pass-1");
+    const owner = await t.login();
+    const invite = (email: string) =>
+      t.as(owner, {
+        method: "POST",
+        url: "/api/v1/team/invitations",
+        payload: { email, level: "viewer", sites: null },
+      });
+    expect((await invite("invitee@example.com")).statusCode).toBeLessThan(300);
+    const save = (email: string) =>
+      t.as(token, {
+        method: "PUT",
+        url: "/api/v1/auth/me/edit-profile",
+        payload: { email, password: "", currentPassword: "Claimer-pass-1" },
+      });
+    const refused = await save("Invitee@example.com");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "This address has a pending invitation. Ask an Owner to revoke it first.",
+    );
+    // Invited while the code was on its way: the code no longer takes it.
+    const seen = smtp.messages.filter((m) => m.to.includes("later-invitee@example.com")).length;
+    expect((await save("later-invitee@example.com")).statusCode).toBe(200);
+    const code = codeIn(await smtp.waitFor("later-invitee@example.com", seen));
+    expect((await invite("later-invitee@example.com")).statusCode).toBeLessThan(300);
+    const late = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/me/email/confirm",
+      payload: { code },
+    });
+    expect(late.statusCode).toBe(409);
+    // Five wrong codes close the change.
+    const seenOther = smtp.messages.filter((m) => m.to.includes("elsewhere@example.com")).length;
+    expect((await save("elsewhere@example.com")).statusCode).toBe(200);
+    const right = codeIn(await smtp.waitFor("elsewhere@example.com", seenOther));
+    const wrongCode = right === "123456" ? "654321" : "123456";
+    for (let i = 0; i < 5; i++)
+      await t.as(token, {
+        method: "POST",
+        url: "/api/v1/auth/me/email/confirm",
+        payload: { code: wrongCode },
+      });
+    const closed = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/me/email/confirm",
+      payload: { code: right },
+    });
+    expect(closed.statusCode).toBe(400);
+    const me = await t.as(token, { method: "GET", url: "/api/v1/auth/me" });
+    expect(me.json().data.user.email).toBe("claimer@example.com");
   });
 
   it("a password change signs out the user's other sessions but not this one", async () => {

@@ -8,7 +8,7 @@ import { newToken, sha256 } from "../../lib/crypto.ts";
  * an HttpOnly cookie; sign-in attempts, reset codes and profile checks from a known device of the
  * account are limited per device and pass the address and account limits that strangers can fill.
  */
-export const DEVICE_COOKIE = "bo_device";
+const DEVICE_COOKIE = "bo_device";
 /** Browsers keep a cookie at most 400 days. */
 const DEVICE_COOKIE_SECONDS = 400 * 24 * 60 * 60;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -25,12 +25,12 @@ function deviceTokenOf(request: FastifyRequest): string | undefined {
 }
 
 /** The key of the request's device in counters and `known_devices`, or undefined without a cookie. */
-export function deviceKeyOf(request: FastifyRequest): string | undefined {
+function deviceKeyOf(request: FastifyRequest): string | undefined {
   const token = deviceTokenOf(request);
   return token ? sha256(token) : undefined;
 }
 
-export function devicesRepository(db: Queryable) {
+function devicesRepository(db: Queryable) {
   return {
     /**
      * Whether the device completed a sign-in of the account of `email`. Unknown emails run the same

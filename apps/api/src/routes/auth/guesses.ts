@@ -11,11 +11,11 @@ import { sessionsRepository } from "./repository.ts";
  */
 
 /** An address the account started a session from within this many days is known. */
-export const KNOWN_ADDRESS_DAYS = 30;
+const KNOWN_ADDRESS_DAYS = 30;
 /** Password checks per account and minute from unknown devices at addresses it does not know. */
-export const PASSWORD_CHECKS_PER_ACCOUNT_MINUTE = 10;
+const PASSWORD_CHECKS_PER_ACCOUNT_MINUTE = 10;
 /** Wrong passwords per account and address pair, per address, and per known device, in `WINDOW`. */
-export const LOGIN_MAX_FAILURES = 5;
+const LOGIN_MAX_FAILURES = 5;
 const WINDOW = 15 * MINUTE;
 const TOO_MANY_LOGINS = "Too many failed sign-in attempts. Please wait and try again.";
 

@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   csrfAnswer,
+  EMAIL_CHANGE_MESSAGES,
   editProfileBody,
   errorBody,
   forgotPasswordBody,
@@ -14,7 +15,7 @@ import {
 import { secondFactorStepAnswer } from "@backoffice/contracts/second-factor";
 import { SESSION_MESSAGES } from "@backoffice/contracts/sessions";
 import { newId, withAudit } from "@backoffice/db";
-import { badRequest, conflict, forbidden, unauthorized } from "@backoffice/server";
+import { badRequest, forbidden, unauthorized } from "@backoffice/server";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,6 +24,7 @@ import { consume, MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
 import { auditContextOf, auditWrites } from "../../plugins/audit.ts";
 import { csrfTokenFor, requireAdmin } from "../../plugins/auth.ts";
 import { knownDeviceOf } from "./devices.ts";
+import emailChangeRoutes, { startEmailChange } from "./email-change.ts";
 import { checkPassword } from "./guesses.ts";
 import { otpRepository, sessionsRepository, usersRepository } from "./repository.ts";
 import { secondFactorStep } from "./second-factor.ts";
@@ -37,7 +39,7 @@ export const OTP_MAX_PER_PAIR = 3;
  * Reset mails per account and hour asked from unknown devices, and per known device of the account
  * (device cookie): past it the answer stays the same and no mail goes (nothing is enumerated).
  */
-export const OTP_MAILS_PER_HOUR = 5;
+const OTP_MAILS_PER_HOUR = 5;
 const WINDOW = 15 * MINUTE;
 const HOUR = 60 * MINUTE;
 const OTP_MAX_REQUESTS_PER_ADDRESS = 10;
@@ -212,8 +214,9 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(async (authenticated) => {
     authenticated.addHook("onRequest", requireAdmin);
     auditWrites(authenticated);
-    // The member's own sessions (sessions.ts).
+    // The member's own sessions (sessions.ts) and the proof of a new email (email-change.ts).
     await authenticated.register(sessionRoutes);
+    await authenticated.register(emailChangeRoutes);
     const route = authenticated.withTypeProvider<import("fastify-type-provider-zod").ZodTypeProvider>();
 
     route.get(
@@ -266,11 +269,16 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
             throw badRequest(AUTH_MESSAGES.currentPasswordIncorrect);
           }
         }
-        const owner = await users.findByEmail(email);
-        if (owner && owner.id !== session.userId) throw conflict("email is already used by another account");
+        // A new address takes effect once the code mailed to it is entered (email-change.ts); a new
+        // spelling of the same address at once.
+        const newAddress = normaliseEmail(email) !== normaliseEmail(session.email);
+        if (newAddress) await startEmailChange(request, session.userId, email);
         const passwordHash = password ? await hashPassword(password) : undefined;
         const user = await fastify.db.transaction(async (tx) => {
-          const updated = await usersRepository(tx).update(session.userId, { email, passwordHash });
+          const updated = await usersRepository(tx).update(session.userId, {
+            email: newAddress ? session.email : email,
+            passwordHash,
+          });
           if (passwordHash) await sessionsRepository(tx).revokeAllOf(session.userId, session.id);
           return updated;
         });
@@ -281,14 +289,17 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
             userId: session.userId,
             address: request.ip,
             passwordChanged: Boolean(passwordHash),
-            emailChanged: normaliseEmail(email) !== normaliseEmail(session.email),
+            emailCodeSent: newAddress,
           },
           "profile changed",
         );
         return {
           status: "success" as const,
-          data: { user: { email: user.email, role: user.role } },
-          message: AUTH_MESSAGES.profileUpdated,
+          data: {
+            user: { email: user.email, role: user.role },
+            pendingEmail: newAddress ? email.trim() : null,
+          },
+          message: newAddress ? EMAIL_CHANGE_MESSAGES.codeSent(email.trim()) : AUTH_MESSAGES.profileUpdated,
         };
       },
     );

@@ -10,6 +10,7 @@ export const profileMessages = {
   },
   weak: { title: "Weak Password", description: "Password must be at least 8 characters long." },
   updated: "Profile Updated",
+  emailChanged: "Email Changed",
   currentNeeded: "Enter your current password to change your email or password.",
   failed: "Profile update failed",
 } as const;

@@ -49,4 +49,62 @@ describe("Edit Profile", () => {
       ]),
     );
   });
+
+  it("a new email waits for its code: the code card takes focus, a wrong code is said at the code, the right one changes the email", async () => {
+    let confirmed = 0;
+    fakeApi({
+      "PUT /auth/me/edit-profile": () => ({
+        body: {
+          status: "success",
+          message: "Enter the code we sent to new@example.com to change your email.",
+          data: { user: { email: "admin@example.com", role: "admin" }, pendingEmail: "new@example.com" },
+        },
+      }),
+      "POST /auth/me/email/confirm": () =>
+        confirmed++ === 0
+          ? {
+              status: 400,
+              body: {
+                status: "fail",
+                message: "The code is wrong or has expired. Save the new email again for a new code.",
+              },
+            }
+          : {
+              body: {
+                status: "success",
+                message: "Email changed successfully",
+                data: { user: { email: "new@example.com", role: "admin" }, pendingEmail: null },
+              },
+            },
+    });
+    renderAt("/apkw/profile", <EditProfile />);
+    const email = screen.getByLabelText("Email", { exact: true });
+    await userEvent.clear(email);
+    await userEvent.type(email, "new@example.com");
+    await userEvent.type(screen.getByLabelText("Current Password"), "Admin-pass-1");
+    await userEvent.click(screen.getByRole("button", { name: "Update Profile" }));
+    const code = await screen.findByLabelText("Code");
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(screen.getByText("new@example.com")).toBeInTheDocument();
+    // Until the code, the form keeps the current email, and no toast repeats the card.
+    expect(screen.getByLabelText("Email", { exact: true })).toHaveValue("admin@example.com");
+    expect(toasts).toEqual([]);
+
+    await userEvent.type(code, "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Confirm Email" }));
+    await waitFor(() =>
+      expect(screen.getByLabelText("Code")).toHaveAccessibleDescription(
+        "The code is wrong or has expired. Save the new email again for a new code.",
+      ),
+    );
+    expect(toasts).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Confirm Email" }));
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({ title: "Email Changed", description: "Email changed successfully" }),
+      ]),
+    );
+    expect(screen.queryByLabelText("Code")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Email", { exact: true })).toHaveValue("new@example.com");
+  });
 });

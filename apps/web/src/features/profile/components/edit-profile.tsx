@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, Circle, KeyRound, type LucideIcon, Mail } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Form, SubmitButton, useLeaveGuard } from "@/components/form";
 import { FormField } from "@/components/form-field";
@@ -23,6 +23,7 @@ import {
   profileFormSchema,
   profileMessages,
 } from "../profile-rules";
+import { EmailCodeCard } from "./email-code-card";
 
 /** Edit Profile: the email card, the change-password card with its live checklist. */
 export function EditProfile() {
@@ -37,6 +38,8 @@ export function EditProfile() {
   const passwordBlurred = form.formState.touchedFields.password === true;
   useLeaveGuard(form.formState.isDirty);
   const update = useUpdateProfile();
+  // A new email waiting for the code mailed to it (the server keeps the current one until then).
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const signedInEmail = getSession()?.user.email ?? "";
   const currentError = form.formState.errors.currentPassword?.message;
 
@@ -55,8 +58,14 @@ export function EditProfile() {
       const answer = await update.mutateAsync({ email, password, currentPassword });
       const user = answer.data?.user;
       if (user) updateSessionUser(user);
-      form.reset({ email, password: "", confirm: "", currentPassword: "" });
-      toastSuccess(profileMessages.updated, answer.message, undefined, { key: "profile-save" });
+      form.reset({ email: user?.email ?? email, password: "", confirm: "", currentPassword: "" });
+      const pending = answer.data?.pendingEmail ?? null;
+      setPendingEmail(pending);
+      // A new email: the code card says what to do next (and takes focus); a toast would say it twice.
+      if (!pending || password)
+        toastSuccess(profileMessages.updated, pending ? undefined : answer.message, undefined, {
+          key: "profile-save",
+        });
     } catch (error) {
       // A wrong current password is said at its field only.
       if (serverMessageOf(error, "") === AUTH_MESSAGES.currentPasswordIncorrect) {
@@ -76,6 +85,17 @@ export function EditProfile() {
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <PageHeader title="Edit Profile" description="Update your email address and password." />
+      {pendingEmail && (
+        <EmailCodeCard
+          pendingEmail={pendingEmail}
+          onCancel={() => setPendingEmail(null)}
+          onConfirmed={(user) => {
+            updateSessionUser(user);
+            setPendingEmail(null);
+            form.reset({ email: user.email, password: "", confirm: "", currentPassword: "" });
+          }}
+        />
+      )}
       <Form
         form={form}
         onSubmit={onSubmit}
@@ -86,7 +106,7 @@ export function EditProfile() {
         <Section
           icon={Mail}
           title="Email Address"
-          description="The address you sign in with and receive reset codes at."
+          description="The address you sign in with and receive reset codes at. A new address takes effect once you enter the code we mail to it."
         >
           <FormField
             label="Email"
