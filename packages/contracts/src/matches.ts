@@ -19,9 +19,29 @@ export const MATCH_MESSAGES = {
 } as const;
 
 /**
+ * Why a probe failed without a status code to show, in the words the dashboard shows after
+ * "Failing since …" (a failing answer shows its status code instead). Whatever a host does, its
+ * link gets one of these: a probe never fails the check or the round (issue 41, item 10).
+ */
+export const LINK_FAILURE_REASONS = {
+  timeout: "timeout",
+  refused: "refused",
+  dns: "DNS",
+  reset: "connection reset",
+  tls: "TLS",
+  tooManyRedirects: "too many redirects",
+  /** A Location that makes no URL (`http://[`, `http://a b`, a port out of range). */
+  invalidRedirect: "invalid redirect",
+  /** The host answered bytes that are not HTTP. */
+  notHttp: "not an HTTP answer",
+  invalidUrl: "invalid URL",
+  network: "network error",
+} as const;
+
+/**
  * The last probe of a stream link (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): "ok" (2xx or
- * 3xx), "failing" (a status code, or a reason: timeout, refused, DNS, too many redirects),
- * "blocked" (the address guard refused it) or "unchecked" (never probed yet).
+ * 3xx), "failing" (a status code, or one of LINK_FAILURE_REASONS), "blocked" (the address guard
+ * refused it) or "unchecked" (never probed yet).
  */
 export const linkHealthSchema = z.object({
   state: z.enum(["ok", "failing", "blocked", "unchecked"]),

@@ -25,6 +25,7 @@ beforeAll(async () => {
     if (url.pathname === "/redirect" && to) return res.writeHead(302, { location: to }).end();
     if (url.pathname === "/loop") return res.writeHead(302, { location: "/loop" }).end();
     if (url.pathname === "/hang") return; // never answers
+    if (url.pathname === "/garbage") return void req.socket.end("SSH-2.0-OpenSSH_9.6\r\n\r\n");
     if (url.pathname === "/no-head" && req.method === "HEAD") return res.writeHead(405).end();
     const status = Number(url.pathname.slice(1)) || 200;
     res.writeHead(status).end();
@@ -109,6 +110,27 @@ describe("probe outcomes", () => {
     expect(await probeLink(`${base}/loop`, allowed)).toMatchObject({
       state: "failing",
       reason: "too many redirects",
+    });
+  });
+  it.each(["http://[", "http://a b", "http://x:99999/"])(
+    "a redirect to %s (no URL) fails with invalid redirect instead of throwing",
+    async (to) => {
+      expect(await probeLink(`${base}/redirect?to=${encodeURIComponent(to)}`, allowed)).toEqual({
+        state: "failing",
+        status: null,
+        reason: "invalid redirect",
+        latencyMs: expect.any(Number),
+      });
+    },
+  );
+  it("bytes that are not HTTP fail with not an HTTP answer, TLS to a plain port with TLS", async () => {
+    expect(await probeLink(`${base}/garbage`, allowed)).toMatchObject({
+      state: "failing",
+      reason: "not an HTTP answer",
+    });
+    expect(await probeLink(`${base.replace("http:", "https:")}/200`, allowed)).toMatchObject({
+      state: "failing",
+      reason: "TLS",
     });
   });
   it("uses GET when HEAD is refused", async () => {

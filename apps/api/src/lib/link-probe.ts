@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { performance } from "node:perf_hooks";
+import { LINK_FAILURE_REASONS as REASONS } from "@backoffice/contracts";
 import ipaddr from "ipaddr.js";
 
 /**
@@ -10,7 +11,9 @@ import ipaddr from "ipaddr.js";
  * refused) with a 5-second timeout, at most 3 redirects followed by hand, only http and https. The
  * SSRF guard checks the RESOLVED address inside the socket's own `lookup`, so the connection uses
  * the address that was checked (no second resolution between check and connect), and again for
- * each redirect's host.
+ * each redirect's host. Whatever the host answers (a Location that makes no URL, a loop, a reset,
+ * bytes that are not HTTP, a TLS failure), `probeLink` answers that link's state with a reason and
+ * never throws: one hostile host never fails a check or a round (issue 41, item 10).
  */
 export type ProbeResult =
   | { state: "ok"; status: number; latencyMs: number }
@@ -118,16 +121,44 @@ function request(
 }
 
 function reasonOf(error: unknown, signal: AbortSignal): string {
-  if (signal.aborted) return "timeout";
-  const code = (error as { code?: string }).code;
-  if (code === "ECONNREFUSED") return "refused";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "DNS";
-  if (code === "ECONNRESET") return "connection reset";
-  if (code?.startsWith("ERR_TLS") || code?.includes("CERT")) return "TLS";
-  return code ?? "network error";
+  if (signal.aborted) return REASONS.timeout;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return REASONS.network;
+  if (code === "ECONNREFUSED") return REASONS.refused;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return REASONS.dns;
+  if (code === "ECONNRESET" || code === "EPIPE") return REASONS.reset;
+  // EPROTO: TLS spoken to a port that answers something else (OpenSSL's "wrong version number").
+  if (/^(ERR_TLS|ERR_SSL|EPROTO$)|CERT/.test(code)) return REASONS.tls;
+  // llhttp's codes: the answer is not HTTP (garbage, a bad status line or header).
+  if (code.startsWith("HPE_")) return REASONS.notHttp;
+  return REASONS.network;
 }
 
+/**
+ * Probes one link. Never throws (anything unforeseen is that link's "network error") and always
+ * settles: a second past the timeout it answers "timeout" even if a socket ignored the abort.
+ */
 export async function probeLink(target: string, options: ProbeOptions = {}): Promise<ProbeResult> {
+  const failing = (reason: string): ProbeResult => ({
+    state: "failing",
+    status: null,
+    reason,
+    latencyMs: null,
+  });
+  let deadline: NodeJS.Timeout | undefined;
+  const late = new Promise<ProbeResult>((resolve) => {
+    deadline = setTimeout(() => resolve(failing(REASONS.timeout)), (options.timeoutMs ?? 5000) + 1000);
+  });
+  try {
+    return await Promise.race([probe(target, options), late]);
+  } catch {
+    return failing(REASONS.network);
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
+async function probe(target: string, options: ProbeOptions): Promise<ProbeResult> {
   const {
     allowedHosts = [],
     timeoutMs = 5000,
@@ -146,7 +177,7 @@ export async function probeLink(target: string, options: ProbeOptions = {}): Pro
   try {
     url = new URL(target);
   } catch {
-    return { state: "failing", status: null, reason: "invalid URL", latencyMs: null };
+    return { state: "failing", status: null, reason: REASONS.invalidUrl, latencyMs: null };
   }
   for (let hop = 0; ; hop += 1) {
     if (url.protocol !== "http:" && url.protocol !== "https:")
@@ -169,8 +200,12 @@ export async function probeLink(target: string, options: ProbeOptions = {}): Pro
     const latencyMs = Math.round(performance.now() - started);
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
       if (hop >= maxRedirects)
-        return { state: "failing", status: answer.status, reason: "too many redirects", latencyMs };
-      url = new URL(answer.location, url);
+        return { state: "failing", status: answer.status, reason: REASONS.tooManyRedirects, latencyMs };
+      // The Location is the host's own text: `http://[` or `http://a b` make no URL. No status, so
+      // the dashboard shows the reason rather than the redirect's 3xx.
+      const next = URL.canParse(answer.location, url.href) ? new URL(answer.location, url) : undefined;
+      if (!next) return { state: "failing", status: null, reason: REASONS.invalidRedirect, latencyMs };
+      url = next;
       continue;
     }
     if (answer.status >= 200 && answer.status < 400) return { state: "ok", status: answer.status, latencyMs };
