@@ -12,6 +12,7 @@ import pino from "pino";
 import { openServices } from "../bootstrap.ts";
 import { loadConfig } from "../config.ts";
 import { generatePassword, hashPassword } from "../lib/crypto.ts";
+import { shareAccessChange } from "../lib/live.ts";
 import { sessionsRepository, usersRepository } from "../routes/auth/repository.ts";
 import { teamRepository } from "../routes/team/repository.ts";
 
@@ -80,6 +81,11 @@ async function main() {
   try {
     await migrate(services.db, "api");
     const users = usersRepository(services.db);
+    const shared = { db: services.db, databaseUrl: config.DATABASE_URL, redis: services.redis };
+    const endStreams = async (userId: string) => {
+      if (!(await shareAccessChange(shared, { userId })))
+        console.log("The running servers could not be told: its open live streams end within a heartbeat.");
+    };
     if (command === "list") {
       for (const user of await users.list())
         console.log(
@@ -106,6 +112,8 @@ async function main() {
           await team.setDisabled(existing!.id, disable);
           if (disable) await team.endSessions(existing!.id);
         });
+        // The running instances end the member's live streams at once (lib/live.ts).
+        if (disable) await endStreams(existing!.id);
         console.log(disable ? `Disabled ${email}; all of its sessions are signed out.` : `Enabled ${email}.`);
         continue;
       }
@@ -121,6 +129,7 @@ async function main() {
       } else {
         await users.update(existing!.id, { passwordHash });
         await sessionsRepository(services.db).revokeAllOf(existing!.id);
+        await endStreams(existing!.id);
         console.log(`Password of ${email} reset; all of its sessions are signed out.`);
       }
       if (!given) console.log(`Password: ${password}`);

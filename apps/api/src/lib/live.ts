@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Site } from "@backoffice/contracts";
 import type { LiveEvent } from "@backoffice/contracts/live";
 import { type Database, loadPg } from "@backoffice/db";
@@ -22,6 +23,18 @@ export interface LiveBus {
   listen(listener: (event: LiveEvent) => void): () => void;
   /** Listeners now: one per open stream of this instance. */
   listeners(): number;
+  /**
+   * A member's access changed or sessions of theirs ended: the streams it names end on every
+   * instance. This instance's have ended when it returns; it resolves once the others are told (a
+   * failure to tell them is logged, never thrown: their heartbeat check ends those streams then).
+   * Awaited before the change's answer, so that no event sent after the answer reaches those streams.
+   */
+  accessChanged(change: AccessChange): Promise<void>;
+  /**
+   * Hears every access change, this instance's and the others'; `null` when changes may have been
+   * missed (the link to the other instances was lost and is back): every stream's session is read again.
+   */
+  onAccessChange(listener: (change: AccessChange | null) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -30,35 +43,99 @@ const CHANNEL = "bo:live";
 const PG_CHANNEL = "bo_live";
 export const INTAKE_FLUSH_MS = 250;
 
-export function createLiveBus(options: {
+/**
+ * A message of the instances among themselves (docs/PRODUCT-RULES.md#live-updates): a member's access
+ * changed (level, sites, disabled, removed) or sessions of theirs ended (signed out, revoked). It is no
+ * `LiveEvent`: `publish` cannot send it and no stream ever writes it.
+ */
+export interface AccessChange {
+  userId: string;
+  /** Only the streams of these sessions end; without it (and `except`), every stream of the member. */
+  sessions?: string[];
+  /** Every stream of the member but this session's (the member signed out their other sessions). */
+  except?: string;
+}
+
+/** Whether `change` ends a stream of session `sessionId` of member `userId`. */
+export const endsStream = (change: AccessChange, userId: string, sessionId: string): boolean =>
+  change.userId === userId &&
+  (change.sessions ? change.sessions.includes(sessionId) : change.except !== sessionId);
+
+/** How an access change travels between instances: apart from the events by its `type`. */
+interface AccessMessage {
+  type: "access";
+  /** The instance that sent it (it applied it already), or `cli`. */
+  origin: string;
+  change: AccessChange;
+}
+
+interface Shared {
   db: Database;
   databaseUrl?: string | undefined;
   redis?: Redis | null | undefined;
-  log: FastifyBaseLogger;
-}): LiveBus {
+}
+
+/** How this deployment shares a message with every instance, or undefined when it has only one. */
+function sharing(options: Shared): ((text: string) => Promise<unknown>) | undefined {
+  const { redis, databaseUrl, db } = options;
+  if (redis) return (text) => redis.publish(CHANNEL, text);
+  // NOTIFY through the api's pool: delivered to every listening session, this one's included.
+  if (databaseUrl) return (text) => db.query("select pg_notify($1, $2)", [PG_CHANNEL, text]);
+  return undefined;
+}
+
+/**
+ * An access change made outside the api (the `user` command line, apps/api/src/cli/user.ts): the
+ * running instances end the member's streams. With neither Redis nor PostgreSQL there is no running
+ * instance to tell (the embedded database is the server's alone while it runs). False when it could
+ * not be told (Redis away): the instances' heartbeat check ends those streams then.
+ */
+export async function shareAccessChange(options: Shared, change: AccessChange): Promise<boolean> {
+  const message: AccessMessage = { type: "access", origin: "cli", change };
+  return Promise.resolve(sharing(options)?.(JSON.stringify(message))).then(
+    () => true,
+    () => false,
+  );
+}
+
+export function createLiveBus(options: Shared & { log: FastifyBaseLogger }): LiveBus {
   const { log } = options;
   const listeners = new Set<(event: LiveEvent) => void>();
+  const accessListeners = new Set<(change: AccessChange | null) => void>();
+  // This instance's own access changes come back from Redis and PostgreSQL: applied once, when made.
+  const origin = randomUUID();
   const emit = (event: LiveEvent) => {
     for (const listener of listeners) listener(event);
   };
+  const changeAccess = (change: AccessChange | null) => {
+    for (const listener of accessListeners) listener(change);
+  };
   const receive = (text: string) => {
+    let message: LiveEvent | AccessMessage;
     try {
-      emit(JSON.parse(text) as LiveEvent);
+      message = JSON.parse(text) as LiveEvent | AccessMessage;
     } catch (error) {
       log.warn({ err: error }, "live event not understood");
+      return;
     }
+    if (message.type !== "access") emit(message);
+    else if (message.origin !== origin) changeAccess(message.change);
   };
-  // Once the shared path is back after a loss, events of that gap never arrive: streams refetch.
+  // Once the shared path is back after a loss, events of that gap never arrive: streams refetch,
+  // and the access changes of the gap are read from the database.
   let lost = false;
   const down = () => {
     lost = true;
   };
   const up = () => {
-    if (lost) emit({ type: "resync" });
+    if (lost) {
+      emit({ type: "resync" });
+      changeAccess(null);
+    }
     lost = false;
   };
 
-  let send: (text: string) => Promise<unknown> = async (text) => receive(text);
+  const send = sharing(options) ?? (async (text: string) => receive(text));
   let closeTransport = async () => {};
   let transport: LiveBus["transport"] = "memory";
 
@@ -72,7 +149,6 @@ export function createLiveBus(options: {
     subscriber.on("close", down);
     subscriber.on("error", () => {}); // the main connection logs the outage (lib/redis.ts)
     subscriber.connect().catch(() => {});
-    send = (text) => redis.publish(CHANNEL, text);
     closeTransport = async () => subscriber.disconnect();
   } else if (options.databaseUrl) {
     transport = "postgres";
@@ -105,8 +181,6 @@ export function createLiveBus(options: {
     };
     const reconnect = () => void connect().catch(() => {});
     reconnect();
-    // NOTIFY through the api's pool: delivered to every listening session, this one's included.
-    send = (text) => options.db.query("select pg_notify($1, $2)", [PG_CHANNEL, text]);
     closeTransport = async () => {
       closed = true;
       clearTimeout(retry);
@@ -152,12 +226,28 @@ export function createLiveBus(options: {
       return () => listeners.delete(listener);
     },
     listeners: () => listeners.size,
+    async accessChanged(change) {
+      changeAccess(change);
+      if (transport === "memory") return;
+      const message: AccessMessage = { type: "access", origin, change };
+      await send(JSON.stringify(message)).catch((error) =>
+        log.warn(
+          { err: error, event: "access change not shared", userId: change.userId },
+          "streams of the member end on the other instances at their next heartbeat",
+        ),
+      );
+    },
+    onAccessChange(listener) {
+      accessListeners.add(listener);
+      return () => accessListeners.delete(listener);
+    },
     async close() {
       if (flush) {
         clearTimeout(flush);
         flushIntake();
       }
       listeners.clear();
+      accessListeners.clear();
       await closeTransport();
     },
   };

@@ -63,6 +63,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // Another member's session answers like one that does not exist.
       if (!(await sessions.revokeOwn(request.params.id, current.userId)))
         throw notFound(SESSION_MESSAGES.notFound);
+      // Its live streams end before this answer (lib/live.ts).
+      await fastify.live.accessChanged({ userId: current.userId, sessions: [request.params.id] });
       request.log.info(
         { event: "session signed out", userId: current.userId, sessionId: request.params.id },
         "session signed out",
@@ -84,6 +86,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const current = request.session!;
       const signedOut = await sessions.revokeAllOf(current.userId, current.id);
+      await fastify.live.accessChanged({ userId: current.userId, except: current.id });
       request.log.info(
         { event: "other sessions signed out", userId: current.userId, signedOut },
         "other sessions signed out",

@@ -3,6 +3,7 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { sha256 } from "../../lib/crypto.ts";
 import { MAX_UNREAD_BYTES } from "./index.ts";
 import { openStream } from "./live.testing.ts";
 
@@ -148,13 +149,20 @@ describe("GET /api/v1/events", () => {
     stream.close();
   });
 
-  it("closes a stream at the next heartbeat once its session ended (sign-out)", async () => {
+  it("closes a stream at the next heartbeat once its session ended by time (expired; a sign-out ends it at once: access.test.ts)", async () => {
     const token = await t.login(EDITOR.email, EDITOR.password);
     const stream = await openStream(base, token);
-    const out = await t.as(token, { method: "POST", url: "/api/v1/auth/logout" });
-    expect(out.statusCode).toBe(200);
+    await t.app.db.query("update sessions set expires_at = now() where token_hash = $1", [sha256(token)]);
     await stream.ended;
     expect((await openStream(base, token)).status).toBe(401);
+  });
+
+  it("closes a stream at the next heartbeat once its member's sites changed unannounced (a change the other instances missed)", async () => {
+    await t.createUser("moved@example.com", "Moved-pass-12", "admin", { level: "editor", sites: ["apkw"] });
+    const stream = await openStream(base, await t.login("moved@example.com", "Moved-pass-12"));
+    // Not through the Team routes, which end the streams at once (access.test.ts).
+    await t.app.db.query("update users set sites = '{movies}' where email = $1", ["moved@example.com"]);
+    await stream.ended;
   });
 
   it("drops a client that stops reading instead of buffering for it", async () => {

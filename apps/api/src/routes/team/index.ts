@@ -53,7 +53,7 @@ const stateOf = (row: InvitationRow, now: Date): InvitationState => {
  * an invitation link's page reads and accepts its invitation without a session.
  */
 const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const { db, mailer, config } = fastify;
+  const { db, mailer, config, live } = fastify;
   const team = teamRepository(db);
   // The dashboard is served by this server: its address is the API's public one.
   const dashboardUrl = (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, "");
@@ -278,15 +278,19 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
       async (request) => {
         const { level } = request.body;
         const sites = sitesFor(level, request.body.sites);
-        const member = await db.transaction(async (tx) => {
+        const changed = await db.transaction(async (tx) => {
           const repository = teamRepository(tx);
           const before = await memberIn(repository, request.params.id);
           if (before.level === "owner" && level !== "owner") await repository.keepAnOwner(before._id);
           await repository.setAccess(before._id, level, sites);
           const after = (await repository.member(before._id))!;
           await repository.log(teamActor(request), "update", before._id, facts(before), facts(after));
-          return after;
+          return { before, after };
         });
+        const { before, after: member } = changed;
+        // The member's live streams end before this answer: no event of a site they lost reaches them.
+        if (before.level !== member.level || JSON.stringify(before.sites) !== JSON.stringify(member.sites))
+          await live.accessChanged({ userId: member._id });
         return { status: "success" as const, data: member, message: TEAM_MESSAGES.updated(member.email) };
       },
     );
@@ -315,6 +319,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
               await repository.log(teamActor(request), "update", before._id, facts(before), facts(after));
             return before.email;
           });
+          if (disabled) await live.accessChanged({ userId: request.params.id });
           return {
             status: "success" as const,
             message: disabled ? TEAM_MESSAGES.disabled(email) : TEAM_MESSAGES.enabled(email),
@@ -342,6 +347,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           );
           return { email: member.email, ended: count };
         });
+        await live.accessChanged({ userId: request.params.id });
         return { status: "success" as const, message: TEAM_MESSAGES.signedOut(email, ended) };
       },
     );
@@ -362,6 +368,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           await repository.log(teamActor(request), "delete", before._id, facts(before), null);
           return before.email;
         });
+        await live.accessChanged({ userId: request.params.id });
         return { status: "success" as const, message: TEAM_MESSAGES.removed(email) };
       },
     );
