@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatDay, formatMatchTime, parseDay, parseTime } from "./format";
+import { formatDateTime, formatDay, formatDayMonth, formatMatchTime, parseDay, parseTime } from "./format";
 
 describe("one date format: dd/mm/yyyy and 24-hour times", () => {
   it("shows a stored day as dd/mm/yyyy, with no time zone shift", () => {
@@ -33,5 +36,32 @@ describe("one date format: dd/mm/yyyy and 24-hour times", () => {
 
   it("instants are dd/mm/yyyy HH:mm on the 24-hour clock", () => {
     expect(formatDateTime(new Date(2026, 10, 25, 20, 5))).toBe("25/11/2026 20:05");
+  });
+
+  it("a chart's short tick is dd/mm, never a month's name", () => {
+    expect(formatDayMonth("2026-10-30")).toBe("30/10");
+    expect(formatDayMonth("2026-01-05")).toBe("05/01");
+    expect(formatDayMonth("not a day")).toBe("not a day");
+  });
+});
+
+/** Every source file of the dashboard but its tests. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|\.testing\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe("one date formatter (lib/format.ts)", () => {
+  it("no screen formats a date any other way: no locale dates, month names or Intl date formats", () => {
+    const src = fileURLToPath(new URL("..", import.meta.url));
+    const other =
+      /toLocaleDateString|toLocaleTimeString|Intl\.DateTimeFormat|month:\s*["'](short|long|narrow)["']|weekday:|["']MMM/;
+    const offenders = sources(src)
+      .filter((file) => other.test(readFileSync(file, "utf8")))
+      .map((file) => file.slice(src.length));
+    expect(offenders).toEqual([]);
   });
 });

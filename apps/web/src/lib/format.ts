@@ -48,6 +48,12 @@ export function formatDay(day: string): string {
   return year ? `${date}/${month}/${year}` : day;
 }
 
+/** A stored day ("yyyy-mm-dd") as dd/mm, for a chart's short ticks only (the rule allows it there). */
+export function formatDayMonth(day: string): string {
+  const [, , month, date] = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) ?? [];
+  return month ? `${date}/${month}` : day;
+}
+
 /** A typed day, dd/mm/yyyy (d/m/yyyy, with "/", "." or "-"), as the stored "yyyy-mm-dd"; null if not a real day. */
 export function parseDay(text: string): string | null {
   const [, date, month, year] = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim()) ?? [];

@@ -1,7 +1,7 @@
 import type { PerDay } from "@backoffice/contracts/overview";
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { type ChartConfig, ChartContainer, ChartTooltip, ChartTooltipContent } from "@/components/ui/chart";
-import { formatShortDay } from "../utils/overview-texts";
+import { formatDay, formatDayMonth } from "@/lib/format";
 
 // The foreground colour of each theme: far above 3:1 against the card in light and dark.
 const config = { count: { label: "Count", color: "var(--foreground)" } } satisfies ChartConfig;
@@ -26,12 +26,12 @@ export function DayBars({ title, summary, days }: { title: string; summary: stri
           tickLine={false}
           axisLine={false}
           minTickGap={24}
-          tickFormatter={(day: string) => formatShortDay(day).replace(/ \d{4}$/, "")}
+          tickFormatter={(day: string) => formatDayMonth(day)}
         />
         <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={40} />
         <ChartTooltip
           cursor={false}
-          content={<ChartTooltipContent labelFormatter={(day) => formatShortDay(String(day))} />}
+          content={<ChartTooltipContent labelFormatter={(day) => formatDay(String(day))} />}
         />
         <Bar dataKey="count" fill="var(--color-count)" radius={2} />
       </BarChart>

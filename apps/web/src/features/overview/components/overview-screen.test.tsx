@@ -56,7 +56,7 @@ describe("the overview", () => {
     // 29 days of 1 and today's 5: 34 against 20 before.
     expect(
       screen.getByText(
-        "34 subscriptions in the last 30 days, 70% more than the 30 days before (20). Busiest day: 25 Nov 2026 with 5.",
+        "34 subscriptions in the last 30 days, 70% more than the 30 days before (20). Busiest day: 25/11/2026 with 5.",
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Manage Emails" })).toHaveAttribute("href", "/apkw/emails");
@@ -74,7 +74,7 @@ describe("the overview", () => {
     const table = screen.getByRole("table", { name: "Subscriptions per day" });
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(31);
-    expect(within(rows[1]!).getByRole("rowheader")).toHaveTextContent("25 Nov 2026");
+    expect(within(rows[1]!).getByRole("rowheader")).toHaveTextContent("25/11/2026");
     expect(within(rows[1]!).getByRole("cell")).toHaveTextContent("5");
   });
 

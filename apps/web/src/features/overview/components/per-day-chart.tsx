@@ -5,7 +5,8 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatCount, formatShortDay, perDaySummary } from "../utils/overview-texts";
+import { formatDay } from "@/lib/format";
+import { formatCount, perDaySummary } from "../utils/overview-texts";
 
 const DayBars = lazy(() => import("./day-bars").then((m) => ({ default: m.DayBars })));
 
@@ -90,7 +91,7 @@ export function PerDayChart({ title, noun, perDay, days, to, linkLabel, extra }:
                 {[...perDay.days].reverse().map((day) => (
                   <tr key={day.day} className="border-t">
                     <th scope="row" className="px-3 py-1.5 text-left font-normal">
-                      <time dateTime={day.day}>{formatShortDay(day.day)}</time>
+                      <time dateTime={day.day}>{formatDay(day.day)}</time>
                     </th>
                     <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(day.count)}</td>
                   </tr>

@@ -1,4 +1,5 @@
 import type { PerDay } from "@backoffice/contracts/overview";
+import { formatDay } from "@/lib/format";
 
 const count = (n: number) => n.toLocaleString("en-US");
 
@@ -17,17 +18,7 @@ export function perDaySummary(noun: string, perDay: PerDay, days: number): strin
   const lead = `${count(perDay.total)} ${noun} in the last ${days} days, ${changeText(perDay.total, perDay.previous, days)}.`;
   return perDay.total === 0
     ? lead
-    : `${lead} Busiest day: ${formatShortDay(busiest.day)} with ${count(busiest.count)}.`;
-}
-
-/** `2026-11-25` as "25 Nov 2026" (UTC, the day the server counted in). */
-export function formatShortDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+    : `${lead} Busiest day: ${formatDay(busiest.day)} with ${count(busiest.count)}.`;
 }
 
 export { count as formatCount };
