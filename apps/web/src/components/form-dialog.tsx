@@ -79,11 +79,14 @@ export function FormDialog<T>({
 export function FormDialogFooter({
   submit,
   busy = false,
+  form,
   className,
 }: {
   submit: ReactNode;
   /** Cancel waits while a save runs. */
   busy?: boolean;
+  /** The `id` of the form it submits, when the footer is outside it (`Form`'s `after`). */
+  form?: string;
   className?: string;
 }) {
   return (
@@ -93,7 +96,7 @@ export function FormDialogFooter({
           Cancel
         </Button>
       </DialogClose>
-      <SubmitButton>{submit}</SubmitButton>
+      <SubmitButton form={form}>{submit}</SubmitButton>
     </DialogFooter>
   );
 }

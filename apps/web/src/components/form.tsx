@@ -41,6 +41,12 @@ type FormProps<T extends FieldValues, Out> = Omit<React.ComponentProps<"form">, 
   onSubmit: (values: Out) => unknown;
   /** Called when the schema refuses the values (after each field shows its own error). */
   onInvalid?: SubmitErrorHandler<T>;
+  /**
+   * Shown after the `<form>`, outside it, with the form's context: a section with a form of its own
+   * (HTML has no nested forms, and React bubbles a submit through portals to the outer form), then
+   * the footer, whose submit button names this form by its `id` (`form` attribute).
+   */
+  after?: ReactNode;
 };
 
 /** A `<form>` bound to a react-hook-form instance; fields inside read it from context. */
@@ -48,6 +54,7 @@ export function Form<T extends FieldValues, Out extends FieldValues = T>({
   form,
   onSubmit,
   onInvalid,
+  after,
   children,
   ...props
 }: FormProps<T, Out>) {
@@ -56,6 +63,7 @@ export function Form<T extends FieldValues, Out extends FieldValues = T>({
       <form noValidate {...props} onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
         {children}
       </form>
+      {after}
     </FormProvider>
   );
 }

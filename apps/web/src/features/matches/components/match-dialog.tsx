@@ -7,7 +7,7 @@ import {
   SPORT_LABELS,
 } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Fragment, useEffect, useRef } from "react";
+import { Fragment, useEffect, useId, useRef } from "react";
 import { useWatch } from "react-hook-form";
 import { INLINE_FIELD, selectControl, switchControl, URL_INPUT } from "@/components/field-controls";
 import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
@@ -90,6 +90,7 @@ function MatchForm({
     reportDirty,
   );
   const save = useSaveMatch(site);
+  const formId = useId();
   // Match times are in the feed's time zone; the fields say which.
   const timeZone = useConfig().data?.timeZone ?? "UTC";
   const [sport, leagueName] = useWatch({ control: form.control, name: ["type", "league_name"] });
@@ -153,8 +154,26 @@ function MatchForm({
     <Form
       form={form}
       onSubmit={onSubmit}
+      id={formId}
       aria-label={state.mode === "edit" ? "Edit match" : "Add match"}
       className="grid gap-4"
+      // The servers have a form of their own (New Server): outside the match's, so saving a server
+      // saves only the server. The footer's Update Match names the match's form.
+      after={
+        <>
+          {state.mode === "edit" && (
+            <>
+              <MatchServers site={site} match={state.match} />
+              <RecordHistory site={site} resource="matches" id={state.match._id} />
+            </>
+          )}
+          <FormDialogFooter
+            submit={state.mode === "edit" ? "Update Match" : "Create Match"}
+            busy={form.formState.isSubmitting}
+            form={formId}
+          />
+        </>
+      }
     >
       <div className="grid gap-4 sm:grid-cols-3">
         <MatchField name="type" label="Sport *">
@@ -241,16 +260,6 @@ function MatchForm({
       <MatchField name="isFirst" label="Show first" className={INLINE_FIELD}>
         {switchControl}
       </MatchField>
-      {state.mode === "edit" && (
-        <>
-          <MatchServers site={site} match={state.match} />
-          <RecordHistory site={site} resource="matches" id={state.match._id} />
-        </>
-      )}
-      <FormDialogFooter
-        submit={state.mode === "edit" ? "Update Match" : "Create Match"}
-        busy={form.formState.isSubmitting}
-      />
     </Form>
   );
 }

@@ -67,6 +67,41 @@ describe("a match's servers in Edit Match", () => {
     expect(screen.getByRole("dialog", { name: "Edit Match" })).toBeInTheDocument();
   });
 
+  it("Save Server of a valid match saves the server only: no match update, one toast, Edit Match stays open", async () => {
+    const valid = matchOf();
+    const calls = fakeApi({
+      "GET /sportbn/matches": { body: { status: "success", data: [valid] } },
+      "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
+      "POST /sportbn/other-servers": {
+        status: 201,
+        body: { status: "success", data: server("s3", "Backup"), message: "Server created successfully" },
+      },
+      "PUT /sportbn/matches/m1": {
+        body: { status: "success", data: valid, message: "Match updated successfully" },
+      },
+      "GET /sportbn/history/matches/m1": { body: { status: "success", data: [] } },
+    });
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Bayern vs Hertha" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Match" });
+    const servers = await within(dialog).findByRole("region", { name: "Servers of Bayern vs Hertha" });
+    await userEvent.click(within(servers).getByRole("button", { name: "New Server for Bayern vs Hertha" }));
+    const add = await screen.findByRole("dialog", { name: "New Server" });
+    await userEvent.type(within(add).getByLabelText("Server Name"), "Backup");
+    await userEvent.type(within(add).getByLabelText("Stream URL"), "https://streams.example/s3");
+    await userEvent.click(within(add).getByRole("button", { name: "Save Server" }));
+    expect(await within(servers).findByText("Backup")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "New Server" })).toBeNull());
+    expect(calls.filter((c) => c.method !== "GET").map((c) => `${c.method} ${c.path}`)).toEqual([
+      "POST /sportbn/other-servers",
+    ]);
+    expect(toasts.map((t) => t.title)).toEqual(["Success"]);
+    expect(screen.getByRole("dialog", { name: "Edit Match" })).toBeInTheDocument();
+    // The server's form is not inside the match's: HTML has no nested forms.
+    expect(dialog.querySelector("form form")).toBeNull();
+    expect(document.querySelector("form form")).toBeNull();
+  });
+
   it("Other Servers' cards show the same list", async () => {
     api();
     renderAt("/sportbn/servers", <OtherServersScreen />);

@@ -29,8 +29,8 @@ const serverTexts = {
 
 /**
  * A match's extra stream servers: the list, Delete (confirmed, with Undo) and New Server. The one
- * component of Other Servers' cards and the Edit Match dialog. Its buttons are `type="button"`: in
- * the dialog it sits inside the match's form, which they must not submit (IconButton is one already).
+ * component of Other Servers' cards and the Edit Match dialog, where it sits outside the match's
+ * form (New Server has a form of its own; saving a server saves nothing else).
  */
 export function MatchServers({ site, match }: { site: SiteSettings; match: Match }) {
   const canWrite = useCanWrite(site.key);
