@@ -31,8 +31,9 @@ test("Other Servers: Check links probes the sandbox's streams and each link says
   }
   await signIn("/sportbn/servers");
   const card = page.getByRole("article", { name: "Arsenal vs Chelsea" });
-  await expect(card.getByText("0 of 3 links OK")).toBeVisible();
-  await expect(card.getByText("Not checked yet")).toHaveCount(3);
+  // Before any check: not "0 of 3 links OK", which would read as three failures.
+  await expect(card.locator("[data-slot=links-summary]")).toHaveText("Not checked yet");
+  await expect(card.locator("[data-slot=link-health][data-state=unchecked]")).toHaveCount(3);
   await card.getByRole("button", { name: "Check links of Arsenal vs Chelsea" }).click();
   await expect(toastWith(page, "Links checked")).toBeVisible();
   await expect(card.getByText("2 of 3 links OK")).toBeVisible();

@@ -81,7 +81,10 @@ describe("stream-link health", () => {
     api();
     renderAt("/sportbn/servers", <OtherServersScreen />);
     const region = await screen.findByRole("region", { name: "Servers of Bayern vs Hertha" });
-    expect(await within(region).findByText("2 of 6 links OK")).toBeInTheDocument();
+    // Counted among the links checked; the one never checked is said apart.
+    expect(
+      await within(region).findByText("2 of 5 checked links OK · 1 not checked yet"),
+    ).toBeInTheDocument();
     const at = formatDateTime(since);
     expect(within(region).getByText("OK · 120 ms")).toBeInTheDocument();
     expect(within(region).getByText("OK · 80 ms")).toBeInTheDocument();
@@ -97,8 +100,20 @@ describe("stream-link health", () => {
     const card = (await screen.findByRole("heading", { name: "Bayern vs Hertha" })).closest(
       "[data-slot=match-card]",
     ) as HTMLElement;
-    expect(await within(card).findByText("2 of 6 links OK")).toBeInTheDocument();
-    expect(within(card).getByText("OK · 120 ms")).toBeInTheDocument();
+    expect(await within(card).findByText("2 of 5 checked links OK · 1 not checked yet")).toBeInTheDocument();
+    // Every link's state: the main stream and each server, by name.
+    const lines = within(card)
+      .getAllByText((_, element) => element?.getAttribute("data-slot") === "link-health")
+      .map((line) => line.textContent);
+    const at = formatDateTime(since);
+    expect(lines).toEqual([
+      "Main stream: OK · 120 ms",
+      "HD Server: OK · 80 ms",
+      `Broken: Failing since ${at} (500) · 30 ms`,
+      `Slow: Failing since ${at} (timeout)`,
+      "Inside: Blocked address",
+      "New: Not checked yet",
+    ]);
     await userEvent.click(within(card).getByRole("button", { name: "Check links of Bayern vs Hertha" }));
     await waitFor(() => expect(toasts).toHaveLength(1));
     expect(calls.some((c) => c.method === "POST" && c.path === "/sportbn/matches/m1/links/check")).toBe(true);
@@ -106,5 +121,26 @@ describe("stream-link health", () => {
       title: "Links checked",
       description: "Bayern vs Hertha: 2 of 3 links OK.",
     });
+  });
+
+  it("before any check the card says Not checked yet, never '0 of n links OK'", async () => {
+    fakeApi({
+      "GET /sportbn/matches": { body: { status: "success", data: [matchOf({ logos: false })] } },
+      "GET /sportbn/other-servers/all": {
+        body: { status: "success", data: [server("s1", "HD Server", health({}))] },
+      },
+    });
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    const card = (await screen.findByRole("heading", { name: "Bayern vs Hertha" })).closest(
+      "[data-slot=match-card]",
+    ) as HTMLElement;
+    await waitFor(() =>
+      expect(card.querySelector("[data-slot=links-summary]")).toHaveTextContent(/^Not checked yet$/),
+    );
+    expect(card).not.toHaveTextContent(/links? OK/);
+    expect([...card.querySelectorAll("[data-slot=link-health]")].map((line) => line.textContent)).toEqual([
+      "Main stream: Not checked yet",
+      "HD Server: Not checked yet",
+    ]);
   });
 });

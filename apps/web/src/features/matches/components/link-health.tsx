@@ -61,37 +61,48 @@ export function LinkHealthLine({ health = UNCHECKED, label }: { health?: LinkHea
   );
 }
 
-/** "2 of 3 links OK": the match's own URL and each other server. */
-function linksSummary(ok: number, total: number): string {
-  return `${ok} of ${total} ${total === 1 ? "link" : "links"} OK`;
+const links = (n: number) => (n === 1 ? "link" : "links");
+
+/**
+ * The match's own URL and each other server, counting only the links checked: "2 of 3 links OK",
+ * "1 of 1 checked link OK · 1 not checked yet", or "Not checked yet" before any check (a link
+ * never checked is not a failing one).
+ */
+function linksSummary(states: readonly (LinkHealth["state"] | undefined)[]): string {
+  const checked = states.filter((state) => state !== undefined && state !== "unchecked").length;
+  const unchecked = states.length - checked;
+  if (checked === 0) return "Not checked yet";
+  const ok = states.filter((state) => state === "ok").length;
+  if (unchecked === 0) return `${ok} of ${checked} ${links(checked)} OK`;
+  return `${ok} of ${checked} checked ${links(checked)} OK · ${unchecked} not checked yet`;
 }
 
 /**
  * A match's links at a glance: the summary line, its main stream's health and Check links (a probe
- * now). On the Manage Matches cards and, through MatchServers, on Other Servers and Edit Match.
+ * now). On the Manage Matches cards (with each server's health too, `showServers`) and, through
+ * MatchServers, which lists the servers itself, on Other Servers and Edit Match.
  */
 export function MatchLinks({
   site,
   match,
-  showMain = true,
+  showServers = false,
 }: {
   site: SiteSettings;
   match: Match;
-  showMain?: boolean;
+  showServers?: boolean;
 }) {
   const servers = useServers(site);
   const check = useCheckLinks(site);
   const canWrite = useCanWrite(site.key);
   const mine = (servers.data ?? []).filter((server) => server.match_id === match._id);
   const all = [match.health, ...mine.map((server) => server.health)];
-  const ok = all.filter((health) => health?.state === "ok").length;
   const title = `${match.homeTeam.name} vs ${match.awayTeam.name}`;
   const onCheck = async () => {
     try {
       const answer = await check.mutateAsync(match._id);
-      const good = answer.data.filter((link) => link.state === "ok").length;
+      const found = linksSummary(answer.data.map((link) => link.state));
       // Title the server's words, description what the probe found.
-      toastSuccess(answer.message, undefined, `${title}: ${linksSummary(good, answer.data.length)}.`, {
+      toastSuccess(answer.message, undefined, `${title}: ${found}.`, {
         key: "links-check",
       });
     } catch (error) {
@@ -102,7 +113,7 @@ export function MatchLinks({
     <div className="grid grid-cols-1 gap-1.5" data-slot="match-links">
       <div className="flex flex-wrap items-center gap-2">
         <p className="text-sm font-medium" data-slot="links-summary">
-          {servers.isPending ? "Checking links..." : linksSummary(ok, all.length)}
+          {servers.isPending ? "Checking links..." : linksSummary(all.map((health) => health?.state))}
         </p>
         {canWrite && (
           <Button
@@ -119,7 +130,9 @@ export function MatchLinks({
           </Button>
         )}
       </div>
-      {showMain && <LinkHealthLine health={match.health} label="Main stream" />}
+      <LinkHealthLine health={match.health} label="Main stream" />
+      {showServers &&
+        mine.map((server) => <LinkHealthLine key={server._id} health={server.health} label={server.name} />)}
     </div>
   );
 }
