@@ -137,13 +137,19 @@ test.describe("daily check", () => {
   });
 });
 
-test("a 401 clears the session with Session expired. Please login again.", async ({ page, signIn }) => {
+test("a 401 of a session signed out elsewhere clears it and says it was signed out", async ({
+  page,
+  signIn,
+}) => {
   const session = await signIn("/apkw/profile", users.admin);
   await expect(page.getByRole("heading", { name: "Edit Profile" })).toBeVisible();
   await apiLogout(session.token);
   await page.getByRole("button", { name: "Update Profile" }).click();
-  await expect(toastWith(page, "Session expired. Please login again.")).toBeVisible();
+  await expect(toastWith(page, "You were signed out. Please sign in again.")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "You were signed out. Please sign in again." }),
+  ).toBeVisible();
   expect(await storage(page)).toEqual({});
 });
 

@@ -118,6 +118,8 @@ export const AUTH_MESSAGES = {
   loggedOut: "Logged out",
   noToken: "No authentication token",
   sessionExpired: "Session expired. Please login again.",
+  /** The 401 of a session ended by a sign-out elsewhere (Security, an Owner, a disable), not by time. */
+  sessionSignedOut: "You were signed out. Please sign in again.",
   csrfInvalid: "Invalid or missing CSRF token",
   /** A member outside the site (docs/PRODUCT-RULES.md#team-and-access). */
   siteForbidden: "You don't have access to this site",

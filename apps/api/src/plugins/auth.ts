@@ -22,8 +22,13 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   if (!token) throw unauthorized(AUTH_MESSAGES.noToken);
   // Idle past SESSION_IDLE_MINUTES or past its absolute expiry: the same 401 (docs/PRODUCT-RULES.md#sessions).
   const idleMs = request.server.config.SESSION_IDLE_MINUTES * 60_000;
-  const session = await sessionsRepository(request.server.db).findLive(sha256(token), new Date(), idleMs);
-  if (!session) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+  const sessions = sessionsRepository(request.server.db);
+  const session = await sessions.findLive(sha256(token), new Date(), idleMs);
+  if (!session) {
+    // Signed out elsewhere (Security's Sign out, an Owner, a disable) says so; anything else expired.
+    const signedOut = await sessions.wasSignedOut(sha256(token));
+    throw unauthorized(signedOut ? AUTH_MESSAGES.sessionSignedOut : AUTH_MESSAGES.sessionExpired);
+  }
   if (session.role !== "admin") throw forbidden(AUTH_MESSAGES.forbidden);
   request.session = {
     id: session.id,

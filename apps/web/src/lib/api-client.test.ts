@@ -140,6 +140,23 @@ describe("api client", () => {
     expect(toasts).toEqual(["Session expired. Please login again."]);
   });
 
+  it("a 401 of a session signed out elsewhere says so instead of Session expired", async () => {
+    // The previous test's 401 was told less than a second ago: this one is told again after it.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    signIn();
+    const signedOut = "You were signed out. Please sign in again.";
+    answers.push(() => json(401, { status: "fail", message: signedOut }));
+    const error = await api.get("/apkw/ads").catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: signedOut, status: 401, sessionExpired: true });
+    expect(data.size).toBe(0);
+    expect(toasts).toEqual([signedOut]);
+    // Before a write too: the CSRF fetch is the first to hear it.
+    signIn();
+    answers.push(() => json(401, { status: "fail", message: signedOut }));
+    await expect(api.post("/apkw/ads", {})).rejects.toThrow(signedOut);
+    expect(data.size).toBe(0);
+  });
+
   it("a 401 on a public call is just an answer (wrong password)", async () => {
     answers.push(() => json(401, { status: "fail", message: "Invalid email or password" }));
     await expect(api.post("/auth/login", {}, { auth: false })).rejects.toThrow("Invalid email or password");

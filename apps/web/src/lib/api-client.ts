@@ -1,6 +1,6 @@
 import { VERSION_HEADER } from "@backoffice/contracts/live";
 import { UNDO_HEADER } from "@backoffice/contracts/undo-header";
-import { clearSession, getToken } from "./session";
+import { clearSession, endSession, getToken } from "./session";
 import { toast } from "./toast";
 
 export const API_BASE = "/api/v1";
@@ -17,6 +17,8 @@ export const clientMessages = {
   noTokenMovies: "Not authenticated for Movies module",
   csrfFailed: "Failed to get CSRF token",
   sessionExpired: "Session expired. Please login again.",
+  /** The api's 401 of a session ended by a sign-out elsewhere (AUTH_MESSAGES.sessionSignedOut). */
+  signedOut: "You were signed out. Please sign in again.",
   requestFailed: "Request failed",
   requestFailedMovies: (status: number) => `Request failed (${status})`,
 } as const;
@@ -114,15 +116,22 @@ function serverMessage(body: unknown): string | undefined {
 }
 
 let expiring = false;
-/** A 401 on an authenticated call: clear everything, tell the user once; the route guard goes to /login. */
-function expireSession() {
-  clearSession();
-  if (expiring) return;
+/**
+ * A 401 on an authenticated call: clear everything, tell the user once why (signed out elsewhere,
+ * when the api says so, else expired), and the login screen too; the route guard goes to /login.
+ * Answers the words said, for the error.
+ */
+function expireSession(body: unknown): string {
+  const signedOut = serverMessage(body) === clientMessages.signedOut;
+  const message = signedOut ? clientMessages.signedOut : clientMessages.sessionExpired;
+  endSession(signedOut ? "signedOut" : "expired");
+  if (expiring) return message;
   expiring = true;
-  toast({ title: clientMessages.sessionExpired, variant: "destructive" });
+  toast({ title: message, variant: "destructive" });
   setTimeout(() => {
     expiring = false;
   }, 1000);
+  return message;
 }
 
 async function fetchCsrfToken(token: string, signal?: AbortSignal): Promise<string> {
@@ -132,8 +141,8 @@ async function fetchCsrfToken(token: string, signal?: AbortSignal): Promise<stri
     signal,
   });
   if (res.status === 401) {
-    expireSession();
-    throw new ApiError(clientMessages.sessionExpired, 401, undefined, true);
+    const body = await readBody(res).catch(() => undefined);
+    throw new ApiError(expireSession(body), 401, body, true);
   }
   const body = (await readBody(res).catch(() => undefined)) as { csrfToken?: unknown } | undefined;
   if (!res.ok || typeof body?.csrfToken !== "string") throw new Error("csrf");
@@ -192,10 +201,7 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   if (res.ok) return res;
 
   const data = await readBody(res);
-  if (res.status === 401 && auth) {
-    expireSession();
-    throw new ApiError(clientMessages.sessionExpired, 401, data, true);
-  }
+  if (res.status === 401 && auth) throw new ApiError(expireSession(data), 401, data, true);
   const fallback =
     variant === "movies"
       ? clientMessages.requestFailedMovies(res.status)

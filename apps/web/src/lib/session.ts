@@ -99,25 +99,36 @@ export function clearSession() {
 }
 
 const SIGN_OUT_REASON = "signOutReason";
+/**
+ * Why the dashboard signed the user out, for the login screen: the daily check, a sign-out made
+ * elsewhere (another session's Sign out, an Owner), or an expired session (the api's 401s).
+ */
+const SIGN_OUT_REASONS = ["daily", "signedOut", "expired"] as const;
+export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
 
-/** The daily check signs the user out; the login screen says why. */
-export function signOutForTheDay() {
+/** Clears the session and keeps why, for the login screen to say. */
+export function endSession(reason: SignOutReason) {
   clearSession();
   try {
-    window.sessionStorage.setItem(SIGN_OUT_REASON, "daily");
+    window.sessionStorage.setItem(SIGN_OUT_REASON, reason);
   } catch {
     // The login screen then shows no reason.
   }
 }
 
-/** Whether the last sign-out was the daily check; read once, then forgotten. */
-export function takeSignOutReason(): boolean {
+/** The daily check signs the user out; the login screen says why. */
+export function signOutForTheDay() {
+  endSession("daily");
+}
+
+/** Why the last sign-out happened, if the dashboard did it; read once, then forgotten. */
+export function takeSignOutReason(): SignOutReason | null {
   try {
-    const daily = window.sessionStorage.getItem(SIGN_OUT_REASON) === "daily";
+    const reason = window.sessionStorage.getItem(SIGN_OUT_REASON);
     window.sessionStorage.removeItem(SIGN_OUT_REASON);
-    return daily;
+    return SIGN_OUT_REASONS.find((known) => known === reason) ?? null;
   } catch {
-    return false;
+    return null;
   }
 }
 

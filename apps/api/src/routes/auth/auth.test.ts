@@ -304,7 +304,8 @@ describe("sessions and CSRF", () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(after.statusCode).toBe(401);
-    expect(after.json().message).toBe("Session expired. Please login again.");
+    // Ended by a sign-out, not by time: its 401 says so (the expiry's message is for expiry).
+    expect(after.json().message).toBe("You were signed out. Please sign in again.");
   });
 
   it("expires a session 12 hours after sign-in", async () => {

@@ -147,6 +147,14 @@ export function sessionsRepository(db: Queryable) {
       const { last_active_at: _, ...session } = row;
       return session;
     },
+    /** Whether the session of a token hash was ended by a sign-out (revoked), not by time; read for a 401 only. */
+    async wasSignedOut(tokenHash: string): Promise<boolean> {
+      const [row] = await db.query<{ revoked: boolean }>(
+        "select revoked_at is not null as revoked from sessions where token_hash = $1",
+        [tokenHash],
+      );
+      return row?.revoked === true;
+    },
     /** A member's live sessions (see `findLive`), newest first. */
     async listLive(userId: string, now: Date, idleMs: number): Promise<SessionListRow[]> {
       return db.query<SessionListRow>(

@@ -189,6 +189,28 @@ describe("signing sessions out", () => {
     expect(extra.statusCode).toBe(400);
     expect(extra.json().message).toBe("Unknown field: all");
   });
+
+  it("a signed-out session's 401 says it was signed out, not that it expired", async () => {
+    const email = await newMember();
+    const laptop = await signIn(email, CHROME_MAC, "10.76.0.1");
+    const phone = await signIn(email, FIREFOX_LINUX, "10.76.0.2");
+    const tablet = await signIn(email, FIREFOX_LINUX, "10.76.0.3");
+    const phoneId = (await list(laptop))
+      .json()
+      .data.find((s: { current: boolean; address: string }) => s.address === "10.76.0.2").id;
+    await t.as(laptop, { method: "DELETE", url: `/api/v1/auth/sessions/${phoneId}` });
+    const csrf = (token: string) =>
+      t.inject({ method: "GET", url: "/api/v1/csrf", headers: { authorization: `Bearer ${token}` } });
+    const one = await csrf(phone);
+    expect(one.statusCode).toBe(401);
+    expect(one.json().message).toBe("You were signed out. Please sign in again.");
+    await t.as(laptop, { method: "POST", url: "/api/v1/auth/sessions/sign-out-others" });
+    const all = await list(tablet);
+    expect(all.statusCode).toBe(401);
+    expect(all.json().message).toBe("You were signed out. Please sign in again.");
+    // A token that never was a session is not one that was signed out.
+    expect((await csrf("0".repeat(64))).json().message).toBe("Session expired. Please login again.");
+  });
 });
 
 describe("idle timeout (SESSION_IDLE_MINUTES = 30 here)", () => {

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "@/lib/api-client";
 import { captureToasts, fakeApi, type Routes, type ShownToast } from "@/lib/screen.testing";
 import { LoginForm } from "./login-form";
 
@@ -138,6 +139,27 @@ describe("Sign in", () => {
       expect(screen.getByRole("button", { name: "Sign In" })).toBeEnabled();
     },
   );
+});
+
+describe("Sign in: why the last session ended", () => {
+  /** A call of the signed-in dashboard answered 401 with `message`; then the sign-in screen. */
+  async function endedWith(message: string) {
+    fakeApi({ "GET /apkw/ads": { status: 401, body: { status: "fail", message } } });
+    await api.get("/apkw/ads").catch(() => undefined);
+    render(<LoginForm returnTo={null} navigate={navigate} />);
+  }
+
+  it("a session signed out elsewhere: the toast and the screen say so, not Session expired", async () => {
+    await endedWith("You were signed out. Please sign in again.");
+    expect(toasts.map((t) => t.title)).toEqual(["You were signed out. Please sign in again."]);
+    expect(screen.getByRole("status")).toHaveTextContent("You were signed out. Please sign in again.");
+    expect(screen.queryByText(/Session expired/)).toBeNull();
+  });
+
+  it("a session that expired says Session expired", async () => {
+    await endedWith("Session expired. Please login again.");
+    expect(screen.getByRole("status")).toHaveTextContent("Session expired. Please login again.");
+  });
 });
 
 describe("Sign in: the second factor step", () => {

@@ -1,8 +1,8 @@
 import { type FormEvent, type MouseEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { ApiError } from "@/lib/api-client";
-import { clearSession, saveSession, takeSignOutReason } from "@/lib/session";
+import { ApiError, clientMessages } from "@/lib/api-client";
+import { clearSession, type SignOutReason, saveSession, takeSignOutReason } from "@/lib/session";
 import { requestToaster, toast, toastError, toastSuccess } from "@/lib/toast";
 import { login, loginWithPasskey } from "../api/login";
 import type { LoginAnswer, SecondFactorStep } from "../api/types";
@@ -16,6 +16,13 @@ function denyAccess() {
   toast({ title: "Access denied", description: authMessages.noPermission, variant: "destructive" });
 }
 
+/** Why the last session ended, when the dashboard ended it (docs/PRODUCT-RULES.md#sessions). */
+const ENDED: Record<SignOutReason, string> = {
+  daily: authMessages.dailySignOut,
+  signedOut: clientMessages.signedOut,
+  expired: clientMessages.sessionExpired,
+};
+
 export interface LoginNavigation {
   /** The page that sent the user here, to return to after sign-in. */
   returnTo: string | null;
@@ -28,7 +35,7 @@ export interface LoginNavigation {
  * downloaded (main.tsx), and the route table renders it with the router's navigation.
  */
 export function LoginForm({ returnTo, navigate }: LoginNavigation) {
-  const [signedOutForTheDay] = useState(takeSignOutReason);
+  const [ended] = useState(takeSignOutReason);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
@@ -98,9 +105,9 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
   return (
     <AuthLayout title="Welcome Back" description="Sign in to your account to continue">
       <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
-        {signedOutForTheDay && !error && (
+        {ended && !error && (
           <p role="status" className="rounded-md border bg-muted px-3 py-2 text-sm">
-            {authMessages.dailySignOut}
+            {ENDED[ended]}
           </p>
         )}
         <FormAlert message={error} />
