@@ -38,6 +38,8 @@ export const historyEntrySchema = z.object({
   after: fields.nullable(),
   /** A delete whose record still waits in the trash: the trash item that restores it. */
   trashId: z.string().optional(),
+  /** A delete whose record was restored since (it is back), not purged. */
+  restored: z.literal(true).optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

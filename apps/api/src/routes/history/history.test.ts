@@ -206,6 +206,31 @@ describe("undo and the trash", () => {
     expect((await entryOf()).trashId).toBeUndefined();
   });
 
+  it("a delete's entry says when its record was restored since, in History and in the record's history", async () => {
+    const ad = await newAd("apkw");
+    const kept = await newAd("apkw");
+    await admin("DELETE", `/api/v1/apkw/ads/${ad._id}`);
+    await admin("DELETE", `/api/v1/apkw/ads/${kept._id}`);
+    const deleteOf = async (id: string) =>
+      (await history("apkw", "?resource=ads")).data.find(
+        (entry: { recordId: string; action: string }) => entry.recordId === id && entry.action === "delete",
+      );
+    expect((await deleteOf(ad._id)).restored).toBeUndefined();
+    await admin("POST", "/api/v1/apkw/trash/restore", { ids: [(await deleteOf(ad._id)).trashId] });
+    expect(await deleteOf(ad._id)).toMatchObject({ restored: true });
+    expect((await deleteOf(ad._id)).trashId).toBeUndefined();
+    const [, deleted] = (await admin("GET", `/api/v1/apkw/history/ads/${ad._id}`)).json().data;
+    expect(deleted).toMatchObject({ action: "delete", restored: true });
+    // Still in the Trash: not restored.
+    expect((await deleteOf(kept._id)).restored).toBeUndefined();
+    // Deleted again after the restore: the new delete waits in the Trash, the old one stays restored.
+    await admin("DELETE", `/api/v1/apkw/ads/${ad._id}`);
+    const [again, , first] = (await admin("GET", `/api/v1/apkw/history/ads/${ad._id}`)).json().data;
+    expect(again).toMatchObject({ action: "delete", trashId: expect.any(String) });
+    expect(again.restored).toBeUndefined();
+    expect(first).toMatchObject({ action: "delete", restored: true });
+  });
+
   it("undoes a bulk delete of emails with their ids, totals and places in the list", async () => {
     for (const name of ["undo-a", "undo-b", "undo-c"]) {
       expect((await subscribe("sportbn", `${name}@example.com`)).statusCode).toBe(201);

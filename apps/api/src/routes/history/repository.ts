@@ -15,6 +15,7 @@ interface AuditRow {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   trash_id: string | null;
+  restored: boolean;
 }
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -51,16 +52,20 @@ export const toEntry = (row: AuditRow, reader: HistoryReader): HistoryEntry => {
     before: camelKeys(row.before),
     after: camelKeys(row.after),
     ...(row.trash_id ? { trashId: row.trash_id } : {}),
+    ...(row.restored ? { restored: true } : {}),
   };
   if (seesDetails(reader, row)) return entry;
   if (row.resource !== "session") return { ...entry, address: null };
   return { ...entry, address: null, recordId: null, before: null, after: null };
 };
 
-// A delete's trash item shares its batch (the request), found through the trash's batch index.
+// A delete's trash item shares its batch (the request), found through the trash's batch index; a
+// delete whose record was restored since has a later restore entry (the record index).
 const COLUMNS = `id::text as id, at, actor_id, actor_email, address, site, resource, record_id, action, before, after,
   (select t.id::text from trash t where audit_log.action = 'delete' and t.batch = audit_log.batch
-     and t.resource = audit_log.resource and t.record_id = audit_log.record_id limit 1) as trash_id`;
+     and t.resource = audit_log.resource and t.record_id = audit_log.record_id limit 1) as trash_id,
+  (audit_log.action = 'delete' and exists (select 1 from audit_log r where r.resource = audit_log.resource
+     and r.record_id = audit_log.record_id and r.id > audit_log.id and r.action = 'restore')) as restored`;
 
 export interface HistoryFilter {
   resource?: HistoryResource | undefined;

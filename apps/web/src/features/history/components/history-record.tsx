@@ -14,13 +14,30 @@ import { recordLink, historyMessages as texts } from "../utils/history-filters";
 
 /**
  * An entry's record: a link to it on its screen; for a delete, that it is deleted, with Restore
- * while it waits in the Trash. `children` is the record's (possibly shortened) name.
+ * while it waits in the Trash, or that it was restored since (a link again, as it is back).
+ * `children` is the record's (possibly shortened) name.
  */
 export function HistoryRecord({ entry, children }: { entry: HistoryEntry; children: ReactNode }) {
   const site = useCurrentSite();
   const restore = useRestoreTrash(site);
   const canWrite = useCanWrite(site.key);
   const label = recordLabel(entry);
+  const to = label === "-" ? null : recordLink(site, entry);
+  const link = to ? (
+    <Link to={to} className="font-medium text-primary underline underline-offset-4 hover:decoration-2">
+      {children}
+    </Link>
+  ) : (
+    children
+  );
+  if (entry.action === "delete" && entry.restored) {
+    return (
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="min-w-0">{link}</span>
+        <Badge variant="outline">{texts.restoredSince}</Badge>
+      </span>
+    );
+  }
   if (entry.action === "delete") {
     const trashId = entry.trashId;
     const onRestore = async () => {
@@ -58,11 +75,5 @@ export function HistoryRecord({ entry, children }: { entry: HistoryEntry; childr
       </span>
     );
   }
-  const to = label === "-" ? null : recordLink(site, entry);
-  if (!to) return children;
-  return (
-    <Link to={to} className="font-medium text-primary underline underline-offset-4 hover:decoration-2">
-      {children}
-    </Link>
-  );
+  return link;
 }

@@ -240,6 +240,26 @@ describe("History screen", () => {
     await waitFor(() => expect(listRequests().length).toBeGreaterThan(reloads));
   });
 
+  it("a delete whose record was restored since says Restored and leads to it, not 'no longer in the Trash'", async () => {
+    const back = entry("8", {
+      resource: "apps",
+      action: "delete",
+      recordId: "a2",
+      before: { title: "Chess Master" },
+      restored: true,
+    });
+    answer = (url) => (url.includes("/admins") ? { status: "success", data: [] } : paged([back]));
+    renderAt("/apkw/history");
+    const table = await screen.findByRole("table", { name: "Changes" });
+    expect(within(table).getByRole("link", { name: "Chess Master" })).toHaveAttribute(
+      "href",
+      "/apkw/apps?q=Chess%20Master",
+    );
+    expect(within(table).getByText("Restored")).toBeInTheDocument();
+    expect(within(table).queryByText(/no longer in the Trash/)).toBeNull();
+    expect(within(table).queryByRole("button", { name: /Restore/ })).toBeNull();
+  });
+
   it("empty: No changes recorded yet, nothing to clear", async () => {
     answer = (url) => (url.includes("/admins") ? { status: "success", data: [] } : paged([]));
     renderAt("/apkw/history");

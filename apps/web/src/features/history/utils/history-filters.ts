@@ -91,6 +91,8 @@ export const historyMessages = {
   showSignIns: "Show sign-ins",
   deleted: "Deleted",
   purged: "(deleted, no longer in the Trash)",
+  /** A delete's record brought back since (from the Trash, History or Undo). */
+  restoredSince: "Restored",
   restored: "Restored",
   restoredRecord: (label: string) => `"${label}" is back where it was.`,
   restoreFailed: "Restore failed",
