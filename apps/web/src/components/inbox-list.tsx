@@ -3,6 +3,7 @@ import { IconButton } from "@/components/icon-button";
 import { SelectAllCheckbox, SelectableCard } from "@/components/list/selectable-card";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
+import { useCanWriteHere } from "@/hooks/use-access";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { formatDayMonthYear, sourceOf } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -44,6 +45,7 @@ function RowActions({
   onOpen,
   busy,
 }: { row: InboxRow } & Pick<InboxListProps, "onCopy" | "onDelete" | "onOpen" | "busy">) {
+  const canWrite = useCanWriteHere();
   return (
     <div className="flex justify-end gap-1">
       {onOpen && (
@@ -60,19 +62,24 @@ function RowActions({
         tooltip="Copy email"
         onClick={() => onCopy(row.email)}
       />
-      <IconButton
-        icon={Trash2}
-        label={`Delete ${row.email}`}
-        tooltip="Delete"
-        destructive
-        disabled={busy}
-        onClick={() => onDelete(row._id)}
-      />
+      {canWrite && (
+        <IconButton
+          icon={Trash2}
+          label={`Delete ${row.email}`}
+          tooltip="Delete"
+          destructive
+          disabled={busy}
+          onClick={() => onDelete(row._id)}
+        />
+      )}
     </div>
   );
 }
 
-/** The rows as a table, or as cards on phones: the same rows and actions. */
+/**
+ * The rows as a table, or as cards on phones: the same rows and actions. Every member selects rows
+ * (`reads`): Export and Copy act on the selection too.
+ */
 export function InboxList(props: InboxListProps) {
   const { mobile } = useBreakpoint();
   return mobile ? <InboxCards {...props} /> : <InboxTable {...props} />;
@@ -91,6 +98,7 @@ function InboxTable(props: InboxListProps) {
                 selected={selected}
                 onToggleAll={onToggleAll}
                 label={`Select all ${noun}`}
+                reads
               />
             </th>
             {["Email", "From", "Date"].map((column) => (
@@ -199,6 +207,7 @@ function InboxCards(props: InboxListProps) {
           selected={selected}
           onToggleAll={onToggleAll}
           label={`Select all ${noun}`}
+          reads
         />
         <label htmlFor={selectAllId} className="text-sm text-muted-foreground">
           Select all
@@ -211,6 +220,7 @@ function InboxCards(props: InboxListProps) {
             selected={selected.has(row._id)}
             onToggle={(on) => onToggle(row._id, on)}
             label={row.email}
+            reads
           >
             <RowTitle row={row} wrap />
             {row.detail && (

@@ -2,8 +2,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useCanWrite } from "@/hooks/use-access";
-import { useCurrentSite } from "@/hooks/use-current-site";
+import { useCanWriteHere } from "@/hooks/use-access";
 import { cn } from "@/lib/utils";
 
 type ItemButtonProps = Omit<ComponentProps<typeof Button>, "children"> & {
@@ -15,7 +14,7 @@ type ItemButtonProps = Omit<ComponentProps<typeof Button>, "children"> & {
 
 /** Edit on a list's card or row; none for a member who may not change the site (a Viewer). */
 export function EditButton({ itemName, busy = false, className, ...props }: ItemButtonProps) {
-  if (!useCanWrite(useCurrentSite().key)) return null;
+  if (!useCanWriteHere()) return null;
   return (
     <Button variant="outline" size="sm" className={className} {...props}>
       {busy ? <Spinner /> : <Pencil aria-hidden="true" />}
@@ -26,7 +25,7 @@ export function EditButton({ itemName, busy = false, className, ...props }: Item
 
 /** Delete on a list's card or row (it asks for confirmation before deleting); none for a Viewer. */
 export function DeleteButton({ itemName, busy = false, className, ...props }: ItemButtonProps) {
-  if (!useCanWrite(useCurrentSite().key)) return null;
+  if (!useCanWriteHere()) return null;
   return (
     <Button
       variant="outline"

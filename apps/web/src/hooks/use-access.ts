@@ -1,4 +1,5 @@
 import { memberReadsSite, memberWritesSite, type Site } from "@backoffice/contracts";
+import { useCurrentSite } from "@/hooks/use-current-site";
 import { useMe } from "@/hooks/use-me";
 import { siteKeys } from "@/sites/keys";
 
@@ -20,4 +21,9 @@ export function useMemberSites(): Site[] | undefined {
 export function useCanWrite(site: Site | "all"): boolean {
   const me = useMe().data;
   return me ? memberWritesSite(me, site) : false;
+}
+
+/** `useCanWrite` of the site whose screen is shown (the path's): what a list's own blocks ask. */
+export function useCanWriteHere(): boolean {
+  return useCanWrite(useCurrentSite().key);
 }

@@ -1,3 +1,4 @@
+import { Eye } from "lucide-react";
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { ConfirmProvider } from "@/components/confirm-dialog";
@@ -8,7 +9,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/
 import { paths } from "@/config/paths";
 import { useLogout } from "@/features/auth/api/logout";
 import { authMessages } from "@/features/auth/messages";
-import { useMemberSites } from "@/hooks/use-access";
+import { useCanWrite, useMemberSites } from "@/hooks/use-access";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useLiveEvents } from "@/hooks/use-live-events";
 import { useMe } from "@/hooks/use-me";
@@ -77,6 +78,7 @@ function Shell() {
   const own = (key: string | null): key is SiteKey => isSiteKey(key) && memberSites.includes(key);
   const site: SiteKey = own(pathSite) ? pathSite : own(stored) ? stored : memberSites[0]!;
   const settings = sites[site];
+  const canWrite = useCanWrite(site);
 
   // Open by default at 992px and wider, closed below; a breakpoint change resets it.
   const [open, setOpen] = useState(desktop);
@@ -195,6 +197,16 @@ function Shell() {
           />
           <main id="main-content" tabIndex={-1} className="flex-1 p-4 pb-32 outline-none sm:p-6 lg:p-8">
             <div className="mx-auto w-full max-w-7xl">
+              {/* Every screen of a site the member only views says so, once (docs/PRODUCT-RULES.md#team-and-access). */}
+              {pathSite && !canWrite && (
+                <p
+                  data-slot="view-only"
+                  className="mb-4 flex items-center gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm text-muted-foreground"
+                >
+                  <Eye aria-hidden="true" className="size-4 shrink-0" />
+                  You can view {settings.name}; an Owner can give you more
+                </p>
+              )}
               <Outlet />
             </div>
           </main>

@@ -1,3 +1,4 @@
+import { useSelectable } from "@/components/list/selectable-card";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 
@@ -32,7 +33,7 @@ export function ToggleButtons<V extends string>({
   );
 }
 
-/** The list's "Select all" checkbox: checked, mixed or clear for the rows in view. */
+/** The list's "Select all" checkbox: checked, mixed or clear for the rows in view; none for a Viewer. */
 export function SelectAll({
   id,
   view,
@@ -46,6 +47,7 @@ export function SelectAll({
   disabled?: boolean;
   label?: string;
 }) {
+  if (!useSelectable()) return null;
   return (
     <div className="flex items-center gap-2">
       <Checkbox

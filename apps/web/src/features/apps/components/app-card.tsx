@@ -3,6 +3,7 @@ import { Download, Flame, Gamepad2, HardDrive, Smartphone, Star } from "lucide-r
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { DeleteButton, EditButton } from "@/components/item-buttons";
 import { ItemCard } from "@/components/item-card";
+import { useSelectable } from "@/components/list/selectable-card";
 import { ShortenedText } from "@/components/shortened-text";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -35,6 +36,7 @@ export function AppCard({
 }: AppCardProps) {
   const titleId = `app-${app._id}-title`;
   const isGame = app.category === "games";
+  const selectable = useSelectable();
 
   return (
     <ItemCard
@@ -46,14 +48,16 @@ export function AppCard({
       <div className="relative h-20 bg-muted" aria-hidden="true">
         <ImageWithFallback src={app.bg_app} alt="" data-slot="app-bg" className="size-full" />
       </div>
-      <div className="absolute top-2.5 left-2.5 flex rounded-md bg-background/90 p-1.5 shadow-sm">
-        <Checkbox
-          checked={selected}
-          onCheckedChange={(value) => onSelectedChange(value === true)}
-          aria-label={`Select ${app.title}`}
-          disabled={busy}
-        />
-      </div>
+      {selectable && (
+        <div className="absolute top-2.5 left-2.5 flex rounded-md bg-background/90 p-1.5 shadow-sm">
+          <Checkbox
+            checked={selected}
+            onCheckedChange={(value) => onSelectedChange(value === true)}
+            aria-label={`Select ${app.title}`}
+            disabled={busy}
+          />
+        </div>
+      )}
 
       <div className="flex flex-1 flex-col gap-4 px-4 pb-4">
         <div className="relative -mt-7 flex items-end gap-3">

@@ -10,7 +10,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
-import { useCanWrite } from "@/hooks/use-access";
 import { toast, toastError } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
 import { useSaveLocker } from "../api/save-locker";
@@ -34,9 +33,8 @@ export type LockerFormProps = {
 
 const LockerField = fieldOf<LockerFormInput>();
 
-/** The settings form and the summary beside it. */
+/** The settings form and the summary beside it, for a member who may change the site. */
 export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
-  const canWrite = useCanWrite(site.key);
   const texts = lockerTexts[variant];
   const types = site.lockerTypes ?? ["js"];
   const form = useForm<LockerFormInput, unknown, LockerValues>({
@@ -116,18 +114,16 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {form.formState.isDirty && locker ? "Unsaved changes" : ""}
             </p>
-            {canWrite && (
-              <div className="flex flex-col-reverse gap-2 sm:flex-row">
-                <Button variant="outline" onClick={onReset} disabled={form.formState.isSubmitting}>
-                  <RotateCcw aria-hidden="true" />
-                  Reset to Defaults
-                </Button>
-                <SubmitButton>
-                  {!form.formState.isSubmitting && <Save aria-hidden="true" />}
-                  Save Settings
-                </SubmitButton>
-              </div>
-            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <Button variant="outline" onClick={onReset} disabled={form.formState.isSubmitting}>
+                <RotateCcw aria-hidden="true" />
+                Reset to Defaults
+              </Button>
+              <SubmitButton>
+                {!form.formState.isSubmitting && <Save aria-hidden="true" />}
+                Save Settings
+              </SubmitButton>
+            </div>
           </CardFooter>
         </Form>
       </Card>

@@ -2,13 +2,14 @@ import type { Locker } from "@backoffice/contracts";
 import { WifiOff } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { ErrorState, LoadingState } from "@/components/states";
+import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast } from "@/lib/toast";
 import { useLocker } from "../api/get-locker";
 import { lockerTexts, lockerValuesOf } from "../utils/locker-texts";
 import { LockerForm } from "./locker-form";
-import { StatusIndicator } from "./locker-summary";
+import { LockerSummary, StatusIndicator } from "./locker-summary";
 
 /** Manage Locker: sportbn's type, seconds and switch, or movies' fixed-js variant. */
 export function LockerScreen() {
@@ -16,6 +17,7 @@ export function LockerScreen() {
   const variant = site.lockerVariant ?? "sportbn";
   const texts = lockerTexts[variant];
   const query = useLocker(site);
+  const canWrite = useCanWrite(site.key);
 
   useErrorToast(query, (error) =>
     toast({
@@ -45,6 +47,11 @@ export function LockerScreen() {
           onRetry={() => query.refetch()}
           retrying={query.isFetching}
         />
+      ) : !canWrite ? (
+        // A Viewer reads the setting; the form is for those who may change it.
+        <div className="max-w-xl">
+          <LockerSummary variant={variant} site={site.key} saved={saved} stored={locker !== null} />
+        </div>
       ) : (
         <LockerForm
           // A new record (first save) starts the form from what the server stored.

@@ -3,9 +3,9 @@ import { CalendarClock } from "lucide-react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { DeleteButton, EditButton } from "@/components/item-buttons";
 import { ItemCard } from "@/components/item-card";
+import { SelectBox } from "@/components/list/selectable-card";
 import { ShortenedText } from "@/components/shortened-text";
 import { Badge } from "@/components/ui/badge";
-import { Checkbox } from "@/components/ui/checkbox";
 import { formatMatchTime } from "@/lib/format";
 import { useConfig } from "@/lib/site-config";
 import type { SiteSettings } from "@/sites";
@@ -68,7 +68,7 @@ export function MatchCard({
   return (
     <ItemCard titleId={titleId} slot="match-card" selected={selected} className="gap-3 px-4 py-4">
       <div className="flex items-center gap-2">
-        <Checkbox
+        <SelectBox
           checked={selected}
           onCheckedChange={(on) => onSelectedChange(on === true)}
           aria-label={`Select ${title}`}

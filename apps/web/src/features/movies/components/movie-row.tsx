@@ -2,11 +2,10 @@ import type { MovieItem } from "@backoffice/contracts";
 import { Lock, LockOpen, Star, StarOff } from "lucide-react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { DeleteButton, EditButton } from "@/components/item-buttons";
+import { SelectBox } from "@/components/list/selectable-card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
-import { useCanWrite } from "@/hooks/use-access";
-import { useCurrentSite } from "@/hooks/use-current-site";
+import { useCanWriteHere } from "@/hooks/use-access";
 import { genresLine, KIND_LABELS, posterUrl, ratingText, statusOf, yearOf } from "../utils/movie-texts";
 
 /** One title of the list: poster, badges, facts and the row actions. */
@@ -31,14 +30,14 @@ export function MovieRow({
 }) {
   const genres = genresLine(item);
   const checkboxId = `movie-${item._id}`;
-  const canWrite = useCanWrite(useCurrentSite().key);
+  const canWrite = useCanWriteHere();
   return (
     <article
       aria-labelledby={`${checkboxId}-title`}
       data-slot="movie-row"
       className="flex flex-wrap items-start gap-3 rounded-xl border bg-card p-3 shadow-xs sm:flex-nowrap sm:items-center"
     >
-      <Checkbox
+      <SelectBox
         id={checkboxId}
         aria-label={`Select ${item.title}`}
         checked={selected}

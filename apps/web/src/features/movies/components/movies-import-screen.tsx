@@ -8,7 +8,7 @@ import { SearchBox, useUrlFilters } from "@/components/list/url-filters";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useCanWrite } from "@/hooks/use-access";
+import { useCanWriteHere } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { ApiError } from "@/lib/api-client";
@@ -171,7 +171,7 @@ function TmdbCard({
   onImport: () => void;
 }) {
   const title = titleOf(item);
-  const canWrite = useCanWrite(useCurrentSite().key);
+  const canWrite = useCanWriteHere();
   const date = (item.release_date || item.first_air_date || "").slice(0, 10);
   return (
     <article

@@ -1,12 +1,15 @@
 import type { TrashItem } from "@backoffice/contracts";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { IconButton } from "@/components/icon-button";
-import { SelectAllCheckbox, SelectableCard } from "@/components/list/selectable-card";
+import {
+  SelectAllCheckbox,
+  SelectableCard,
+  SelectBox,
+  useSelectable,
+} from "@/components/list/selectable-card";
 import { Badge } from "@/components/ui/badge";
-import { Checkbox } from "@/components/ui/checkbox";
-import { useCanWrite } from "@/hooks/use-access";
+import { useCanWriteHere } from "@/hooks/use-access";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
-import { useCurrentSite } from "@/hooks/use-current-site";
 import { formatDateTime, formatDayMonthYear } from "@/lib/format";
 import { kindLabel } from "../utils/trash-texts";
 
@@ -30,7 +33,7 @@ export function TrashList(props: TrashListProps) {
 
 /** Restore and Delete forever of one item; none for a Viewer. */
 function Actions({ row, onRestore, onPurge, busy }: { row: TrashItem } & TrashListProps) {
-  if (!useCanWrite(useCurrentSite().key)) return null;
+  if (!useCanWriteHere()) return null;
   return (
     <div className="flex justify-end gap-1">
       <IconButton
@@ -94,7 +97,7 @@ function TrashTable(props: TrashListProps) {
                 className="border-b last:border-0 hover:bg-muted/50 data-[selected=true]:bg-muted"
               >
                 <td className="py-2 pr-2 pl-2">
-                  <Checkbox
+                  <SelectBox
                     checked={selected.has(row._id)}
                     onCheckedChange={(value) => onToggle(row._id, value === true)}
                     aria-label={`Select ${row.label}`}
@@ -127,18 +130,20 @@ function TrashCards(props: TrashListProps) {
   const { rows, selected, onToggle, onToggleAll } = props;
   return (
     <div className="grid gap-3">
-      <div className="flex items-center gap-3 border-b pb-3">
-        <SelectAllCheckbox
-          id="trash-select-all"
-          rows={rows}
-          selected={selected}
-          onToggleAll={onToggleAll}
-          label="Select all items"
-        />
-        <label htmlFor="trash-select-all" className="text-sm text-muted-foreground">
-          Select all
-        </label>
-      </div>
+      {useSelectable() && (
+        <div className="flex items-center gap-3 border-b pb-3">
+          <SelectAllCheckbox
+            id="trash-select-all"
+            rows={rows}
+            selected={selected}
+            onToggleAll={onToggleAll}
+            label="Select all items"
+          />
+          <label htmlFor="trash-select-all" className="text-sm text-muted-foreground">
+            Select all
+          </label>
+        </div>
+      )}
       <ul className="grid gap-3" aria-label="Deleted items">
         {rows.map((row) => {
           const fact = facts(row);
