@@ -108,7 +108,7 @@ test("Manage Matches: summary, filters in the URL, create, edit with the league 
   await main.getByRole("button", { name: "Delete Selected (2)" }).click();
   const ask = page.getByRole("alertdialog", { name: "Are you sure you want to delete these matches?" });
   await ask.getByRole("button", { name: "Delete" }).click();
-  await expect(toastWith(page, "Match deleted successfully")).toBeVisible();
+  await expect(toastWith(page, "2 matches deleted")).toBeVisible();
   await expect(main.getByText("2 matches found")).toBeVisible();
   await expectAccessible(page, "Manage Matches");
 });

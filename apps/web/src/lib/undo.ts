@@ -27,17 +27,19 @@ export function undoDelete(site: ApiSite, token: string): Promise<RestoredAnswer
  * The Undo a delete's success toast offers for UNDO_SECONDS, when the delete's answer carried a
  * token (every delete of a record the trash keeps). Undo reloads `lists`, the lists the delete
  * touched: restored records keep their ids, so they come back at their old places.
+ * `restored` counts what the user deleted ("2 matches restored"), said when all came back: the
+ * server counts trash items, which include records deleted with them (a match's servers).
  * Shared by every feature that deletes, hence here rather than in a feature's api/.
  */
 export function useUndo(site: ApiSite, ...lists: QueryKey[]) {
   const queryClient = useQueryClient();
-  return (answer: Undoable | undefined): ToastOffer | undefined => {
+  return (answer: Undoable | undefined, restored?: string): ToastOffer | undefined => {
     const token = answer?.undoToken;
     if (!token) return undefined;
     const undo = async () => {
       try {
-        const restored = await undoDelete(site, token);
-        toastSuccess(undoMessages.restored, restoredText(restored));
+        const back = await undoDelete(site, token);
+        toastSuccess(undoMessages.restored, restored && back.skipped === 0 ? restored : restoredText(back));
       } catch (error) {
         toastError(undoMessages.failed, error, undoMessages.notRestored);
       }

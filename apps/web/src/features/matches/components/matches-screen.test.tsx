@@ -1,5 +1,5 @@
-import type { Match } from "@backoffice/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { type Match, UNDO_HEADER } from "@backoffice/contracts";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt, setWidth } from "@/lib/screen.testing";
@@ -79,6 +79,46 @@ describe("Manage Matches: the dialog", () => {
     expect((await within(dialog).findAllByText("Please fill all the fields")).length).toBeGreaterThan(0);
     expect(within(dialog).getByLabelText("Home team *")).toHaveAttribute("aria-invalid", "true");
     expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
+  });
+});
+
+describe("Manage Matches: deleting", () => {
+  it("a bulk delete of 2 matches says 2 matches deleted, and its Undo 2 matches restored (not their servers too)", async () => {
+    const toasts = captureToasts();
+    const token = "0b7e2a4c-3f5d-4e8a-9c1b-2d6f8a0e4b71";
+    const calls = fakeApi({
+      "GET /sportbn/matches": {
+        body: {
+          status: "success",
+          data: [
+            matchOf({ home: "Bayern", away: "Hertha" }),
+            matchOf({ _id: "m2", home: "Ajax", away: "PSV" }),
+          ],
+        },
+      },
+      "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
+      "DELETE /sportbn/matches": {
+        body: { status: "success", message: "Match deleted successfully" },
+        headers: { [UNDO_HEADER]: token },
+      },
+      // Each match came back with its server: 4 trash items.
+      "POST /sportbn/trash/undo": {
+        body: { status: "success", message: "4 items restored", restored: 4, skipped: 0 },
+      },
+    });
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Select Bayern vs Hertha" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select Ajax vs PSV" }));
+    await userEvent.click(screen.getByRole("button", { name: "Delete Selected (2)" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(calls.find((c) => c.method === "DELETE")?.body).toEqual({ ids: ["m1", "m2"] });
+    expect(toasts[0]).toMatchObject({ title: "2 matches deleted" });
+    expect(toasts[0]!.description).not.toMatch(/^2 matches/);
+    await act(async () => toasts[0]!.action!.onClick());
+    await waitFor(() =>
+      expect(toasts[1]).toMatchObject({ title: "Restored", description: "2 matches restored" }),
+    );
   });
 });
 

@@ -59,7 +59,6 @@ export function MatchesScreen() {
   const runDelete = useConfirmedDelete({
     remove,
     selection,
-    undo,
     ask: (targets: Match[]) =>
       targets.length === 1
         ? {
@@ -70,15 +69,19 @@ export function MatchesScreen() {
             title: matchMessages.confirmMany,
             description: `${targets.length} matches will be removed with their servers.`,
           },
-    done: (_answer, targets, undo) =>
-      toastSuccess(
-        matchMessages.deleted,
-        undefined,
-        targets.length === 1
-          ? `${titleOf(targets[0]!)} was removed.`
-          : `${targets.length} matches were removed.`,
-        { ...undo, key: "match-delete" },
-      ),
+    // Its toasts count the matches chosen, Undo's too (the trash also holds their servers).
+    done: (answer, targets) => {
+      const offer = { ...undo(answer, matchMessages.restored(targets.length)), key: "match-delete" };
+      if (targets.length === 1)
+        toastSuccess(matchMessages.deleted, undefined, `${titleOf(targets[0]!)} was removed.`, offer);
+      else
+        toastSuccess(
+          matchMessages.deletedMany(targets.length),
+          undefined,
+          matchMessages.deletedManyDescription,
+          offer,
+        );
+    },
     failed: (error, targets) =>
       toastError(
         targets.length === 1 ? matchMessages.deleteFailed : matchMessages.bulkDeleteFailed,

@@ -23,6 +23,10 @@ export const matchMessages = {
   created: "Match created successfully",
   updated: "Match updated successfully",
   deleted: "Match deleted successfully",
+  /** A bulk delete and its Undo count the matches the user chose, not the servers that go with them. */
+  deletedMany: (n: number) => `${n} matches deleted`,
+  deletedManyDescription: "They were removed with their servers.",
+  restored: (n: number) => `${n} ${n === 1 ? "match" : "matches"} restored`,
   confirmOne: "Are you sure you want to delete this match?",
   confirmMany: "Are you sure you want to delete these matches?",
   empty: "No matches found",
