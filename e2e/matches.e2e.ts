@@ -181,7 +181,11 @@ test("Fetch Matches: four sports from the feed, filters, Clear Filters, accept a
   await expect(main.getByRole("heading", { level: 1, name: "Fetch Matches" })).toBeVisible();
   const sports = main.locator('[data-slot="feed-sport"]');
   await expect(sports).toHaveCount(4);
+  // A visit asks the feed nothing: today's fixtures come with Refresh (or the feed sync).
+  await expect(main.getByText("Today's fixtures have not been fetched yet.")).toBeVisible();
+  await main.locator('[data-slot="page-actions"]').getByRole("button", { name: "Refresh fixtures" }).click();
   for (const state of await sports.all()) await expect(state).toHaveAttribute("data-state", "done");
+  await expect(main.locator('[data-slot="fixtures-age"]')).toHaveText(/^Fixtures as of \d\d:\d\d, just now$/);
   await expect(main.locator('[data-slot="feed-sync"]')).toContainText(
     /Feed quota: \d+ of \d+ calls left today/,
   );
@@ -200,10 +204,21 @@ test("Fetch Matches: four sports from the feed, filters, Clear Filters, accept a
   await main.getByRole("button", { name: "Clear Filters" }).click();
   await expect(heading).toHaveText(`Matches (${total})`);
 
-  // Accept the first fixture: the card says Accepted, and still does after a reload (it is in
-  // Manage Matches), so it is not offered again.
-  const first = cards.first();
-  const name = (await first.getAttribute("aria-label")) ?? "";
+  // Cards of one row line up whatever the sport: same height, each section at the same height.
+  const box = async (card: number, slot: string) =>
+    (await cards.nth(card).locator(`[data-slot="${slot}"]`).boundingBox())!;
+  for (const slot of ["fixture-head", "fixture-teams", "fixture-league", "fixture-actions"])
+    expect((await box(1, slot)).y, slot).toBeCloseTo((await box(0, slot)).y, 0);
+  expect((await cards.nth(1).boundingBox())!.height).toBeCloseTo(
+    (await cards.nth(0).boundingBox())!.height,
+    0,
+  );
+
+  // Accept the first fixture still offered (a finished one is not): the card says Accepted, and
+  // still does after a reload (it is in Manage Matches), so it is not offered again.
+  const offered = cards.filter({ has: page.getByRole("button", { name: /^Accept / }) }).first();
+  const name = (await offered.getAttribute("aria-label")) ?? "";
+  const first = main.getByRole("article", { name, exact: true }).first();
   await first.getByRole("button", { name: `Accept ${name}` }).click();
   await expect(toastWith(page, "Success").filter({ hasText: "Match accepted successfully" })).toBeVisible();
   await expect(first.getByRole("button", { name: `Accepted ${name}` })).toBeDisabled();

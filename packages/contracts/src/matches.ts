@@ -16,6 +16,8 @@ export const MATCH_MESSAGES = {
   serverDeleted: "Server deleted successfully",
   serverNotFound: "Server not found",
   linksChecked: "Links checked",
+  /** Followed by ": this one is {status in words} ({code})." */
+  acceptFinished: "Finished fixtures cannot be accepted",
 } as const;
 
 /**
@@ -208,10 +210,15 @@ export const publicMatchSchema = matchSchema.extend({
   servers: z.array(otherServerSchema.pick({ _id: true, name: true, url: true })),
 });
 
-/** `GET /connect/{sport}`: the provider's records for today, and its daily quota left. */
+/**
+ * `GET /connect/{sport}` (what was kept of today) and `POST /connect/{sport}/refresh` (asked of the
+ * provider now, then kept): the provider's records of today, its daily quota left as its answer
+ * said, and when they were fetched (null: nothing fetched today, and no records).
+ */
 export const connectAnswer = z.object({
   status: z.literal("success"),
   response: z.array(z.unknown()),
   quota: z.object({ remaining: z.number().int().nullable(), limit: z.number().int().nullable() }),
+  fetchedAt: z.string().nullable(),
 });
 export type ConnectAnswer = z.infer<typeof connectAnswer>;

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   acceptPayload,
   dayAndTime,
+  FEED_STATUS_WORDS,
   feedStatus,
+  feedStatusWord,
+  haltedLabel,
   MATCH_SPORTS,
   NORMALISERS,
   PREDEFINED_LEAGUES,
@@ -169,6 +172,88 @@ describe("feed status mapping", () => {
       expect(feedStatus(code)).toBe("upcoming");
     for (const code of ["1H", "HT", "2H", "ET", "P", "BT", "Q1", "Q4", "OT", "P2"])
       expect(feedStatus(code)).toBe("live");
+  });
+});
+
+describe("feed status words", () => {
+  // The short codes API-Sports documents for each sport's games (football v3; the others v1).
+  const documented: Record<string, string[]> = {
+    football: [
+      ...["TBD", "NS", "1H", "HT", "2H", "ET", "BT", "P", "SUSP", "INT", "FT", "AET", "PEN"],
+      ...["PST", "CANC", "ABD", "AWD", "WO", "LIVE"],
+    ],
+    basketball: [
+      "NS",
+      "Q1",
+      "Q2",
+      "Q3",
+      "Q4",
+      "OT",
+      "BT",
+      "HT",
+      "FT",
+      "AOT",
+      "POST",
+      "CANC",
+      "SUSP",
+      "AWD",
+      "ABD",
+    ],
+    hockey: [
+      "NS",
+      "P1",
+      "P2",
+      "P3",
+      "OT",
+      "PT",
+      "BT",
+      "AW",
+      "POST",
+      "CANC",
+      "INTR",
+      "ABD",
+      "AOT",
+      "AP",
+      "FT",
+    ],
+    "american football": ["NS", "Q1", "Q2", "Q3", "Q4", "OT", "HT", "FT", "AOT", "CANC", "PST"],
+  };
+
+  it("has words for every code API-Sports documents for football, basketball, hockey and american football", () => {
+    for (const [sport, codes] of Object.entries(documented))
+      for (const code of codes) expect(FEED_STATUS_WORDS[code], `${sport}: ${code}`).toMatch(/^[A-Z0-9]/);
+  });
+
+  it("says a code in words, whatever its case; an unknown code as it came", () => {
+    expect(
+      ["FT", "2H", "NS", "AOT", "P3", "HT", "1H", "ET", "PEN", "AET", "CANC", "PST", "Q2", "OT", "BT"].map(
+        feedStatusWord,
+      ),
+    ).toEqual([
+      "Finished",
+      "2nd half",
+      "Not started",
+      "Finished after overtime",
+      "3rd period",
+      "Half-time",
+      "1st half",
+      "Extra time",
+      "Finished after penalties",
+      "Finished after extra time",
+      "Cancelled",
+      "Postponed",
+      "2nd quarter",
+      "Overtime",
+      "Break",
+    ]);
+    expect(feedStatusWord("ft")).toBe("Finished");
+    expect(feedStatusWord("Q5")).toBe("Q5");
+    expect(feedStatusWord("")).toBe("Unknown");
+  });
+
+  it("a halted fixture's badge says the table's word", () => {
+    for (const code of ["PST", "POST", "CANC", "ABD"]) expect(haltedLabel(code)).toBe(feedStatusWord(code));
+    expect(haltedLabel("FT")).toBeUndefined();
   });
 });
 

@@ -92,16 +92,60 @@ export function feedStatus(short: string | null | undefined): MatchStatus {
 }
 
 /**
- * Fixtures the feed says will not be played as planned: their card names it in a badge instead of
- * the code, never as live (docs/PRODUCT-RULES.md#matches-and-the-sports-feed).
+ * The provider's short status codes in words, one table for the four feed sports as API-Sports
+ * documents them (football v3; basketball, hockey and american football v1): the fetch screen's
+ * cards say these, never the code (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). A code means
+ * the same in every sport that has it (HT, OT, BT, FT, AOT...).
  */
-const HALTED: Record<string, "Postponed" | "Cancelled" | "Abandoned"> = {
+export const FEED_STATUS_WORDS: Readonly<Record<string, string>> = {
+  TBD: "Time to be decided",
+  NS: "Not started",
+  LIVE: "In play",
+  "1H": "1st half",
+  HT: "Half-time",
+  "2H": "2nd half",
+  ET: "Extra time",
+  BT: "Break",
+  P: "Penalty shoot-out",
+  Q1: "1st quarter",
+  Q2: "2nd quarter",
+  Q3: "3rd quarter",
+  Q4: "4th quarter",
+  OT: "Overtime",
+  P1: "1st period",
+  P2: "2nd period",
+  P3: "3rd period",
+  PT: "Penalty shoot-out",
+  SUSP: "Suspended",
+  INT: "Interrupted",
+  INTR: "Interrupted",
+  FT: "Finished",
+  AET: "Finished after extra time",
+  PEN: "Finished after penalties",
+  AOT: "Finished after overtime",
+  AP: "Finished after penalties",
   PST: "Postponed",
   POST: "Postponed",
   CANC: "Cancelled",
   ABD: "Abandoned",
+  AWD: "Awarded",
+  AW: "Awarded",
+  WO: "Walkover",
 };
-export const haltedLabel = (short: string | null | undefined) => HALTED[(short ?? "").toUpperCase()];
+
+/** A provider's status code in words; an unknown code as it came ("Unknown" when there is none). */
+export function feedStatusWord(short: string | null | undefined): string {
+  const code = (short ?? "").trim();
+  return FEED_STATUS_WORDS[code.toUpperCase()] ?? (code || "Unknown");
+}
+
+/**
+ * Fixtures the feed says will not be played as planned: their card names it in a badge instead of
+ * the code, never as live (docs/PRODUCT-RULES.md#matches-and-the-sports-feed).
+ */
+const HALTED = new Set(["PST", "POST", "CANC", "ABD"]);
+export const haltedLabel = (short: string | null | undefined) =>
+  HALTED.has((short ?? "").toUpperCase()) ? feedStatusWord(short) : undefined;
 
 /** A fixture of the feed as the fetch screen shows it. */
 export interface FetchedMatch {

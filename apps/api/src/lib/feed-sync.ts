@@ -1,6 +1,6 @@
 import { type FeedSport, feedStatus, NORMALISERS, type Site } from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
-import { type FeedSource, fetchFeedDay } from "../routes/feed/api-sports.ts";
+import { type FeedDay, type FeedSource, fetchFeedDay } from "../routes/feed/api-sports.ts";
 
 /**
  * Feed sync (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): accepted fixtures follow the feed's
@@ -48,6 +48,64 @@ export async function feedQuota(db: Queryable, limit: number, now = Date.now()):
 export async function lastFeedSync(db: Queryable, site: Site): Promise<string | null> {
   const [row] = await db.query<{ at: Date | string }>("select at from feed_syncs where site = $1", [site]);
   return row ? new Date(row.at).toISOString() : null;
+}
+
+/** A sport's day as the feed last answered it, and when. */
+export interface KeptFeedDay extends FeedDay {
+  fetchedAt: string;
+}
+
+/**
+ * Keeps a sport's day as the feed just answered it (the feed sync's calls and Fetch Matches'
+ * Refresh), so a visit of Fetch Matches reads it without a call (migration 0028). Answers fetched
+ * more than 3 days ago go.
+ */
+export async function keepFeedDay(
+  db: Queryable,
+  site: Site,
+  sport: FeedSport,
+  day: string,
+  answer: FeedDay,
+  at: Date = new Date(),
+): Promise<KeptFeedDay> {
+  await db.query(
+    `insert into feed_days (site, sport, day, fetched_at, response, quota_remaining, quota_limit)
+     values ($1, $2, $3, $4, $5::text::jsonb, $6, $7)
+     on conflict (site, sport, day) do update set fetched_at = excluded.fetched_at,
+       response = excluded.response, quota_remaining = excluded.quota_remaining,
+       quota_limit = excluded.quota_limit`,
+    [site, sport, day, at, JSON.stringify(answer.response), answer.quota.remaining, answer.quota.limit],
+  );
+  await db.query("delete from feed_days where site = $1 and fetched_at < $2", [
+    site,
+    new Date(at.getTime() - 3 * 86_400_000),
+  ]);
+  return { ...answer, fetchedAt: at.toISOString() };
+}
+
+/** What was kept of a sport's day (`yyyy-MM-dd`), or undefined when nothing was fetched for it. */
+export async function keptFeedDay(
+  db: Queryable,
+  site: Site,
+  sport: FeedSport,
+  day: string,
+): Promise<KeptFeedDay | undefined> {
+  const [row] = await db.query<{
+    fetched_at: Date | string;
+    response: unknown[] | string;
+    quota_remaining: number | null;
+    quota_limit: number | null;
+  }>(
+    `select fetched_at, response, quota_remaining, quota_limit from feed_days
+     where site = $1 and sport = $2 and day = $3`,
+    [site, sport, day],
+  );
+  if (!row) return undefined;
+  return {
+    response: typeof row.response === "string" ? JSON.parse(row.response) : row.response,
+    quota: { remaining: row.quota_remaining, limit: row.quota_limit },
+    fetchedAt: new Date(row.fetched_at).toISOString(),
+  };
 }
 
 interface FollowedRow {
@@ -127,6 +185,8 @@ export async function runFeedSync(
     try {
       await countFeedCall(db);
       const answer = await fetchFeedDay(sport, options.sources[sport], options.timeZone, day);
+      // The whole day as the feed answered it: Fetch Matches reads it without a call of its own.
+      await keepFeedDay(db, site, sport, day, answer);
       fixtures = new Map(
         answer.response.map((raw) => {
           const fixture = NORMALISERS[sport](raw);

@@ -2,7 +2,16 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatDay, formatDayMonth, formatMatchTime, parseDay, parseTime } from "./format";
+import {
+  formatAge,
+  formatDateTime,
+  formatDay,
+  formatDayMonth,
+  formatMatchTime,
+  formatTime,
+  parseDay,
+  parseTime,
+} from "./format";
 
 describe("one date format: dd/mm/yyyy and 24-hour times", () => {
   it("shows a stored day as dd/mm/yyyy, with no time zone shift", () => {
@@ -36,6 +45,20 @@ describe("one date format: dd/mm/yyyy and 24-hour times", () => {
 
   it("instants are dd/mm/yyyy HH:mm on the 24-hour clock", () => {
     expect(formatDateTime(new Date(2026, 10, 25, 20, 5))).toBe("25/11/2026 20:05");
+  });
+
+  it("a time of day is HH:mm on the 24-hour clock; an age is said in words", () => {
+    expect(formatTime(new Date(2026, 10, 25, 14, 5))).toBe("14:05");
+    expect(formatTime(new Date(2026, 10, 25, 0, 0))).toBe("00:00");
+    const at = new Date(2026, 10, 25, 14, 5).getTime();
+    expect(formatAge(at, at + 40_000)).toBe("just now");
+    expect(formatAge(at, at + 60_000)).toBe("1 minute ago");
+    expect(formatAge(at, at + 12.5 * 60_000)).toBe("12 minutes ago");
+    expect(formatAge(at, at + 60 * 60_000)).toBe("1 hour ago");
+    expect(formatAge(at, at + 200 * 60_000)).toBe("3 hours ago");
+    expect(formatAge(at, at + 50 * 3_600_000)).toBe("2 days ago");
+    // A clock a little behind the server's is not "in the future".
+    expect(formatAge(at, at - 5_000)).toBe("just now");
   });
 
   it("a chart's short tick is dd/mm, never a month's name", () => {

@@ -89,6 +89,23 @@ export function formatDateTime(value: string | number | Date): string {
   return `${formatDayMonthYear(d)} ${hh}:${mm}`;
 }
 
+/** "HH:mm" on the 24-hour clock in the viewer's time zone ("Fixtures as of 14:05"). */
+export function formatTime(value: string | number | Date): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return "-";
+  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+}
+
+/** How long ago an instant was, in words: "just now", "12 minutes ago", "3 hours ago", "2 days ago". */
+export function formatAge(value: string | number | Date, now: number = Date.now()): string {
+  const minutes = Math.floor((now - new Date(value).getTime()) / 60_000);
+  const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  if (!(minutes >= 1)) return "just now";
+  if (minutes < 60) return ago(minutes, "minute");
+  if (minutes < 24 * 60) return ago(Math.floor(minutes / 60), "hour");
+  return ago(Math.floor(minutes / (24 * 60)), "day");
+}
+
 /**
  * Limits per breakpoint; the most specific one that applies wins (mobile, then narrow, then
  * desktop, then default). A breakpoint without a limit leaves the text whole.

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildTestApp, scrapeMetrics, signedInApp } from "../../../test/helpers.ts";
 
 // A local stand-in for API-Sports: counts calls, answers as the provider does (errors with HTTP 200).
@@ -50,56 +50,90 @@ const t = signedInApp(() => {
 });
 
 const connect = (sport: string) => t.as(t.token, { method: "GET", url: `/api/v1/sportbn/connect/${sport}` });
+const refresh = (sport: string) =>
+  t.as(t.token, { method: "POST", url: `/api/v1/sportbn/connect/${sport}/refresh` });
+const used = async () =>
+  (await t.as(t.token, { method: "GET", url: "/api/v1/sportbn/feed/status" })).json().quota.used as number;
 const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
 
-describe("GET /connect/{sport} (the sports feed)", () => {
-  it("asks API-Sports for today in FEED_TIMEZONE with the key, passes the quota on, and caches", async () => {
-    const first = await connect("football");
+describe("GET /connect/{sport} and its Refresh (the sports feed)", () => {
+  it("a visit reads what was kept and never asks the provider: nothing kept today is no fixtures, fetchedAt null", async () => {
+    const before = calls.length;
+    const spent = await used();
+    for (const sport of ["football", "basketball", "hockey", "am-football"]) {
+      const read = await connect(sport);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({
+        status: "success",
+        response: [],
+        quota: { remaining: null, limit: null },
+        fetchedAt: null,
+      });
+    }
+    // A visit long after the last one still costs nothing (it cost 4 calls every 5 minutes).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 30 * 60_000);
+    try {
+      for (const sport of ["football", "basketball", "hockey", "am-football"]) await connect(sport);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(calls.length).toBe(before);
+    expect(await used()).toBe(spent);
+  });
+
+  it("Refresh asks API-Sports for today in FEED_TIMEZONE with the key and keeps the answer, which visits then read", async () => {
+    const spent = await used();
+    const first = await refresh("football");
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
       status: "success",
       response: [{ id: 1, sport: "football" }],
       quota: { remaining: 97, limit: 100 },
+      fetchedAt: expect.any(String),
     });
+    expect(Date.now() - Date.parse(first.json().fetchedAt)).toBeLessThan(60_000);
     expect(calls.at(-1)).toEqual({
       sport: "football",
       key: "test-key",
       query: { date: today, timezone: "Europe/Paris" },
     });
+    expect(await used()).toBe(spent + 1);
     const before = calls.length;
-    expect((await connect("football")).statusCode).toBe(200);
-    // A second call within the cache time does not reach the provider.
+    // A visit reads the kept answer, with when it was fetched: no provider call.
+    expect((await connect("football")).json()).toEqual(first.json());
     expect(calls.length).toBe(before);
-    // /metrics counts the one provider call and shows the quota its headers gave.
+    // Refresh is on purpose: each one asks again and spends a call.
+    expect((await refresh("football")).statusCode).toBe(200);
+    expect(calls.length).toBe(before + 1);
+    expect(await used()).toBe(spent + 2);
+    // /metrics counts the provider calls and shows the quota their headers gave.
     const metric = await scrapeMetrics(t);
-    expect(metric("provider_calls_total", { provider: "api-sports/football", outcome: "ok" })).toBe(1);
+    expect(metric("provider_calls_total", { provider: "api-sports/football", outcome: "ok" })).toBe(2);
     expect(metric("provider_quota_remaining", { provider: "api-sports/football" })).toBe(97);
     expect(metric("provider_quota_limit", { provider: "api-sports/football" })).toBe(100);
     // am-football is the nfl feed (v1 games).
-    expect((await connect("am-football")).json().response).toEqual([{ id: 1, sport: "nfl" }]);
+    expect((await refresh("am-football")).json().response).toEqual([{ id: 1, sport: "nfl" }]);
   });
 
-  it("a provider error for one sport is a 502 for that sport only, and is not cached", async () => {
+  it("a provider error for one sport is a 502 for that sport only, and is not kept", async () => {
     behaviour.basketball = "errors";
-    const failed = await connect("basketball");
+    const failed = await refresh("basketball");
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({
       status: "error",
       message: "Basketball feed: Error/Missing application key.",
     });
-    expect((await connect("hockey")).statusCode).toBe(200);
+    expect((await connect("basketball")).json()).toMatchObject({ response: [], fetchedAt: null });
+    expect((await refresh("hockey")).statusCode).toBe(200);
     behaviour.basketball = "ok";
-    expect((await connect("basketball")).statusCode).toBe(200);
+    expect((await refresh("basketball")).statusCode).toBe(200);
     const metric = await scrapeMetrics(t);
     expect(metric("provider_calls_total", { provider: "api-sports/basketball", outcome: "error" })).toBe(1);
     expect(metric("provider_calls_total", { provider: "api-sports/basketball", outcome: "ok" })).toBe(1);
   });
 
   it("a refused key, a provider that is down and one that never answers are clear 502s", async () => {
-    behaviour.hockey = "forbidden";
-    const day = await connect("hockey");
-    // hockey was cached by the previous test; a new app instance would ask again, so check the others.
-    expect(day.statusCode).toBe(200);
     behaviour.nfl = "down";
     behaviour.football = "forbidden";
     const t2 = await buildTestApp({
@@ -109,17 +143,18 @@ describe("GET /connect/{sport} (the sports feed)", () => {
       APISPORTS_HOCKEY_URL: t.config.APISPORTS_HOCKEY_URL!,
     });
     const token2 = await t2.login();
-    const get = (sport: string) => t2.as(token2, { method: "GET", url: `/api/v1/sportbn/connect/${sport}` });
-    expect((await get("football")).json()).toEqual({
+    const post = (sport: string) =>
+      t2.as(token2, { method: "POST", url: `/api/v1/sportbn/connect/${sport}/refresh` });
+    expect((await post("football")).json()).toEqual({
       status: "error",
       message: "Football feed refused the API key (403)",
     });
-    expect((await get("am-football")).json()).toEqual({
+    expect((await post("am-football")).json()).toEqual({
       status: "error",
       message: "American football feed failed (503)",
     });
     behaviour.hockey = "silent";
-    const silent = await get("hockey");
+    const silent = await post("hockey");
     expect(silent.statusCode).toBe(502);
     expect(silent.json().message).toBe("Hockey feed did not answer in time");
     const metric = await scrapeMetrics(t2);
@@ -134,7 +169,11 @@ describe("GET /connect/{sport} (the sports feed)", () => {
     expect((await connect("tennis")).json().message).toBe(
       "sport must be one of football, basketball, hockey, am-football",
     );
+    expect((await refresh("tennis")).statusCode).toBe(400);
     expect((await t.inject({ url: "/api/v1/sportbn/connect/football" })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: "POST", url: "/api/v1/sportbn/connect/football/refresh" })).statusCode,
+    ).toBe(401);
     expect((await t.as(t.token, { method: "GET", url: "/api/v1/apkw/connect/football" })).statusCode).toBe(
       404,
     );

@@ -7,15 +7,19 @@ import {
   type FeedSport,
   type Site,
 } from "@backoffice/contracts";
-import { createCache } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { countFeedCall, feedQuota, lastFeedSync, runFeedSync } from "../../lib/feed-sync.ts";
+import {
+  countFeedCall,
+  feedQuota,
+  type KeptFeedDay,
+  keepFeedDay,
+  keptFeedDay,
+  lastFeedSync,
+  runFeedSync,
+} from "../../lib/feed-sync.ts";
 import { feedSources, fetchFeedDay } from "./api-sports.ts";
-
-/** The provider's daily quota is small: a sport's fixtures of the day are asked again after 5 minutes at most. */
-export const FEED_CACHE_MS = 5 * 60_000;
 
 const sportOfPath = Object.fromEntries(FEED_SPORTS.map((sport) => [FEED_PATHS[sport], sport])) as Record<
   string,
@@ -37,15 +41,18 @@ const feedStatusAnswer = z.object({
 const everyMinutes = (minutes: number) => (minutes >= 60 ? "0 * * * *" : `*/${minutes} * * * *`);
 
 /**
- * `GET /connect/{sport}`: today's fixtures from API-Sports, cached, with the quota left; `GET
- * /feed/status`: the calls left today and the last sync; the `feed-sync` job that follows accepted
- * fixtures (docs/PRODUCT-RULES.md#matches-and-the-sports-feed).
+ * `GET /connect/{sport}`: today's fixtures as the feed sync or a Refresh kept them, with when they
+ * were fetched (no provider call: a visit of Fetch Matches spends none of the daily quota);
+ * `POST /connect/{sport}/refresh`: asks API-Sports now (one call, counted) and keeps the answer;
+ * `GET /feed/status`: the calls left today and the last sync; the `feed-sync` job that follows
+ * accepted fixtures (docs/PRODUCT-RULES.md#matches-and-the-sports-feed).
  */
 const feedRoutes: FastifyPluginAsyncZod<{ site: Site; now?: () => Date }> = async (fastify, options) => {
   const sources = feedSources(fastify.config);
   const timeZone = fastify.config.FEED_TIMEZONE;
   const now = options.now ?? (() => new Date());
-  const cache = createCache({ maxEntries: 64 });
+  // Refreshes of one sport and day that arrive together share one provider call.
+  const refreshing = new Map<string, Promise<KeptFeedDay>>();
   const { metrics } = fastify;
   const dailyQuota = fastify.config.APISPORTS_DAILY_QUOTA;
 
@@ -85,36 +92,42 @@ const feedRoutes: FastifyPluginAsyncZod<{ site: Site; now?: () => Date }> = asyn
     }),
   );
 
-  fastify.get(
-    "/connect/:sport",
-    {
-      schema: {
-        tags: [`${options.site}: sports feed`],
-        params,
-        response: { 200: connectAnswer, 400: errorBody, 401: errorBody, 403: errorBody, 502: errorBody },
-      },
-    },
-    async (request) => {
-      const sport = sportOfPath[request.params.sport]!;
-      const at = now();
-      const day = dayAndTime(at.toISOString(), timeZone).date;
-      // Concurrent refreshes share one provider call; a failure is not kept, so Refresh retries it.
-      // Each sport is its own API-Sports product with its own daily quota.
-      const provider = `api-sports/${sport}`;
-      const feed = await cache.get(
-        `${sport}:${day}`,
-        async () => {
-          await countFeedCall(fastify.db);
-          return fetchFeedDay(sport, sources[sport], timeZone, day, (outcome, quota) => {
-            metrics.providerCall(provider, outcome);
-            if (quota) metrics.providerQuota(provider, quota.remaining, quota.limit);
-          });
-        },
-        { ttlMs: FEED_CACHE_MS },
-      );
-      return { status: "success" as const, ...feed };
-    },
-  );
+  const today = () => dayAndTime(now().toISOString(), timeZone).date;
+  const connectSchema = {
+    tags: [`${options.site}: sports feed`],
+    params,
+    response: { 200: connectAnswer, 400: errorBody, 401: errorBody, 403: errorBody, 502: errorBody },
+  };
+
+  fastify.get("/connect/:sport", { schema: connectSchema }, async (request) => {
+    const sport = sportOfPath[request.params.sport]!;
+    const kept = await keptFeedDay(fastify.db, options.site, sport, today());
+    return {
+      status: "success" as const,
+      ...(kept ?? { response: [], quota: { remaining: null, limit: null }, fetchedAt: null }),
+    };
+  });
+
+  fastify.post("/connect/:sport/refresh", { schema: connectSchema }, async (request) => {
+    const sport = sportOfPath[request.params.sport]!;
+    const day = today();
+    const key = `${sport}:${day}`;
+    // Each sport is its own API-Sports product with its own daily quota; a failure is not kept.
+    const provider = `api-sports/${sport}`;
+    let pending = refreshing.get(key);
+    if (!pending) {
+      pending = (async () => {
+        await countFeedCall(fastify.db);
+        const answer = await fetchFeedDay(sport, sources[sport], timeZone, day, (outcome, quota) => {
+          metrics.providerCall(provider, outcome);
+          if (quota) metrics.providerQuota(provider, quota.remaining, quota.limit);
+        });
+        return keepFeedDay(fastify.db, options.site, sport, day, answer, now());
+      })().finally(() => refreshing.delete(key));
+      refreshing.set(key, pending);
+    }
+    return { status: "success" as const, ...(await pending) };
+  });
 };
 
 export default feedRoutes;

@@ -159,9 +159,11 @@ describe("feed sync", () => {
     expect(await read(id)).toMatchObject({ status: "upcoming", feedStatus: "PST" });
   });
 
-  it("counts each call of Fetch Matches against the day's quota", async () => {
+  it("a visit of Fetch Matches costs no call; its Refresh counts one against the day's quota", async () => {
     const before = (await feedStatus()).quota.used;
     expect((await t.admin("GET", "/api/v1/sportbn/connect/football")).statusCode).toBe(200);
+    expect((await feedStatus()).quota.used).toBe(before);
+    expect((await t.admin("POST", "/api/v1/sportbn/connect/football/refresh")).statusCode).toBe(200);
     expect((await feedStatus()).quota.used).toBe(before + 1);
   });
 
@@ -175,5 +177,24 @@ describe("feed sync", () => {
     );
     expect(calls).toBe(before);
     expect((await feedStatus()).quota).toEqual({ used: 9, limit: 10, remaining: 1 });
+  });
+
+  it("keeps each day's answer it asked for: Fetch Matches reads today's from it without a call", async () => {
+    await t.app.db.query("update feed_calls set used = 0");
+    Object.assign(football, { short: "1H", home: 0, away: 0 });
+    const today = new Date().toISOString().slice(0, 10);
+    const followed = { ...accepted("football", "501", "Arsenal"), date: today };
+    expect((await t.admin("POST", "/api/v1/sportbn/matches", followed)).statusCode).toBe(201);
+    const result = await sync();
+    expect(result.skipped).toBe(false);
+    const before = calls;
+    const read = await t.admin("GET", "/api/v1/sportbn/connect/football");
+    expect(calls).toBe(before);
+    expect(read.json()).toMatchObject({
+      status: "success",
+      response: [{ fixture: { id: 501, status: { short: "1H" } } }],
+      fetchedAt: expect.any(String),
+    });
+    expect(Date.now() - Date.parse(read.json().fetchedAt)).toBeLessThan(60_000);
   });
 });

@@ -86,6 +86,39 @@ describe("sportbn matches", () => {
     expect(again.json().message).toBe("This match is already in Manage Matches (same sport, teams and date)");
   });
 
+  it("refuses to accept a fixture the feed says is finished (409, saying why); one made by hand may be finished", async () => {
+    const accept = (code: string) =>
+      admin(
+        "POST",
+        "/api/v1/sportbn/matches",
+        validMatch({
+          status: "finished",
+          feed_sport: "football",
+          feed_fixture_id: `f-${code}`,
+          feed_status: code,
+        }),
+      );
+    for (const [code, words] of [
+      ["FT", "finished"],
+      ["AET", "finished after extra time"],
+      ["PEN", "finished after penalties"],
+      ["AOT", "finished after overtime"],
+      ["CANC", "cancelled"],
+    ]) {
+      const refused = await accept(code!);
+      expect(refused.statusCode, code).toBe(409);
+      expect(refused.json().message, code).toBe(
+        `Finished fixtures cannot be accepted: this one is ${words} (${code}).`,
+      );
+    }
+    const list = (await admin("GET", "/api/v1/sportbn/matches")).json().data as { feedStatus: string }[];
+    expect(list.some((m) => m.feedStatus === "FT")).toBe(false);
+    expect((await accept("2H")).statusCode).toBe(201);
+    expect(
+      (await admin("POST", "/api/v1/sportbn/matches", validMatch({ status: "finished" }))).statusCode,
+    ).toBe(201);
+  });
+
   it("updates with PUT, 404 for an unknown id", async () => {
     const created = (await admin("POST", "/api/v1/sportbn/matches", validMatch())).json().data;
     const updated = await admin(

@@ -2,6 +2,8 @@ import {
   checkLinksAnswer,
   deleteMatchesAnswer,
   errorBody,
+  feedStatus,
+  feedStatusWord,
   idParams,
   idsBody,
   MATCH_MESSAGES,
@@ -10,7 +12,7 @@ import {
   type Site,
   successOf,
 } from "@backoffice/contracts";
-import { notFound } from "@backoffice/server";
+import { conflict, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
@@ -91,6 +93,12 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
       schema: { tags, body: matchBody, response: { 201: successOf(matchSchema), ...errors } },
     },
     async (request, reply) => {
+      // Accepting a fixture the feed has finished (or called off) would store a match no one can watch.
+      const code = request.body.feed_fixture_id ? request.body.feed_status : undefined;
+      if (code && feedStatus(code) === "finished")
+        throw conflict(
+          `${MATCH_MESSAGES.acceptFinished}: this one is ${feedStatusWord(code).toLowerCase()} (${code.toUpperCase()}).`,
+        );
       const match = await matches.create(request.body);
       return reply
         .code(201)

@@ -7,22 +7,65 @@ import {
   type Match,
   type MatchInput,
 } from "@backoffice/contracts";
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { ApiError, serverMessageOf, siteApi } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
 import { matchesKey, useMatches } from "./matches";
 
-/** Today's fixtures of the four feed sports, loaded in parallel; each fails alone. */
+const feedKey = (site: SiteSettings, sport: FeedSport) => ["feed", site.key, sport] as const;
+
+/**
+ * Today's fixtures of the four feed sports as the api kept them (the feed sync's and Refresh's
+ * answers), loaded in parallel; each fails alone. Reading them costs none of the feed's quota.
+ */
 export function useFeed(site: SiteSettings) {
   return useQueries({
     queries: FEED_SPORTS.map((sport) => ({
-      queryKey: ["feed", site.key, sport] as const,
+      queryKey: feedKey(site, sport),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         siteApi(site).get<ConnectAnswer>(`/connect/${FEED_PATHS[sport]}`, { signal }),
+      // A sync in the background may keep newer fixtures: the screen follows it while open.
       staleTime: 60_000,
+      refetchInterval: 60_000,
     })),
   });
+}
+
+/**
+ * Refresh: asks the sports feed for today's fixtures of the given sports now, one call each from the
+ * daily quota (`POST /connect/{sport}/refresh`); each answer replaces what the screen shows, and a
+ * sport that fails keeps its error (and what was kept before) until it is refreshed again.
+ */
+export function useRefreshFeed(site: SiteSettings) {
+  const client = useQueryClient();
+  const [pending, setPending] = useState<ReadonlySet<FeedSport>>(() => new Set());
+  const [failed, setFailed] = useState<Partial<Record<FeedSport, unknown>>>({});
+  const settle = (sport: FeedSport, error?: unknown) => {
+    setPending((current) => new Set([...current].filter((s) => s !== sport)));
+    setFailed((current) => {
+      const { [sport]: _, ...others } = current;
+      return error === undefined ? others : { ...others, [sport]: error };
+    });
+  };
+  const refresh = async (sports: readonly FeedSport[]) => {
+    setPending((current) => new Set([...current, ...sports]));
+    await Promise.all(
+      sports.map(async (sport) => {
+        try {
+          const answer = await siteApi(site).post<ConnectAnswer>(`/connect/${FEED_PATHS[sport]}/refresh`);
+          client.setQueryData(feedKey(site, sport), answer);
+          settle(sport);
+        } catch (error) {
+          settle(sport, error);
+        }
+      }),
+    );
+    // The calls were counted: the quota line follows.
+    await client.invalidateQueries({ queryKey: feedStatusKey(site) });
+  };
+  return { refresh, pending, failed };
 }
 
 /** `GET /feed/status`: the provider's calls used and left today, and when the feed sync last ran. */
@@ -39,6 +82,23 @@ export function useFeedStatus(site: SiteSettings) {
     // A sync runs in the background: the line follows it while the screen is open.
     refetchInterval: 15_000,
   });
+}
+
+/**
+ * The feed's calls left today, one figure: our count's remainder, or the provider's own from the
+ * answers on the screen (`providerRemaining`) when that is lower (another client of the same key
+ * used some), docs/PRODUCT-RULES.md#matches-and-the-sports-feed. Undefined while unknown.
+ */
+export function useFeedCallsLeft(
+  site: SiteSettings,
+  providerRemaining?: number,
+): { remaining: number; limit: number } | undefined {
+  const { data } = useFeedStatus(site);
+  if (!data) return undefined;
+  return {
+    remaining: Math.min(data.quota.remaining, providerRemaining ?? data.quota.remaining),
+    limit: data.quota.limit,
+  };
 }
 
 export const feedSportOf = (index: number): FeedSport => FEED_SPORTS[index]!;

@@ -5,7 +5,7 @@ import { useJobAction } from "@/hooks/use-jobs";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
-import { useFeedStatus } from "../api/feed";
+import { useFeedCallsLeft, useFeedStatus } from "../api/feed";
 
 /** The sync job of accepted fixtures (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
 const FEED_SYNC_JOB = "feed-sync";
@@ -26,8 +26,8 @@ export function FeedSyncLine({
   const status = useFeedStatus(site);
   const action = useJobAction();
   const canWrite = useCanWrite(site.key);
+  const left = useFeedCallsLeft(site, providerRemaining);
   const data = status.data;
-  const remaining = data && Math.min(data.quota.remaining, providerRemaining ?? data.quota.remaining);
   const runNow = () =>
     action.mutate(
       { name: FEED_SYNC_JOB, action: "run" },
@@ -43,8 +43,8 @@ export function FeedSyncLine({
       data-slot="feed-sync"
     >
       <p aria-live="polite">
-        {data
-          ? `Feed quota: ${remaining} of ${data.quota.limit} calls left today · Last sync: ${
+        {data && left
+          ? `Feed quota: ${left.remaining} of ${left.limit} calls left today · Last sync: ${
               data.lastSync ? formatDateTime(data.lastSync) : "never"
             }`
           : status.isError
