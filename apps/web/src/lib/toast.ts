@@ -81,6 +81,16 @@ export function toast({ title, description, variant = "default", id, action, dur
   });
 }
 
+/** Whether a description only repeats its title ("Welcome to the team." under "Welcome to the team"). */
+const repeats = (description: string, title: string) => {
+  const words = (text: string) =>
+    text
+      .trim()
+      .replace(/[.!]+$/, "")
+      .toLowerCase();
+  return words(description) === words(title);
+};
+
 /** Said when nothing more specific is known, so every toast has a description. */
 export const GENERIC_ERROR_DESCRIPTION = "Something went wrong. Please try again.";
 
@@ -97,7 +107,7 @@ export function toastError(title: string, error: unknown, fallback?: string, key
   const message = fallback !== undefined ? (typeof server === "string" && server) || fallback : own;
   toast({
     title,
-    description: message && message !== title ? message : GENERIC_ERROR_DESCRIPTION,
+    description: message && !repeats(message, title) ? message : GENERIC_ERROR_DESCRIPTION,
     variant: "destructive",
     key,
   });
@@ -115,7 +125,7 @@ export function toastSuccess(
 ) {
   toast({
     title,
-    description: serverMessage && serverMessage !== title ? serverMessage : fallback,
+    description: serverMessage && !repeats(serverMessage, title) ? serverMessage : fallback,
     variant: "success",
     ...offer,
   });

@@ -59,7 +59,8 @@ describe("the invitation page", () => {
       token: "session-token",
       user: { email: "new@example.com", role: "admin" },
     });
-    expect(toasts.at(-1)).toMatchObject({ title: "Welcome to the team" });
+    // The welcome says something new under its title, not "Welcome to the team." again.
+    expect(toasts.at(-1)).toMatchObject({ title: "Welcome to the team", description: "You are signed in." });
     await waitFor(() => expect(location()).toBe("/"));
   });
 
