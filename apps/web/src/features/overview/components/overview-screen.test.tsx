@@ -170,7 +170,17 @@ describe("the overview", () => {
       "GET /sportbn/overview": ok({
         site: "sportbn",
         days: 30,
-        matches: { live: 2, today: 5, week: 9, bySport: [{ sport: "football", count: 7 }] },
+        // This week counts upcoming matches of the next 7 days; by sport counts every live and
+        // upcoming one (later weeks too): two figures, each labelled for what it counts.
+        matches: {
+          live: 2,
+          today: 5,
+          week: 5,
+          bySport: [
+            { sport: "football", count: 7 },
+            { sport: "basketball", count: 5 },
+          ],
+        },
         links: { failing: 3, matches: 1 },
         feed: { quota: { used: 12, limit: 100, remaining: 88 }, lastSync: null },
         subscriptions: { days: days(30, () => 0), total: 0, previous: 0 },
@@ -192,10 +202,13 @@ describe("the overview", () => {
       "href",
       "/sportbn/matches?status=live",
     );
-    expect(screen.getByRole("link", { name: /This week 9 Live and upcoming: Football 7/ })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "This week 5 Upcoming in the next 7 days" })).toHaveAttribute(
       "href",
       "/sportbn/matches?status=upcoming",
     );
+    expect(
+      screen.getByRole("link", { name: "Live and upcoming 12 Football 7, Basketball 5" }),
+    ).toHaveAttribute("href", "/sportbn/matches");
     expect(
       screen.getByRole("link", { name: "Stream links failing 3 On 1 live or upcoming match" }),
     ).toHaveAttribute("href", "/sportbn/servers");

@@ -107,12 +107,19 @@ function OverviewBody({ data, base }: { data: Overview; base: string }) {
               to={`${base}/matches?status=upcoming`}
               label="This week"
               value={data.matches.week}
+              detail="Upcoming in the next 7 days"
+            />
+            {/* Every live and upcoming match, later weeks too: its own figure, which its sports add up to. */}
+            <FigureCard
+              to={`${base}/matches`}
+              label="Live and upcoming"
+              value={data.matches.bySport.reduce((sum, s) => sum + s.count, 0)}
               detail={
                 data.matches.bySport.length
-                  ? `Live and upcoming: ${data.matches.bySport
+                  ? data.matches.bySport
                       .map((s) => `${SPORT_LABELS[s.sport]} ${formatCount(s.count)}`)
-                      .join(", ")}`
-                  : "Upcoming in the next 7 days"
+                      .join(", ")
+                  : "No live or upcoming matches"
               }
             />
           </>
