@@ -8,8 +8,9 @@ const actorName = (actor: { email: string | null; job?: string }) =>
   actor.email ?? (actor.job ? `the ${actor.job} job` : "someone else");
 
 /**
- * Said in an open edit dialog (or form) once its record is changed elsewhere (live updates), before
- * the admin saves over it; the save itself is refused with 409 if it would (docs/PRODUCT-RULES.md#live-updates).
+ * Said in an open edit dialog (or form) once its record is changed elsewhere (live updates): its
+ * save sends the version it loaded, so the api refuses it with 409 (docs/PRODUCT-RULES.md#live-updates),
+ * and the notice says so rather than promise an overwrite.
  */
 export function RecordChangedNotice({
   resource,
@@ -36,8 +37,8 @@ export function RecordChangedNotice({
     >
       <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>
-        This record was changed by {actorName(actor)} while you were editing it. Saving now would overwrite
-        that change: {again} to see it.
+        This record was changed by {actorName(actor)} while you were editing it. Saving now would be refused:{" "}
+        {again} to see the change.
       </p>
     </div>
   );

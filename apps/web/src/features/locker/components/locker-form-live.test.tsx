@@ -52,7 +52,7 @@ describe("Manage Locker while someone else changes the locker", () => {
     stored = locker("2026-11-20T11:00:00.000Z", 90);
     act(() => change("sportbn-locker"));
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "This record was changed by editor@example.com while you were editing it. Saving now would overwrite that change: reload the page to see it.",
+      "This record was changed by editor@example.com while you were editing it. Saving now would be refused: reload the page to see the change.",
     );
     // The summary shows what was reloaded; the form keeps what the admin is editing.
     await waitFor(() =>

@@ -42,7 +42,7 @@ describe("Edit Movie while someone else changes the title", () => {
     expect(within(dialog).queryByRole("alert")).toBeNull();
     act(() => change(loaded._id, "editor@example.com"));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      "This record was changed by editor@example.com while you were editing it. Saving now would overwrite that change: close this dialog and open the record again to see it.",
+      "This record was changed by editor@example.com while you were editing it. Saving now would be refused: close this dialog and open the record again to see the change.",
     );
 
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
