@@ -39,6 +39,7 @@ export function FormDialog<T>({
   headerClassName,
   record,
   recordClassName,
+  onOpenAutoFocus,
   children,
 }: {
   /** What the dialog is open for (an item, a mode, or `true`); null closes it. */
@@ -54,12 +55,14 @@ export function FormDialog<T>({
   record?: (value: T) => { resource: string; id: string } | null;
   /** Where that notice sits in a dialog without padding. */
   recordClassName?: string;
+  /** Focus on opening other than the first field's (Radix's event; `preventDefault` keeps it off the first). */
+  onOpenAutoFocus?: (event: Event) => void;
   children: (value: T, dialog: { onDone: () => void; reportDirty: (dirty: boolean) => void }) => ReactNode;
 }) {
   const { onOpenChange, reportDirty } = useDirtyDialog(onClose);
   return (
     <Dialog open={value !== null} onOpenChange={onOpenChange}>
-      <DialogContent className={className}>
+      <DialogContent className={className} onOpenAutoFocus={onOpenAutoFocus}>
         <DialogHeader className={headerClassName}>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -134,10 +134,13 @@ describe("Manage Contacts: read, answered and Reply", () => {
     const dialog = await screen.findByRole("dialog", { name: "Reply to message" });
     expect(dialog).toHaveTextContent("To ada@example.com, from Movies <hello@movies.example>.");
     expect(within(dialog).getByLabelText("Subject")).toHaveValue("Re: Broken player");
-    const text = within(dialog).getByLabelText("Message");
-    expect(text).toHaveValue("\n\nOn 04/03/2026, ada@example.com wrote:\n> It stops.\n> Every time.");
-    await userEvent.click(text);
-    await userEvent.keyboard("{Control>}{Home}{/Control}Fixed, thanks!");
+    const text = within(dialog).getByLabelText<HTMLTextAreaElement>("Message");
+    expect(text).toHaveValue("On 04/03/2026, ada@example.com wrote:\n> It stops.\n> Every time.\n\n");
+    // The message has the focus, its caret after the quote: typing answers, the subject stays.
+    await waitFor(() => expect(text).toHaveFocus());
+    expect([text.selectionStart, text.selectionEnd]).toEqual([text.value.length, text.value.length]);
+    await userEvent.keyboard("Fixed, thanks!");
+    expect(within(dialog).getByLabelText("Subject")).toHaveValue("Re: Broken player");
     await userEvent.click(within(dialog).getByRole("button", { name: "Send Reply" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Reply to message" })).toBeNull());
     expect(writes(calls)).toEqual([
@@ -146,7 +149,7 @@ describe("Manage Contacts: read, answered and Reply", () => {
         path: `/movies/contacts/${ID}/reply`,
         body: {
           subject: "Re: Broken player",
-          message: "Fixed, thanks!\n\nOn 04/03/2026, ada@example.com wrote:\n> It stops.\n> Every time.",
+          message: "On 04/03/2026, ada@example.com wrote:\n> It stops.\n> Every time.\n\nFixed, thanks!",
         },
       }),
     ]);
@@ -177,7 +180,7 @@ describe("Manage Contacts: read, answered and Reply", () => {
     const link = within(dialog).getByRole("link", { name: "Open in Mail App" });
     expect(link.getAttribute("href")).toBe(
       `mailto:ada@example.com?subject=${encodeURIComponent("Re: Broken player")}&body=${encodeURIComponent(
-        "\n\nOn 04/03/2026, ada@example.com wrote:\n> It stops.\n> Every time.",
+        "On 04/03/2026, ada@example.com wrote:\n> It stops.\n> Every time.\n\n",
       )}`,
     );
     expect(writes(calls)).toEqual([]);

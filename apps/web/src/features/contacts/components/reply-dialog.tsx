@@ -44,10 +44,27 @@ export function ReplyDialog({
       }
       onClose={onClose}
       className="sm:max-w-xl"
+      onOpenAutoFocus={focusMessageEnd}
     >
       {(value, dialog) => <ReplyForm site={site} contact={value} mail={mail} {...dialog} />}
     </FormDialog>
   );
+}
+
+/**
+ * The dialog opens in the message, its caret after the quote, where the reply is written: not in
+ * Subject, whose text the first field's focus would select, so typing would replace it.
+ */
+function focusMessageEnd(event: Event) {
+  const message = (event.target as HTMLElement | null)?.querySelector?.<HTMLTextAreaElement>(
+    'textarea[name="message"]',
+  );
+  if (!message) return;
+  event.preventDefault();
+  message.focus();
+  const end = message.value.length;
+  message.setSelectionRange(end, end);
+  message.scrollTop = message.scrollHeight;
 }
 
 function ReplyForm({

@@ -8,13 +8,14 @@ describe("Reply's prefilled texts", () => {
     expect(replySubject("  ")).toBe("Re: your message");
   });
 
-  it("quotes the original line by line under who wrote it and when", () => {
+  it("quotes the original line by line under who wrote it and when, with room to answer below", () => {
     const text = quotedOriginal({
       email: "ada@example.com",
       message: "It stops.\n\nEvery time.",
       createdAt: "2026-03-04T10:00:00.000Z",
     });
-    expect(text).toBe("\n\nOn 04/03/2026, ada@example.com wrote:\n> It stops.\n>\n> Every time.");
+    // The reply is written under it, where the caret starts.
+    expect(text).toBe("On 04/03/2026, ada@example.com wrote:\n> It stops.\n>\n> Every time.\n\n");
   });
 
   it("builds a mailto: link with the address, subject and body encoded", () => {

@@ -27,10 +27,10 @@ export function replySubject(subject: string): string {
   return `Re: ${text || "your message"}`;
 }
 
-/** The reply's starting text: room to write, then the original quoted line by line. */
+/** The reply's starting text: the original quoted line by line, then room to write (the caret starts there). */
 export function quotedOriginal(contact: Pick<ContactMessage, "email" | "message" | "createdAt">): string {
   const lines = contact.message.split(/\r?\n/).map((line) => (line ? `> ${line}` : ">"));
-  return `\n\nOn ${formatDayMonthYear(contact.createdAt)}, ${contact.email} wrote:\n${lines.join("\n")}`;
+  return `On ${formatDayMonthYear(contact.createdAt)}, ${contact.email} wrote:\n${lines.join("\n")}\n\n`;
 }
 
 /** A `mailto:` link that opens the admin's mail app with the address, subject and text filled in. */
