@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanish, httpUrl } from "./common.ts";
+import { booleanish, httpUrl, partialUpdate } from "./common.ts";
 
 /** Movies keeps one ad list per page of its public site. */
 export const SCRIPT_MAX_LENGTH = 100_000;
@@ -52,13 +52,8 @@ export const createAdBody = z.strictObject({
   // The older client sends a missing isActive as the text "false"; a new ad is inactive.
   isActive: adFields.isActive.default(false),
 });
-export const updateAdBody = z.strictObject({
-  page: adFields.page.optional(),
-  url: adFields.url.optional(),
-  head: adFields.head.optional(),
-  body: adFields.body.optional(),
-  isActive: adFields.isActive.optional(),
-});
+/** `PUT /ads/{id}`: any of the fields; page and url never blank (the Activate toggle sends only isActive). */
+export const updateAdBody = partialUpdate(createAdBody, ["page", "url", "isActive"]);
 export type CreateAdBody = z.infer<typeof createAdBody>;
 export type UpdateAdBody = z.infer<typeof updateAdBody>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanish, httpUrl } from "./common.ts";
+import { booleanish, httpUrl, partialUpdate } from "./common.ts";
 
 export const APP_CATEGORIES = ["apps", "games"] as const;
 export type AppCategory = (typeof APP_CATEGORIES)[number];
@@ -154,30 +154,24 @@ export function appInputIssues(app: AppInput): { path: string; message: string }
   return issues;
 }
 
-const appFieldsBody = z.strictObject(appFieldsShape).transform(normalise);
+const appFields = z.strictObject(appFieldsShape);
 
 /** POST /apps: the whole app, checked with the fixed messages. */
-export const createAppBody = appFieldsBody.superRefine((app, context) => {
+export const createAppBody = appFields.transform(normalise).superRefine((app, context) => {
   for (const issue of appInputIssues(app))
     context.addIssue({ code: "custom", path: [issue.path], message: issue.message });
 });
 
-/** Fields an update may leave out but not send blank: blank would otherwise read as "unchanged". */
-const FILLED_ON_UPDATE = [...REQUIRED_APP_FIELDS, "rating"] as const;
-
 /**
- * PUT /apps/{id}: any subset, but a required field sent blank (or null) is refused naming it, as its
- * schema says; the merged app must still satisfy the create rules (checked by the server).
+ * PUT /apps/{id}: any subset, but a required field (or the rating, a toggle, the devices) sent blank
+ * or null is refused naming it (blank `it` and `key` clear the locker pair); the merged app must still
+ * satisfy the create rules (checked by the server in the update's transaction).
  */
-export const updateAppBody = z.preprocess((raw, context) => {
-  if (raw === null || typeof raw !== "object") return raw;
-  for (const field of FILLED_ON_UPDATE) {
-    const value = (raw as Record<string, unknown>)[field];
-    if (value === null || (typeof value === "string" && value.trim() === ""))
-      context.addIssue({ code: "custom", path: [field], message: APP_MESSAGES.required, input: value });
-  }
-  return raw;
-}, appFieldsBody);
+export const updateAppBody = partialUpdate(
+  appFields,
+  [...REQUIRED_APP_FIELDS, "rating", "trending", "slider", "isFirst", "supportedDevices"],
+  () => APP_MESSAGES.required,
+).transform(normalise);
 
 export const appsQuery = z.strictObject({
   category: z.enum(APP_CATEGORIES, { error: "category must be apps or games" }).optional(),

@@ -111,3 +111,50 @@ export const optionalHttpUrl = (field: string) =>
     .optional();
 
 export const isoDate = z.union([z.date(), z.string()]).transform((value) => new Date(value).toISOString());
+
+/**
+ * Where an update's OpenAPI body names the fields it refuses blank or null (`partialUpdate`), so
+ * clients and the tests generated from the route table (apps/api/src/routes/partial-updates.test.ts)
+ * read the rule from the route itself.
+ */
+export const FILLED_ON_UPDATE_KEY = "x-filled-on-update";
+export const filledOnUpdate = (fields: readonly string[]) => ({ [FILLED_ON_UPDATE_KEY]: [...fields] });
+
+type WithoutDefault<T> = T extends z.ZodDefault<infer Inner> ? Inner : T;
+type PartialShape<Shape extends z.ZodRawShape> = {
+  [Field in keyof Shape]: z.ZodOptional<WithoutDefault<Shape[Field]>>;
+};
+
+/**
+ * An update's body from its create body (docs/PRODUCT-RULES.md#answers-and-errors): each field may be
+ * left out, which keeps it unchanged (no create default is filled in), but a field of `filled` sent
+ * blank or null is refused naming it: blank never silently means "unchanged". A field whose own
+ * schema refuses blank or null says so in its own words; one that would read it as "not given" (the
+ * apps' text fields) gets `message`. The server merges the body with the stored record and checks
+ * the rules of several fields on the merged one, in the update's transaction.
+ */
+export function partialUpdate<Shape extends z.ZodRawShape>(
+  create: z.ZodObject<Shape>,
+  filled: readonly (keyof Shape & string)[],
+  message: (field: string) => string = (field) => `${field} is required`,
+) {
+  const shape = Object.fromEntries(
+    Object.entries(create.shape).map(([field, schema]) => [
+      field,
+      (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : (schema as z.ZodType)).optional(),
+    ]),
+  ) as unknown as PartialShape<Shape>;
+  const fields = z.strictObject(shape);
+  return z
+    .preprocess((raw, context) => {
+      if (raw === null || typeof raw !== "object") return raw;
+      for (const field of filled) {
+        const value = (raw as Record<string, unknown>)[field];
+        const blank = value === null || (typeof value === "string" && value.trim() === "");
+        if (blank && shape[field]!.safeParse(value).success)
+          context.addIssue({ code: "custom", path: [field], message: message(field), input: value });
+      }
+      return raw;
+    }, fields)
+    .meta(filledOnUpdate(filled));
+}

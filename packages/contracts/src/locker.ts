@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanish } from "./common.ts";
+import { booleanish, partialUpdate } from "./common.ts";
 import { LOCKER_KINDS, LOCKER_RULES } from "./site-rules.ts";
 
 export const lockerSchema = z.object({
@@ -37,6 +37,7 @@ export const lockerSeconds = z
       .max(LOCKER_RULES.max, LOCKER_SECONDS_MESSAGE),
   );
 
+/** `POST /locker`: the site's locker, created or replaced. */
 export const lockerBody = z.strictObject({
   site: z.string().optional(),
   type: z.enum(LOCKER_KINDS, { error: "type must be js or api" }).optional(),
@@ -44,6 +45,8 @@ export const lockerBody = z.strictObject({
   isActive: booleanish("isActive"),
 });
 export type LockerBody = z.infer<typeof lockerBody>;
+/** `PUT /locker/{id}`: any of the fields, none blank or null (the type stays when left out). */
+export const updateLockerBody = partialUpdate(lockerBody, ["type", "seconds", "isActive"]);
 
 export const lockerQuery = z.strictObject({ site: z.string().optional() });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpUrl, idSchema, messageBody } from "./common.ts";
+import { httpUrl, idSchema, messageBody, partialUpdate } from "./common.ts";
 import { FEED_SPORTS, MATCH_SPORTS, MATCH_STATUSES } from "./sports.ts";
 
 /** Texts the matches and other-servers routes answer with, word for word. */
@@ -134,7 +134,7 @@ const isFirstField = z
   .union([z.boolean(), z.enum(["true", "false"])], { error: "isFirst must be true or false" })
   .transform((value) => value === true || value === "true");
 
-/** `POST /matches` and `PUT /matches/{id}`: the flattened payload (`isFirst` as text, scores optional). */
+/** `POST /matches`: the flattened payload (`isFirst` as text, scores optional). */
 export const matchBody = z.strictObject({
   status: z
     .enum(MATCH_STATUSES, { error: `status must be one of ${MATCH_STATUSES.join(", ")}` })
@@ -168,6 +168,29 @@ export const matchBody = z.strictObject({
   feed_status: z.string().trim().max(16, "feed_status must be at most 16 characters").optional(),
 });
 export type MatchBody = z.output<typeof matchBody>;
+
+/**
+ * `PUT /matches/{id}`: any of the fields (each left out stays as it is, the feed's ignored), but none of
+ * the required ones blank or null. Left out, `status` stays as it was set, unless the day or a time
+ * changes: then it is the clock's for the new ones, as for a write without a status.
+ */
+export const updateMatchBody = partialUpdate(matchBody, [
+  "status",
+  "type",
+  "league_name",
+  "league_logo",
+  "homeTeam_name",
+  "homeTeam_logo",
+  "awayTeam_name",
+  "awayTeam_logo",
+  "date",
+  "time",
+  "end_time",
+  "type_match",
+  "isFirst",
+  "matchUrl",
+]);
+export type MatchUpdate = z.output<typeof updateMatchBody>;
 export type MatchInput = z.input<typeof matchBody>;
 
 /** A stream server attached to a match. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanish, deletedCountAnswer, idsBody } from "./common.ts";
+import { booleanish, deletedCountAnswer, filledOnUpdate, idsBody } from "./common.ts";
 
 /** Movie and TV titles of the content service (docs/PRODUCT-RULES.md#movies-and-tv). */
 export const MOVIE_KINDS = ["movie", "tv"] as const;
@@ -98,12 +98,15 @@ const moviePatchFields = z
   .partial();
 /**
  * `PATCH /api/movies/{id}`: any of the editable fields; the feature toggle sends only `featured`. At
- * least one of them: the content service's version (below) alone changes nothing.
+ * least one of them: the content service's version (below) alone changes nothing. The title and the
+ * toggles are never blank or null (docs/PRODUCT-RULES.md#answers-and-errors); the others may be emptied.
  */
-export const moviePatchBody = moviePatchFields.refine(
-  (body) => Object.keys(body).some((key) => key in moviePatchFields.shape),
-  "Send at least one field to change",
-);
+export const moviePatchBody = moviePatchFields
+  .refine(
+    (body) => Object.keys(body).some((key) => key in moviePatchFields.shape),
+    "Send at least one field to change",
+  )
+  .meta(filledOnUpdate(["title", "featured", "lockerSelected"]));
 export type MoviePatchBody = z.infer<typeof moviePatchBody>;
 
 export const movieLockerBody = z.strictObject({ lockerSelected: booleanish("lockerSelected") });

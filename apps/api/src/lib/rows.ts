@@ -1,3 +1,5 @@
+import { type Database, type Queryable, type SentVersion, versionCondition } from "@backoffice/db";
+
 /** Timestamps leave the API as ISO text. */
 export const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -13,6 +15,42 @@ export function setClause(columns: Record<string, unknown>, firstIndex: number) 
 /** The fields of `values` that are not undefined (a patch's given fields). */
 export function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/**
+ * An update that may leave fields out (docs/PRODUCT-RULES.md#answers-and-errors), as one transaction:
+ * the stored row of `table` matching `key` (`{site, id}`) is read and locked, checked against the
+ * version the edit sent (If-Match, `versionCondition`), and `change` turns it into the columns to set
+ * (undefined ones are kept), checking the rules of several fields on the merged record (it throws the
+ * refusal); only then is it written, so nothing can change the row between the read and the write.
+ * Undefined when no row matched: no such record, or its version moved (`refusedEdit` says which).
+ */
+export async function mergedUpdate<Row>(
+  db: Queryable,
+  table: string,
+  key: Record<string, unknown>,
+  version: SentVersion,
+  change: (stored: Row) => Record<string, unknown>,
+): Promise<Row | undefined> {
+  const columns = Object.keys(key);
+  const where = columns.map((column, index) => `${column} = $${index + 1}`).join(" and ");
+  const keys = Object.values(key);
+  const run = async (tx: Queryable) => {
+    const check = versionCondition(version, keys.length + 1);
+    const [stored] = await tx.query<Row>(`select * from ${table} where ${where}${check.sql} for update`, [
+      ...keys,
+      ...check.values,
+    ]);
+    if (!stored) return undefined;
+    const set = setClause(change(stored), keys.length + 1);
+    const [row] = await tx.query<Row>(
+      `update ${table} set ${set.sql ? `${set.sql}, ` : ""}updated_at = now() where ${where} returning *`,
+      [...keys, ...set.values],
+    );
+    return row;
+  };
+  // A repository given a transaction's connection (the seed's) runs inside it.
+  return "transaction" in db ? (db as Database).transaction(run) : run(db);
 }
 
 /** The paged list answer: `{status, data, pagination: {page, numberOfPages}, result}`. */

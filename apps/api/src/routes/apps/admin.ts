@@ -1,7 +1,6 @@
 import {
   APP_MESSAGES,
   type AppInput,
-  appInputIssues,
   appSchema,
   appsQuery,
   createAppBody,
@@ -12,11 +11,10 @@ import {
   successOf,
   updateAppBody,
 } from "@backoffice/contracts";
-import { HttpError, notFound } from "@backoffice/server";
+import { notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { definedOnly } from "../../lib/rows.ts";
 import { refusedEdit, sentVersion } from "../../lib/versions.ts";
 import { appsRepository } from "./repository.ts";
 
@@ -60,12 +58,6 @@ const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => {
       const { id } = request.params;
-      const existing = await apps.find(id);
-      if (!existing) throw notFound("App not found");
-      // A partial update must still leave a complete app behind.
-      const merged = { ...existing, ...definedOnly(request.body) } as AppInput;
-      const issues = appInputIssues(merged);
-      if (issues.length) throw new HttpError(400, issues[0]!.message);
       const version = sentVersion(request);
       const app = await apps.update(id, request.body, version);
       if (!app) throw await refusedEdit(version, () => apps.find(id), "App not found");

@@ -1,6 +1,13 @@
-import type { App, AppCategory, AppDetails, AppInput } from "@backoffice/contracts";
-import { newId, type Queryable, type SentVersion, versionCondition } from "@backoffice/db";
-import { definedOnly, iso, setClause } from "../../lib/rows.ts";
+import {
+  type App,
+  type AppCategory,
+  type AppDetails,
+  type AppInput,
+  appInputIssues,
+} from "@backoffice/contracts";
+import { newId, type Queryable, type SentVersion } from "@backoffice/db";
+import { badRequest } from "@backoffice/server";
+import { definedOnly, iso, mergedUpdate } from "../../lib/rows.ts";
 
 interface AppRow extends AppDetails {
   id: string;
@@ -80,14 +87,17 @@ export function appsRepository(db: Queryable) {
       );
       return toApp(row!);
     },
-    /** Undefined when no row matched: no such app, or its version is no longer `version` (when given). */
+    /**
+     * Changes the fields given, keeping the others; the merged app must still satisfy the create rules
+     * (400 with the first one broken), checked in the update's transaction on the stored row.
+     * Undefined when no row matched: no such app, or its version is no longer `version` (when given).
+     */
     async update(id: string, input: AppInput, version?: SentVersion): Promise<App | undefined> {
-      const set = setClause(columns(input), 2);
-      const check = versionCondition(version, 2 + set.values.length);
-      const [row] = await db.query<AppRow>(
-        `update apps set ${set.sql ? `${set.sql}, ` : ""}updated_at = now() where id = $1${check.sql} returning *`,
-        [id, ...set.values, ...check.values],
-      );
+      const row = await mergedUpdate<AppRow>(db, "apps", { id }, version, (stored) => {
+        const [issue] = appInputIssues({ ...toApp(stored), ...definedOnly(input) });
+        if (issue) throw badRequest(issue.message);
+        return columns(input);
+      });
       return row && toApp(row);
     },
     /** Deletes the given ids; returns the ones that existed. */

@@ -1,22 +1,16 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { UNDO_HEADER } from "@backoffice/contracts";
 import { LIVE_MESSAGES } from "@backoffice/contracts/live";
-import { freePort } from "@backoffice/server/free-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ContentService, startContentService } from "../../../test/content-service.ts";
 import { signedInApp } from "../../../test/helpers.ts";
 
 // The real content service, as a process (titles live in its database, their trash in the api's),
 // importing from a minimal stand-in for the movie database.
 const SECRET = "titles-history-secret-0123456789";
 const TMDB_KEY = "titles-history-tmdb-key";
-let content: ChildProcess;
-let contentUrl = "";
+let content: ContentService;
 let tmdb: Server;
-const dataDir = mkdtempSync(join(tmpdir(), "titles-history-"));
 
 beforeAll(async () => {
   tmdb = createServer((request, response) => {
@@ -42,42 +36,17 @@ beforeAll(async () => {
     );
   });
   await new Promise<void>((resolve) => tmdb.listen(0, "127.0.0.1", resolve));
-  const port = await freePort();
-  contentUrl = `http://127.0.0.1:${port}`;
-  content = spawn(process.execPath, ["apps/content/src/server.ts"], {
-    env: {
-      ...process.env,
-      CONTENT_PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "silent",
-      CONTENT_HMAC_SECRET: SECRET,
-      TMDB_API_KEY: TMDB_KEY,
-      TMDB_BASE_URL: `http://127.0.0.1:${(tmdb.address() as { port: number }).port}/3`,
-    },
-    stdio: "ignore",
+  content = await startContentService(SECRET, {
+    TMDB_API_KEY: TMDB_KEY,
+    TMDB_BASE_URL: `http://127.0.0.1:${(tmdb.address() as { port: number }).port}/3`,
   });
-  for (let tries = 0; ; tries++) {
-    if (
-      await fetch(`${contentUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (tries > 120) throw new Error("the content service did not start");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }, 60_000);
 afterAll(async () => {
-  content.kill("SIGTERM");
-  await new Promise((resolve) => content.once("exit", resolve));
+  await content.stop();
   tmdb.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const t = signedInApp(() => ({ CONTENT_URL: contentUrl, CONTENT_HMAC_SECRET: SECRET }));
+const t = signedInApp(() => ({ CONTENT_URL: content.url, CONTENT_HMAC_SECRET: SECRET }));
 
 const catalog = async () =>
   (await t.admin("GET", "/api/v1/movies/catalog")).json() as {

@@ -2,14 +2,15 @@ import {
   errorBody,
   idParams,
   LOCKER_TYPES_OF,
-  type LockerKind,
+  type LockerBody,
   lockerBody,
   lockerQuery,
   lockerSchema,
   type Site,
   successOf,
+  updateLockerBody,
 } from "@backoffice/contracts";
-import { badRequest, notFound } from "@backoffice/server";
+import { badRequest } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
@@ -18,15 +19,19 @@ import { lockersRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** Each site chooses among its own locker types (sportbn js or api; movies fixed to js). */
-function settingsFrom(site: Site, body: z.infer<typeof lockerBody>, currentType: LockerKind = "js") {
+/**
+ * Each site chooses among its own locker types (sportbn js or api; movies fixed to js). Answers the
+ * fields given but `site`: a type left out is the current one on a save, and stays on an update.
+ */
+function checkedSettings<Body extends Partial<LockerBody>>(site: Site, body: Body): Omit<Body, "site"> {
   if (body.site !== undefined && body.site !== site) throw badRequest(`site must be ${site}`);
   const types = LOCKER_TYPES_OF[site] ?? [];
   if (body.type !== undefined && !types.includes(body.type))
     throw badRequest(
       types.length === 1 ? `type is fixed to ${types[0]} for ${site}` : `type must be ${types.join(" or ")}`,
     );
-  return { type: body.type ?? currentType, seconds: body.seconds, isActive: body.isActive };
+  const { site: _site, ...settings } = body;
+  return settings;
 }
 
 const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
@@ -64,7 +69,11 @@ const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
     },
     async (request, reply) => {
       const current = await lockers.find();
-      const { locker, created } = await lockers.upsert(settingsFrom(site, request.body, current?.type));
+      const settings = checkedSettings(site, request.body);
+      const { locker, created } = await lockers.upsert({
+        ...settings,
+        type: settings.type ?? current?.type ?? "js",
+      });
       return reply.code(created ? 201 : 200).send({
         status: "success" as const,
         data: locker,
@@ -81,16 +90,14 @@ const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
       schema: {
         tags,
         params: idParams,
-        body: lockerBody,
+        body: updateLockerBody,
         response: { 200: successOf(lockerSchema), ...errors, 409: errorBody },
       },
     },
     async (request) => {
       const { id } = request.params;
-      const current = await lockers.find();
-      if (!current || current._id !== id) throw notFound("Locker not found");
       const version = sentVersion(request);
-      const locker = await lockers.update(id, settingsFrom(site, request.body, current.type), version);
+      const locker = await lockers.update(id, checkedSettings(site, request.body), version);
       if (!locker)
         throw await refusedEdit(version, async () => (await lockers.find())?._id === id, "Locker not found");
       return { status: "success" as const, data: locker, message: "Locker updated successfully" };

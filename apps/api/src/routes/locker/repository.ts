@@ -1,6 +1,6 @@
 import type { Locker, Site } from "@backoffice/contracts";
 import { newId, type Queryable, type SentVersion, versionCondition } from "@backoffice/db";
-import { iso } from "../../lib/rows.ts";
+import { iso, setClause } from "../../lib/rows.ts";
 
 interface LockerRow {
   id: string;
@@ -28,17 +28,25 @@ export function lockersRepository(db: Queryable, site: Site) {
       const [row] = await db.query<LockerRow>("select * from lockers where site = $1", [site]);
       return row && toLocker(row);
     },
-    /** Undefined when no row matched: no such locker, or its version is no longer `version` (when given). */
+    /**
+     * Changes the fields given, keeping the others, in one statement.
+     * Undefined when no row matched: no such locker, or its version is no longer `version` (when given).
+     */
     async update(
       id: string,
-      input: { type: "js" | "api"; seconds: number; isActive: boolean },
+      input: {
+        type?: "js" | "api" | undefined;
+        seconds?: number | undefined;
+        isActive?: boolean | undefined;
+      },
       version?: SentVersion,
     ) {
-      const check = versionCondition(version, 6);
+      const set = setClause({ type: input.type, seconds: input.seconds, is_active: input.isActive }, 3);
+      const check = versionCondition(version, 3 + set.values.length);
       const [row] = await db.query<LockerRow>(
-        `update lockers set type = $3, seconds = $4, is_active = $5, updated_at = now()
+        `update lockers set ${set.sql ? `${set.sql}, ` : ""}updated_at = now()
          where site = $1 and id = $2${check.sql} returning *`,
-        [site, id, input.type, input.seconds, input.isActive, ...check.values],
+        [site, id, ...set.values, ...check.values],
       );
       return row && toLocker(row);
     },

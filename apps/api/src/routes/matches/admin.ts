@@ -11,6 +11,7 @@ import {
   matchSchema,
   type Site,
   successOf,
+  updateMatchBody,
 } from "@backoffice/contracts";
 import { conflict, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -113,7 +114,7 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
       schema: {
         tags,
         params: idParams,
-        body: matchBody,
+        body: updateMatchBody,
         response: { 200: successOf(matchSchema), ...errors },
       },
     },

@@ -100,6 +100,24 @@ describe("match lifecycle", () => {
     expect(await statuses(match._id)).toEqual(["finished", "finished"]);
   });
 
+  it("keeps the status as set when an update leaves it out, and takes the clock's when the times move", async () => {
+    clock(0);
+    const match = await createMatch(60, 180, "live");
+    clock(30);
+    const url = `/api/v1/sportbn/matches/${match._id}`;
+    const scored = await admin("PUT", url, { homeTeam_score: 2 });
+    expect(scored.statusCode, scored.body).toBe(200);
+    expect(scored.json().data).toMatchObject({ status: "live", homeTeam: { score: 2 } });
+    expect(await statuses(match._id)).toEqual(["live", "live"]);
+    // Moved to kick off at 120: the clock's status for the new times, from now on.
+    const start = local(120);
+    const moved = await admin("PUT", url, { date: start.date, time: start.time, end_time: local(240).time });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ status: "upcoming", homeTeam: { score: 2 } });
+    clock(120);
+    expect(await statuses(match._id)).toEqual(["live", "live"]);
+  });
+
   it("changes the public read at the boundary without any write, though the answer was cached", async () => {
     clock(0);
     const match = await createMatch(120, 240, "upcoming");

@@ -4,12 +4,13 @@ import {
   MATCH_MESSAGES,
   type Match,
   type MatchBody,
+  type MatchUpdate,
   matchBoundaries,
   type Site,
 } from "@backoffice/contracts";
-import { newId, type Queryable, type SentVersion, versionCondition } from "@backoffice/db";
+import { newId, type Queryable, type SentVersion } from "@backoffice/db";
 import { conflict } from "@backoffice/server";
-import { iso } from "../../lib/rows.ts";
+import { iso, mergedUpdate } from "../../lib/rows.ts";
 
 interface MatchRow {
   id: string;
@@ -101,6 +102,39 @@ const columns = (input: MatchBody, timeZone: string) =>
     new Date(),
   ] as const;
 
+/**
+ * The columns an update sets on the stored `row`; left-out fields stay (undefined). A left-out status
+ * stays as it was set, unless the day or a time changes: then the clock's for the new ones, set now.
+ */
+function changedColumns(row: MatchRow, input: MatchUpdate, timeZone: string) {
+  const times = {
+    date: input.date ?? row.day,
+    time: input.time ?? row.time,
+    end_time: input.end_time ?? row.end_time,
+  };
+  const rescheduled = times.date !== row.day || times.time !== row.time || times.end_time !== row.end_time;
+  const status = input.status ?? (rescheduled ? clockStatus(times, timeZone, Date.now()) : undefined);
+  return {
+    status,
+    status_set_at: status === undefined ? undefined : new Date(),
+    type: input.type,
+    league_name: input.league_name,
+    league_logo: input.league_logo,
+    home_name: input.homeTeam_name,
+    home_logo: input.homeTeam_logo,
+    home_score: input.homeTeam_score,
+    away_name: input.awayTeam_name,
+    away_logo: input.awayTeam_logo,
+    away_score: input.awayTeam_score,
+    day: input.date,
+    time: input.time,
+    end_time: input.end_time,
+    type_match: input.type_match,
+    is_first: input.isFirst,
+    match_url: input.matchUrl,
+  };
+}
+
 /** An accepted fixture's feed columns; the values the feed wrote are what the sync later compares. */
 const feedColumns = (input: MatchBody, status: string) =>
   input.feed_sport && input.feed_fixture_id
@@ -186,18 +220,14 @@ export function matchesRepository(db: Queryable, site: Site, timeZone = "UTC") {
       );
       return read(row!);
     },
-    /** Undefined when no row matched: no such match, or its version is no longer `version` (when given). */
-    async update(id: string, input: MatchBody, version?: SentVersion): Promise<Match | undefined> {
-      const values = columns(input, timeZone);
-      const check = versionCondition(version, 3 + values.length);
-      const [row] = await unique(
-        db.query<MatchRow>(
-          `update matches set status = $3, type = $4, league_name = $5, league_logo = $6, home_name = $7,
-             home_logo = $8, home_score = $9, away_name = $10, away_logo = $11, away_score = $12, day = $13,
-             time = $14, end_time = $15, type_match = $16, is_first = $17, match_url = $18, status_set_at = $19,
-             updated_at = now()
-           where site = $1 and id = $2${check.sql} returning *`,
-          [site, id, ...values, ...check.values],
+    /**
+     * Changes the fields given, keeping the others (merged with the stored row in one transaction).
+     * Undefined when no row matched: no such match, or its version is no longer `version` (when given).
+     */
+    async update(id: string, input: MatchUpdate, version?: SentVersion): Promise<Match | undefined> {
+      const row = await unique(
+        mergedUpdate<MatchRow>(db, "matches", { site, id }, version, (stored) =>
+          changedColumns(stored, input, timeZone),
         ),
       );
       return row && read(row);

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { signRequest } from "@backoffice/server";
+import { freePort } from "@backoffice/server/free-port";
+
+export interface ContentService {
+  /** Where the api reaches it (`CONTENT_URL`). */
+  url: string;
+  /** The secret its writes are signed with (`CONTENT_HMAC_SECRET`). */
+  secret: string;
+  /** A write signed the way the api signs it, straight to the content service (e.g. a restore). */
+  signed(method: "POST" | "PATCH" | "DELETE", path: string, body: unknown): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real content service, as a process on a free port with a data directory of its own (titles live
+ * in its database, not the api's): what an API test of the movies catalog talks to. `env` adds to its
+ * environment (the movie database's address, for an import).
+ */
+export async function startContentService(
+  secret: string,
+  env: Record<string, string> = {},
+): Promise<ContentService> {
+  const dataDir = mkdtempSync(join(tmpdir(), "content-service-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["apps/content/src/server.ts"], {
+    env: {
+      // biome-ignore lint/style/noProcessEnv: the service runs in the test's own environment, plus its settings
+      ...process.env,
+      CONTENT_PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "silent",
+      CONTENT_HMAC_SECRET: secret,
+      ...env,
+    },
+    stdio: "ignore",
+  });
+  for (let tries = 0; ; tries++) {
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (tries > 120) throw new Error("the content service did not start");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    secret,
+    signed(method, path, body) {
+      const text = JSON.stringify(body);
+      return fetch(`${url}${path}`, {
+        method,
+        headers: { "content-type": "application/json", ...signRequest({ method, path, body: text, secret }) },
+        body: text,
+      });
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
