@@ -64,6 +64,11 @@ export const secondFactorStatusSchema = z.object({
   setupNeeded: z.boolean(),
   /** The member is an Owner: the security screen shows them the switch of `required`. */
   canRequire: z.boolean(),
+  /**
+   * Owners only: the active members with no second factor, whom the rule stops until they set one
+   * up (the switch's confirmation names them).
+   */
+  membersWithout: z.number().int().optional(),
 });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
 export const secondFactorStatusAnswer = successOf(secondFactorStatusSchema);

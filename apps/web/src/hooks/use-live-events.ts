@@ -118,10 +118,14 @@ function sseParser(onEvent: (event: LiveEvent) => void): (chunk: string) => void
   };
 }
 
-/** Opens the signed-in member's stream while the shell is shown; reconnects with backoff. */
-export function useLiveEvents(): void {
+/**
+ * Opens the signed-in member's stream while the shell is shown and `enabled` (not while a second
+ * factor must be set up, which the api refuses it); reconnects with backoff.
+ */
+export function useLiveEvents(enabled = true): void {
   const client = useQueryClient();
   useEffect(() => {
+    if (!enabled) return;
     let stopped = false;
     let delay: number = RECONNECT_MS.first;
     let connectedBefore = false;
@@ -174,5 +178,5 @@ export function useLiveEvents(): void {
       clearTimeout(retry);
       controller?.abort();
     };
-  }, [client]);
+  }, [client, enabled]);
 }

@@ -163,6 +163,15 @@ export function secondFactorRepository(db: Queryable) {
       );
       return row;
     },
+    /** Active members with neither TOTP nor a passkey: whom a required second factor stops. */
+    async membersWithout(): Promise<number> {
+      const [row] = await db.query<{ count: number }>(
+        `select count(*)::int as count from users u
+         where u.disabled_at is null and u.totp_enabled_at is null
+           and not exists (select 1 from passkeys p where p.user_id = u.id)`,
+      );
+      return row?.count ?? 0;
+    },
     async required(): Promise<boolean> {
       const [row] = await db.query<{ second_factor_required: boolean }>(
         "select second_factor_required from security_settings",

@@ -93,6 +93,8 @@ describe("TOTP set-up", () => {
       required: false,
       setupNeeded: false,
       canRequire: true,
+      // The first admin has no factor.
+      membersWithout: 1,
     });
     // The secret is never in History.
     const rows = await t.app.db.query<{ text: string }>(
@@ -352,6 +354,30 @@ describe("an Owner requires a second factor for everyone", () => {
       vi.useRealTimers();
       await policy(owner, false);
     }
+  });
+});
+
+describe("the members a required second factor would stop", () => {
+  it("GET /auth/second-factor tells an Owner how many active members have none, and no one else", async () => {
+    const { token: owner } = await memberWithTotp("counting-owner@example.com");
+    vi.useRealTimers();
+    const without = async (token = owner) =>
+      (await t.as(token, { method: "GET", url: "/api/v1/auth/second-factor" })).json().data.membersWithout;
+    const before = await without();
+    expect(before).toBeGreaterThanOrEqual(1);
+
+    // A new member without a factor counts; one with TOTP does not; a disabled one does not.
+    await t.createUser("counted@example.com", "Member-pass-1", "admin", { level: "viewer", sites: null });
+    expect(await without()).toBe(before + 1);
+    const { token: viewer } = await memberWithTotp("factored@example.com");
+    vi.useRealTimers();
+    expect(await without()).toBe(before + 1);
+    await t.app.db.query("update users set disabled_at = now() where email = 'counted@example.com'");
+    expect(await without()).toBe(before);
+
+    // Only an Owner is told: for anyone else the field is not there.
+    await t.app.db.query("update users set level = 'viewer' where email = 'factored@example.com'");
+    expect(await without(viewer)).toBeUndefined();
   });
 });
 

@@ -306,12 +306,17 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
     const route = authenticated.withTypeProvider<ZodTypeProvider>();
     const security = [{ bearer: [] }];
 
-    /** The member's factors; the rule and whether they must set one up are the session's (`findLive`). */
+    /**
+     * The member's factors; the rule and whether they must set one up are the session's (`findLive`).
+     * An Owner also learns whom the rule stops.
+     */
     async function statusOf(session: AuthSession) {
-      const [factors, recoveryCodesLeft, passkeys] = await Promise.all([
+      const owner = session.level === "owner";
+      const [factors, recoveryCodesLeft, passkeys, membersWithout] = await Promise.all([
         repo.factorsOf(session.userId),
         repo.recoveryCodesLeft(session.userId),
         repo.passkeysOf(session.userId),
+        owner ? repo.membersWithout() : undefined,
       ]);
       return {
         totp: factors.totp,
@@ -319,7 +324,8 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
         passkeys: passkeys.map(passkeyOut),
         required: session.secondFactor.required,
         setupNeeded: session.secondFactor.setupNeeded,
-        canRequire: session.level === "owner",
+        canRequire: owner,
+        ...(owner && { membersWithout }),
       };
     }
 

@@ -23,12 +23,11 @@ export function ProtectedRoute() {
   // A stale session is being cleared by the daily check; render nothing meanwhile.
   if (isSessionStale()) return null;
   return (
-    <>
-      <QueryBoundary>
-        <SecondFactorGate />
-      </QueryBoundary>
-      <Outlet />
-    </>
+    <QueryBoundary>
+      <SecondFactorGate>
+        <Outlet />
+      </SecondFactorGate>
+    </QueryBoundary>
   );
 }
 

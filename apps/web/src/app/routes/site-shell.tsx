@@ -12,7 +12,7 @@ import { authMessages } from "@/features/auth/messages";
 import { useCanWrite, useMemberSites } from "@/hooks/use-access";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useLiveEvents } from "@/hooks/use-live-events";
-import { useMe } from "@/hooks/use-me";
+import { useMe, useMySecondFactor } from "@/hooks/use-me";
 import { useSession } from "@/hooks/use-session";
 import { hostOf } from "@/lib/format";
 import { clearSession, getStoredSite, storeSite } from "@/lib/session";
@@ -88,8 +88,11 @@ function Shell() {
   // A path of a site selects that site (links and bookmarks work).
   useEffect(() => storeSite(site), [site]);
   useEffect(requestToaster, []);
+  // While a second factor must be set up, Security is all there is (docs/PRODUCT-RULES.md#second-factor):
+  // no sidebar, site switcher, command palette or live stream, which the api would refuse.
+  const setupNeeded = useMySecondFactor().data?.setupNeeded === true;
   // Screens stay current without a reload (docs/PRODUCT-RULES.md#live-updates).
-  useLiveEvents();
+  useLiveEvents(!setupNeeded);
 
   const config = useConfig();
   const configured = config.data?.sites[site];
@@ -152,7 +155,7 @@ function Shell() {
         Skip to content
       </a>
       <div className="flex min-h-dvh bg-muted/30">
-        {desktop && open && (
+        {!setupNeeded && desktop && open && (
           <aside
             id="app-sidebar"
             aria-label="Sidebar"
@@ -161,7 +164,7 @@ function Shell() {
             {sidebar}
           </aside>
         )}
-        {!desktop && (
+        {!setupNeeded && !desktop && (
           <Sheet open={open} onOpenChange={setOpen}>
             <SheetContent
               id="app-sidebar"
@@ -193,7 +196,10 @@ function Shell() {
             teamPath={isOwner ? paths.team : undefined}
             onLogout={onLogout}
             loggingOut={logout.isPending}
-            commands={<CommandPalette site={site} onSiteChange={onSiteChange} onLogout={onLogout} />}
+            commands={
+              !setupNeeded && <CommandPalette site={site} onSiteChange={onSiteChange} onLogout={onLogout} />
+            }
+            setupOnly={setupNeeded}
           />
           <main id="main-content" tabIndex={-1} className="flex-1 p-4 pb-32 outline-none sm:p-6 lg:p-8">
             <div className="mx-auto w-full max-w-7xl">

@@ -53,6 +53,11 @@ export type HeaderProps = {
   loggingOut: boolean;
   /** Beside the account menu: the command palette's button. */
   commands?: ReactNode;
+  /**
+   * A second factor must be set up before anything else (docs/PRODUCT-RULES.md#second-factor): no
+   * sidebar toggle, site switcher or account links but Security, where the member is.
+   */
+  setupOnly?: boolean;
 };
 
 /** Sidebar toggle, site switcher and the account menu with the theme and Logout. */
@@ -71,31 +76,36 @@ export function Header({
   onLogout,
   loggingOut,
   commands,
+  setupOnly = false,
 }: HeaderProps) {
   const theme = useThemeChoice();
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:gap-3 sm:px-4">
-      <Button
-        variant="ghost"
-        size="icon"
-        ref={toggleRef}
-        onClick={onToggleSidebar}
-        aria-label={sidebarOpen ? "Close sidebar" : "Open sidebar"}
-        aria-expanded={sidebarOpen}
-        aria-controls="app-sidebar"
-        data-testid="sidebar-toggle"
-      >
-        <PanelLeft aria-hidden="true" />
-      </Button>
-      <div className="h-5 w-px bg-border" aria-hidden="true" />
-      <OptionsSelect
-        aria-label="Site"
-        className="h-9 min-w-32 font-medium"
-        data-testid="site-switcher"
-        value={site}
-        onValueChange={(value) => onSiteChange(value as SiteKey)}
-        options={sites.map((s) => [s.key, s.name])}
-      />
+      {!setupOnly && (
+        <>
+          <Button
+            variant="ghost"
+            size="icon"
+            ref={toggleRef}
+            onClick={onToggleSidebar}
+            aria-label={sidebarOpen ? "Close sidebar" : "Open sidebar"}
+            aria-expanded={sidebarOpen}
+            aria-controls="app-sidebar"
+            data-testid="sidebar-toggle"
+          >
+            <PanelLeft aria-hidden="true" />
+          </Button>
+          <div className="h-5 w-px bg-border" aria-hidden="true" />
+          <OptionsSelect
+            aria-label="Site"
+            className="h-9 min-w-32 font-medium"
+            data-testid="site-switcher"
+            value={site}
+            onValueChange={(value) => onSiteChange(value as SiteKey)}
+            options={sites.map((s) => [s.key, s.name])}
+          />
+        </>
+      )}
       <div className="ml-auto flex items-center gap-1">
         {commands}
         <DropdownMenu>
@@ -119,25 +129,29 @@ export function Header({
               <span className="truncate">{userEmail}</span>
             </DropdownMenuLabel>
             <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <Link to={profilePath}>
-                <UserCog aria-hidden="true" />
-                Edit Profile
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to={jobsPath}>
-                <Timer aria-hidden="true" />
-                Jobs
-              </Link>
-            </DropdownMenuItem>
+            {!setupOnly && (
+              <>
+                <DropdownMenuItem asChild>
+                  <Link to={profilePath}>
+                    <UserCog aria-hidden="true" />
+                    Edit Profile
+                  </Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to={jobsPath}>
+                    <Timer aria-hidden="true" />
+                    Jobs
+                  </Link>
+                </DropdownMenuItem>
+              </>
+            )}
             <DropdownMenuItem asChild>
               <Link to={securityPath}>
                 <ShieldCheck aria-hidden="true" />
                 Security
               </Link>
             </DropdownMenuItem>
-            {teamPath && (
+            {teamPath && !setupOnly && (
               <DropdownMenuItem asChild>
                 <Link to={teamPath}>
                   <Users aria-hidden="true" />

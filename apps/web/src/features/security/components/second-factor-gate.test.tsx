@@ -31,17 +31,16 @@ function AppScreen() {
   return <h1>Signed in as {useMe().data?.email}</h1>;
 }
 
-/** The protected routes as app/routes/guards.tsx has them: the gate, then the screen; no answer is loaded before. */
+/** The protected routes as app/routes/guards.tsx has them: the gate around the screen; no answer is loaded before. */
 function renderDashboard(url: string, security: ReactNode) {
   const router = createMemoryRouter(
     [
       {
         element: (
-          <>
-            <SecondFactorGate />
+          <SecondFactorGate>
             <Link to="/apkw">APKW</Link>
             <Outlet />
-          </>
+          </SecondFactorGate>
         ),
         children: [
           { path: paths.security, element: security },

@@ -1,22 +1,41 @@
 import { useId } from "react";
+import { useConfirm } from "@/components/confirm-dialog";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useSecondFactor, useSecondFactorPolicy } from "../api/second-factor";
 
+/** Whom turning the rule on stops, said before it is turned on. */
+const stopsText = (members: number) =>
+  `${members} ${members === 1 ? "member has" : "members have"} no second factor and will have to set one up before anything else.`;
+
 /**
  * The Owner's switch (docs/PRODUCT-RULES.md#second-factor): a second factor required of every member.
- * Shown to Owners only; a member without one is taken to set one up right after signing in.
+ * Shown to Owners only; a member without one is taken to set one up right after signing in, so
+ * turning it on first says how many members that stops (none: it asks nothing).
  */
 export function SecondFactorPolicy() {
   const query = useSecondFactor();
   const policy = useSecondFactorPolicy();
+  const confirm = useConfirm();
   const id = useId();
   if (!query.data?.canRequire) return null;
   const required = policy.isPending ? policy.variables : query.data.required;
+  const stopped = query.data.membersWithout ?? 0;
 
   const onChange = async (next: boolean) => {
+    if (
+      next &&
+      stopped > 0 &&
+      !(await confirm({
+        title: "Require a second factor for everyone?",
+        description: stopsText(stopped),
+        confirmText: "Require it",
+        destructive: false,
+      }))
+    )
+      return;
     try {
       await policy.mutateAsync(next);
       toastSuccess(
