@@ -17,6 +17,8 @@ export const jobSchema = z.object({
       trigger: z.enum(["schedule", "manual"]),
       attempt: z.number().int(),
       summary: z.string().nullable(),
+      /** Succeeded, but the outcome needs a look (a link-health round with links failing). */
+      warning: z.boolean(),
       error: z.string().nullable(),
     })
     .nullable(),

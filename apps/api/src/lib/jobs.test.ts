@@ -98,6 +98,32 @@ describe(`the job runner (${testDatabaseKind()})`, () => {
     });
   });
 
+  it("keeps a run's outcome that needs a look (a warning) apart from its result", async () => {
+    const { db, url } = await database();
+    const clock = new TestClock(new Date("2026-03-01T10:00:10Z"));
+    let answer: unknown = { summary: "0 of 10 links OK.", warning: true };
+    const jobs = await runner(db, url, clock, {
+      name: "links",
+      title: "Links",
+      site: "sportbn",
+      schedule: "0 3 * * *",
+      run: async () => answer,
+    });
+    const lastRun = async () => (await jobs.list())[0]?.lastRun;
+    expect(await jobs.runNow("links")).toBe(true);
+    await tickUntil(clock, async () => (await lastRun())?.result === "succeeded");
+    expect(await lastRun()).toMatchObject({
+      result: "succeeded",
+      summary: "0 of 10 links OK.",
+      warning: true,
+    });
+    // Words alone are a plain success.
+    answer = "10 of 10 links OK.";
+    expect(await jobs.runNow("links")).toBe(true);
+    await tickUntil(clock, async () => (await lastRun())?.summary === "10 of 10 links OK.");
+    expect(await lastRun()).toMatchObject({ result: "succeeded", warning: false });
+  });
+
   it("runs a job on its schedule, skips it while paused and shows progress of a long run", async () => {
     const { db, url } = await database();
     const clock = new TestClock(new Date("2026-03-01T10:00:10Z"));

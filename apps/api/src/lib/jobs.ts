@@ -30,8 +30,27 @@ export interface JobDefinition {
   retryDelaySeconds?: number;
   /** A run not finished by then (its process stopped) is retried (default 900). */
   expireInSeconds?: number;
-  /** Does the work; the words it answers (a string) are the run's summary. */
+  /**
+   * Does the work; the words it answers (a string) are the run's summary, or a `JobOutcome` whose
+   * `warning` says the outcome needs a look though the run succeeded (links failing).
+   */
   run(context: JobContext): Promise<unknown>;
+}
+
+/** A run's summary, and whether its outcome needs a look (shown with a warning tone, not as a plain success). */
+export interface JobOutcome {
+  summary: string;
+  warning: boolean;
+}
+
+/** The summary and warning of what `run` answered: words, a `JobOutcome`, or nothing to say. */
+function outcomeOf(answer: unknown): { summary: string | null; warning: boolean } {
+  if (typeof answer === "string") return { summary: answer || null, warning: false };
+  if (answer && typeof answer === "object" && typeof (answer as JobOutcome).summary === "string") {
+    const { summary, warning } = answer as JobOutcome;
+    return { summary: summary || null, warning: warning === true };
+  }
+  return { summary: null, warning: false };
 }
 
 export type RunResult = "running" | "succeeded" | "failed" | "skipped";
@@ -49,6 +68,8 @@ export interface JobView {
     trigger: "schedule" | "manual";
     attempt: number;
     summary: string | null;
+    /** Succeeded with an outcome that needs a look (JobOutcome). */
+    warning: boolean;
     error: string | null;
   } | null;
   nextRunAt: string | null;
@@ -95,6 +116,7 @@ interface RunRow {
   duration_ms: number | null;
   result: RunResult;
   summary: string | null;
+  warning: boolean;
   error: string | null;
   progress: number | null;
 }
@@ -149,12 +171,12 @@ export function createJobs(options: JobsOptions): Jobs {
       [definition.name, trigger, attempt, paused ? "skipped" : "running"],
     );
     const id = row!.id;
-    const finish = (result: RunResult, summary: string | null, error: string | null) =>
+    const finish = (result: RunResult, summary: string | null, error: string | null, warning = false) =>
       db.query(
         `update job_runs set finished_at = now(), duration_ms = $2, result = $3, summary = $4, error = $5,
-           progress = case when $3 = 'succeeded' then 100 else progress end
+           progress = case when $3 = 'succeeded' then 100 else progress end, warning = $6
          where id = $1`,
-        [id, Date.now() - startedAt, result, summary, error],
+        [id, Date.now() - startedAt, result, summary, error, warning],
       );
     // The history keeps RUNS_KEPT_DAYS: a job running every minute leaves about 43,000 rows a month.
     await db.query(
@@ -163,13 +185,14 @@ export function createJobs(options: JobsOptions): Jobs {
     );
     if (paused) return finish("skipped", "Paused: the scheduled run was skipped.", null);
     try {
-      const summary = await definition.run({
+      const answer = await definition.run({
         progress: async (percent) => {
           const value = Math.max(0, Math.min(100, Math.round(percent)));
           await db.query("update job_runs set progress = $2 where id = $1", [id, value]);
         },
       });
-      await finish("succeeded", typeof summary === "string" && summary ? summary : null, null);
+      const { summary, warning } = outcomeOf(answer);
+      await finish("succeeded", summary, null, warning);
     } catch (error) {
       log.warn({ err: error, job: definition.name, attempt }, "job failed");
       await finish("failed", null, inWords(error));
@@ -295,7 +318,7 @@ export function createJobs(options: JobsOptions): Jobs {
       const runs = await db.query<RunRow>(
         `select r.* from unnest($1::text[]) as job (name)
          cross join lateral (
-           select name, trigger, attempt, started_at, duration_ms, result, summary, error, progress
+           select name, trigger, attempt, started_at, duration_ms, result, summary, warning, error, progress
            from job_runs where name = job.name order by started_at desc, id desc limit 1
          ) r`,
         [[...definitions.keys()]],
@@ -322,6 +345,7 @@ export function createJobs(options: JobsOptions): Jobs {
                 trigger: run.trigger,
                 attempt: run.attempt,
                 summary: run.summary,
+                warning: run.warning,
                 error: run.error,
               }
             : null,

@@ -55,7 +55,8 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
           actor: { id: null, email: null, job: name },
         });
       }
-      return `${round.ok} of ${round.checked} links OK.`;
+      // Links failing or blocked: the run succeeded, its outcome needs a look (the Jobs screen says so).
+      return { summary: `${round.ok} of ${round.checked} links OK.`, warning: round.ok < round.checked };
     },
   });
 

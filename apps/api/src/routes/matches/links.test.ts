@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
 import { runLinkHealthRound } from "../../lib/link-health.ts";
 import { validMatch } from "./match.testing.ts";
@@ -147,6 +147,39 @@ describe("stream-link health", () => {
       ["Missing", "failing"],
       ["Broken", "failing"],
     ]);
+  });
+
+  it("Run now: a round whose links fail is a success that needs a look (warning), not a plain one", async () => {
+    // Live now (UTC, the test's feed time zone): kicked off 30 minutes ago, ends in 2 hours.
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const kickOff = at(-30 * 60_000);
+    const live = await admin("POST", "/api/v1/sportbn/matches", {
+      ...validMatch({ date: kickOff.slice(0, 10), matchUrl: `${base}/200/live` }),
+      time: kickOff.slice(11, 16),
+      end_time: at(2 * 3_600_000).slice(11, 16),
+      homeTeam_name: "Live Home",
+    });
+    expect(live.statusCode).toBe(201);
+    await admin("POST", "/api/v1/sportbn/other-servers", {
+      match_id: live.json().data._id,
+      name: "Down",
+      url: `${base}/503`,
+    });
+    const lastRun = async () =>
+      ((await admin("GET", "/api/v1/jobs")).json().data as { name: string; lastRun: unknown }[]).find(
+        (job) => job.name === "link-health",
+      )?.lastRun;
+    expect((await admin("POST", "/api/v1/jobs/link-health/run")).statusCode).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect(await lastRun()).toMatchObject({
+          result: "succeeded",
+          summary: "1 of 2 links OK.",
+          warning: true,
+        }),
+      { timeout: 15_000, interval: 200 },
+    );
+    await admin("DELETE", `/api/v1/sportbn/matches`, { ids: [live.json().data._id] });
   });
 
   it("runs as the link-health job every 10 minutes", async () => {

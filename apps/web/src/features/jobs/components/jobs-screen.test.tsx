@@ -18,6 +18,7 @@ const purge: Job = {
     trigger: "schedule",
     attempt: 1,
     summary: "3 items older than 30 days removed.",
+    warning: false,
     error: null,
   },
   nextRunAt: "2026-11-20T11:00:00Z",
@@ -36,6 +37,7 @@ const sync: Job = {
     trigger: "manual",
     attempt: 3,
     summary: null,
+    warning: false,
     error: "The feed answered 503.",
   },
   nextRunAt: null,
@@ -75,6 +77,28 @@ describe("Jobs", () => {
     expect(second.getAllByText("Paused")).toHaveLength(2); // the badge and the next run
     expect(second.getByText(/The feed answered 503\. \(attempt 3\)/)).toBeInTheDocument();
     expect(second.getByRole("button", { name: "Resume" })).toBeInTheDocument();
+  });
+
+  it("a run that succeeded with links failing needs attention: not a green Succeeded over 0 of 10 links OK", async () => {
+    const links: Job = {
+      ...purge,
+      name: "link-health",
+      title: "Check stream links of live and upcoming matches",
+      site: "sportbn",
+      lastRun: { ...purge.lastRun!, summary: "0 of 10 links OK.", warning: true },
+    };
+    fakeApi({ "GET /jobs": listed([links, purge]) });
+    renderAt("/settings/jobs", <JobsScreen />);
+    const job = within(await card("Check stream links of live and upcoming matches"));
+    expect(job.queryByText("Succeeded")).toBeNull();
+    const badge = job.getByText("Needs attention");
+    expect(badge).toHaveAttribute("data-variant", "warning");
+    const outcome = job.getByText("0 of 10 links OK.").closest("[data-tone]");
+    expect(outcome).toHaveAttribute("data-tone", "warning");
+    // A plain success stays green, its summary plain.
+    const plain = within(await card("Empty expired trash"));
+    expect(plain.getByText("Succeeded")).toHaveAttribute("data-variant", "success");
+    expect(plain.getByText("3 items older than 30 days removed.").closest("[data-tone]")).toBeNull();
   });
 
   it("Run now queues a run and says so in a toast", async () => {

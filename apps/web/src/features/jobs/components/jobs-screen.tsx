@@ -1,5 +1,5 @@
 import type { Job } from "@backoffice/contracts";
-import { Pause, Play, RotateCw, Timer } from "lucide-react";
+import { AlertTriangle, Pause, Play, RotateCw, Timer } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { ListBody } from "@/components/list/list-body";
 import { ListSkeleton } from "@/components/states";
@@ -63,8 +63,18 @@ export function JobsScreen() {
   );
 }
 
-function resultVariant(result: NonNullable<Job["lastRun"]>["result"]) {
-  if (result === "succeeded") return "success" as const;
+type Run = NonNullable<Job["lastRun"]>;
+
+/**
+ * A run's result in words and tone: a success whose outcome needs a look (a link-health round with
+ * links failing) says so in the warning tone, never as a green Succeeded.
+ */
+function resultLabel(run: Run): string {
+  return run.result === "succeeded" && run.warning ? texts.needsAttention : RESULT_LABELS[run.result];
+}
+
+function resultVariant({ result, warning }: Run) {
+  if (result === "succeeded") return warning ? ("warning" as const) : ("success" as const);
   if (result === "failed") return "destructive" as const;
   if (result === "running") return "warning" as const;
   return "secondary" as const;
@@ -137,8 +147,8 @@ function JobCard({
               {run ? (
                 <span className="flex flex-wrap items-center gap-2">
                   <time dateTime={run.at}>{formatDateTime(run.at)}</time>
-                  <Badge variant={resultVariant(run.result)}>
-                    {RESULT_LABELS[run.result]}
+                  <Badge variant={resultVariant(run)} data-variant={resultVariant(run)}>
+                    {resultLabel(run)}
                     {run.result === "running" && job.progress !== null ? ` ${job.progress}%` : ""}
                   </Badge>
                 </span>
@@ -171,7 +181,18 @@ function JobCard({
               <div className="h-full bg-primary" style={{ width: `${job.progress}%` }} />
             </div>
           )}
-          {run?.summary && <p className="text-sm">{run.summary}</p>}
+          {run?.summary &&
+            (run.warning ? (
+              <p
+                data-tone="warning"
+                className="flex items-start gap-2 rounded-md bg-warning/15 px-3 py-2 text-sm text-warning-text"
+              >
+                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>{run.summary}</span>
+              </p>
+            ) : (
+              <p className="text-sm">{run.summary}</p>
+            ))}
           {run?.error && (
             <p className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
               <span className="font-medium">Last error: </span>

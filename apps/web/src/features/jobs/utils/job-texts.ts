@@ -16,6 +16,8 @@ export const jobMessages = {
   },
   actionFailedDescription: "Nothing changed. Try again in a moment.",
   never: "Not run yet",
+  /** A run that succeeded with an outcome that needs a look (links failing), instead of Succeeded. */
+  needsAttention: "Needs attention",
 };
 
 const two = (n: number) => String(n).padStart(2, "0");
