@@ -1,8 +1,9 @@
 // `npm start`: builds the dashboard when needed, then runs the content service, the sandbox (only while
-// no provider key is configured) and the api in this one process, and prints where to go. Each is its
-// own Fastify server on its own port with its own embedded database, and they talk over HTTP as in
-// production, where each runs alone (`node src/server.ts` in its folder; docs/DEPLOYMENT.md). The
-// servers' TypeScript sources run directly: Node strips the types (docs/decisions/007-pinned-node-runtime.md).
+// no provider key is configured; the demo's stream links are its `/streams/*`, scripts/start-env.ts)
+// and the api in this one process, and prints where to go. Each is its own Fastify server on its own
+// port with its own embedded database, and they talk over HTTP as in production, where each runs
+// alone (`node src/server.ts` in its folder; docs/DEPLOYMENT.md). The servers' TypeScript sources run
+// directly: Node strips the types (docs/decisions/007-pinned-node-runtime.md).
 //
 // One process instead of a launcher and three servers loads Node, type stripping, Fastify, fetch and
 // PGlite's compiled WebAssembly once: everything `npm start` leaves running went from 1,039 MB to
@@ -13,6 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { framed } from "../packages/server/src/banner.ts";
 import { V8_FLAGS } from "./server-flags.ts";
+import { startEnv } from "./start-env.ts";
 
 /**
  * Memory settings of this process: the servers' V8 flags (scripts/server-flags.ts says why), and
@@ -39,10 +41,10 @@ if (process.execve && !process.execArgv.includes(V8_FLAGS[0])) {
 }
 
 const env = process.env;
-const host = env.HOST || "127.0.0.1";
-const apiPort = env.PORT || "8080";
-const contentPort = env.CONTENT_PORT || "8081";
-const sandboxPort = env.SANDBOX_PORT || "8082";
+// The servers' host, ports and URLs, whether the sandbox runs and the hosts the link probe may reach.
+const { useSandbox, values } = startEnv(env);
+const host = values.HOST;
+const apiPort = values.PORT;
 
 /** The newest modification time of the files below `dir` (outside node_modules and dist). */
 function newestMtime(dir) {
@@ -76,15 +78,7 @@ if (
 }
 
 // Every server reads its own variables, so one environment serves all three.
-const useSandbox = !env.APISPORTS_KEY && !env.TMDB_API_KEY;
-Object.assign(env, {
-  HOST: host,
-  PORT: apiPort,
-  CONTENT_PORT: contentPort,
-  SANDBOX_PORT: sandboxPort,
-  SANDBOX_URL: `http://${host}:${sandboxPort}`,
-  CONTENT_URL: env.CONTENT_URL || `http://${host}:${contentPort}`,
-});
+Object.assign(env, values);
 
 const started = Date.now();
 /** The servers that were built, in start order; each `close()` is called once. */

@@ -78,6 +78,8 @@ export async function bootstrap(
   if (config.SEED_DEMO) {
     await seedDemoData(db, {
       publicUrl: config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`,
+      // The demo's stream links: the provider sandbox's streams (npm start lets the link probe reach it).
+      streamsUrl: `${config.SANDBOX_URL.replace(/\/+$/, "")}/streams`,
       admin: { id: admin.id, email: admin.email },
     });
     log.info("demo data added (SEED_DEMO=false turns this off)");

@@ -14,6 +14,7 @@ import { DEMO_IMAGES_PATH } from "../routes/demo-images.ts";
 import { emailsRepository } from "../routes/emails/repository.ts";
 import { matchesRepository } from "../routes/matches/repository.ts";
 import { otherServersRepository } from "../routes/other-servers/repository.ts";
+import { arrivals, type TrafficShape } from "./traffic.ts";
 
 const adScript = (network: string, slot: string) =>
   `<script async src="https://${network}/tag.js" data-slot="${slot}"></script>`;
@@ -176,10 +177,35 @@ const apps: (Omit<AppInput, "icon_app" | "bg_app"> & { title: string; icon: stri
     };
   });
 
+const lastNames = ["martin", "garcia", "smith", "rossi", "nowak", "khan", "silva", "muller", "okafor"];
+
+/**
+ * The demo's intake over the last 90 days (docs/PRODUCT-RULES.md#overview), the way real traffic falls:
+ * apps and games subscribers and the movies site's contact messages come on weekdays more than at
+ * weekends, sports fans at weekends (the matches are then); each grows over the period. The seeds make
+ * it the same on every first start of a day.
+ */
+const DEMO_DAYS = 90;
+const INTAKE: Record<"apkw" | "sportbn" | "movies", TrafficShape & { seed: number }> = {
+  apkw: { seed: 3801, perDay: 6, growth: 0.8, week: [0.65, 1.1, 1.1, 1.05, 1.05, 0.95, 0.6] },
+  sportbn: { seed: 3802, perDay: 3, growth: 0.9, week: [1.6, 0.8, 0.75, 0.8, 0.8, 0.95, 1.7] },
+  movies: { seed: 3803, perDay: 1.4, growth: 0.7, week: [0.6, 1.15, 1.1, 1.1, 1.05, 1, 0.65] },
+};
+
+/** The demo's stream servers: the provider sandbox's `/streams/{name}` (apps/sandbox), reached at SANDBOX_URL. */
+interface DemoOptions {
+  publicUrl: string;
+  /** The sandbox's streams, e.g. `http://127.0.0.1:8082/streams`. */
+  streamsUrl: string;
+  admin?: { id: string; email: string };
+  /** The moment the intake ends at (now). */
+  now?: number;
+}
+
 /** Realistic sample content for every module, so a first start shows working screens. */
 export async function seedDemoData(
   db: Database,
-  { publicUrl, admin }: { publicUrl: string; admin?: { id: string; email: string } },
+  { publicUrl, streamsUrl, admin, now = Date.now() }: DemoOptions,
 ): Promise<void> {
   for (const [site, ads] of Object.entries(demoAds) as [Site, CreateAdBody[]][]) {
     const repository = adsRepository(db, site);
@@ -199,11 +225,15 @@ export async function seedDemoData(
   };
   for (const site of ["apkw", "sportbn"] as const) {
     const repository = emailsRepository(db, site);
-    const count = site === "apkw" ? 46 : 23;
-    for (let i = 0; i < count; i++) {
-      const email = `${firstNames[i % firstNames.length]}.${site}${i}@${domains[i % domains.length]}`;
-      await repository.subscribe(email, pages[site][i % pages[site].length]!);
-    }
+    const times = arrivals(INTAKE[site], { seed: INTAKE[site].seed, now, days: DEMO_DAYS });
+    // All at once: the intake's group commit stores them in a few multi-row statements.
+    await Promise.all(
+      times.map((at, i) => {
+        const name = `${firstNames[i % firstNames.length]}.${lastNames[i % lastNames.length]}${i}`;
+        const email = `${name}@${domains[i % domains.length]}`;
+        return repository.subscribe(email, pages[site][i % pages[site].length]!, at);
+      }),
+    );
   }
   const repository = appsRepository(db);
   // Images the product serves itself (routes/demo-images.ts), so the first screen has no broken ones.
@@ -211,8 +241,8 @@ export async function seedDemoData(
   for (const { icon, background, ...app } of apps) {
     await repository.create({ ...app, icon_app: `${images}/${icon}`, bg_app: `${images}/${background}` });
   }
-  await seedMatches(db, publicUrl.replace(/\/+$/, ""));
-  await seedContacts(db);
+  await seedMatches(db, publicUrl.replace(/\/+$/, ""), streamsUrl.replace(/\/+$/, ""));
+  await seedContacts(db, now);
   if (admin) await seedDemoHistory(db, admin);
 }
 
@@ -272,25 +302,27 @@ const contactPages = [
   null,
 ];
 
-/** 26 messages over the last weeks, so the inbox has two pages. */
-async function seedContacts(db: Database): Promise<void> {
+/** The movies site's messages over the last 90 days (INTAKE), so the inbox has pages and the chart a period. */
+async function seedContacts(db: Database, now: number): Promise<void> {
   const repository = contactsRepository(db, "movies");
-  const now = Date.now();
-  for (let i = 25; i >= 0; i--) {
-    const [subject, message] = contactSubjects[i % contactSubjects.length]!;
-    const first = firstNames[i % firstNames.length]!;
-    await repository.add(
-      {
-        email: `${first.toLowerCase()}.${i}@${domains[i % domains.length]}`,
-        firstName: first,
-        lastName: ["Martin", "Garcia", "Smith", "Rossi", "Nowak"][i % 5]!,
-        subject,
-        message,
-        page: contactPages[i % contactPages.length]!,
-      },
-      new Date(now - i * 19 * 3_600_000),
-    );
-  }
+  const times = arrivals(INTAKE.movies, { seed: INTAKE.movies.seed, now, days: DEMO_DAYS });
+  await Promise.all(
+    times.map((at, i) => {
+      const [subject, message] = contactSubjects[i % contactSubjects.length]!;
+      const first = firstNames[i % firstNames.length]!;
+      return repository.add(
+        {
+          email: `${first.toLowerCase()}.${i}@${domains[i % domains.length]}`,
+          firstName: first,
+          lastName: ["Martin", "Garcia", "Smith", "Rossi", "Nowak"][i % 5]!,
+          subject,
+          message,
+          page: contactPages[i % contactPages.length]!,
+        },
+        at,
+      );
+    }),
+  );
 }
 
 const slugOf = (name: string) =>
@@ -323,8 +355,12 @@ const demoMatches: [
   ["AM-football", 0, "Kansas City Chiefs", "Buffalo Bills", "upcoming", 4, "22:20", null],
 ];
 
-/** Stored matches across the five sports and three statuses, two of them with extra servers. */
-async function seedMatches(db: Database, publicUrl: string) {
+/**
+ * Stored matches across the five sports and three statuses, the live ones with extra servers. Every
+ * stream link is one of the sandbox's streams (healthy); one server is its `offline` stream, down on
+ * purpose, so link health has a failure to show.
+ */
+async function seedMatches(db: Database, publicUrl: string, streamsUrl: string) {
   const matches = matchesRepository(db, "sportbn");
   const servers = otherServersRepository(db, "sportbn");
   const today = Date.now();
@@ -334,6 +370,7 @@ async function seedMatches(db: Database, publicUrl: string) {
   ] of demoMatches.entries()) {
     const league = PREDEFINED_LEAGUES[type][leagueIndex]!;
     const logo = (team: string) => `${publicUrl}${DEMO_IMAGES_PATH}/icon/${slugOf(team)}.svg`;
+    const slug = slugOf(`${home}-vs-${away}`);
     const match = await matches.create({
       status,
       type,
@@ -350,18 +387,14 @@ async function seedMatches(db: Database, publicUrl: string) {
       end_time: "23:59",
       type_match: index % 3 === 2 ? "iframe" : "video",
       isFirst: index === 0,
-      matchUrl: `https://sportbn.example/match/${slugOf(`${home}-vs-${away}`)}`,
+      matchUrl: `${streamsUrl}/${slug}`,
     });
     if (status === "live") {
-      await servers.create({
-        match_id: match._id,
-        name: "HD Server",
-        url: `https://stream1.example/${match._id}`,
-      });
+      await servers.create({ match_id: match._id, name: "HD Server", url: `${streamsUrl}/${slug}-hd` });
       await servers.create({
         match_id: match._id,
         name: "Backup",
-        url: `https://stream2.example/${match._id}`,
+        url: type === "basketball" ? `${streamsUrl}/offline` : `${streamsUrl}/${slug}-backup`,
       });
     }
   }

@@ -24,6 +24,28 @@ describe("stream endpoints", () => {
     expect((await app.inject({ method: "GET", url })).statusCode).toBe(status);
   });
 
+  it("answers any other stream name like a live HLS stream, to HEAD and GET (the demo's links)", async () => {
+    for (const url of ["/streams/arsenal-vs-chelsea", "/streams/boston-celtics-vs-new-york-knicks-hd"]) {
+      const head = await app.inject({ method: "HEAD", url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers["content-type"]).toMatch(/^application\/vnd\.apple\.mpegurl/);
+      const get = await app.inject({ method: "GET", url });
+      expect(get.statusCode, url).toBe(200);
+      expect(get.body).toMatch(/^#EXTM3U\n/);
+      expect(get.body).toContain("#EXTINF:");
+    }
+  });
+
+  it("/streams/offline is a stream server that is down (503), the demo's one failing link", async () => {
+    expect((await app.inject({ method: "HEAD", url: "/streams/offline" })).statusCode).toBe(503);
+    expect((await app.inject({ method: "GET", url: "/streams/offline" })).statusCode).toBe(503);
+  });
+
+  it("a name that is not a stream's (upper case, dots) is a 404", async () => {
+    for (const url of ["/streams/Arsenal", "/streams/a.m3u8", "/streams/a_b"])
+      expect((await app.inject({ method: "HEAD", url })).statusCode, url).toBe(404);
+  });
+
   it("redirects to the ok stream, and the loop to itself", async () => {
     const redirect = await app.inject({ method: "HEAD", url: "/streams/redirect" });
     expect(redirect.statusCode).toBe(302);
