@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalHttpUrl, successOf } from "./common.ts";
+import { idsBody, optionalHttpUrl, successOf } from "./common.ts";
 
 /** A visitor's message from the movies site's contact form. */
 export const contactMessageSchema = z.object({
@@ -47,6 +47,7 @@ export type ContactBody = z.infer<typeof contactBody>;
 
 export const CONTACT_MESSAGES = {
   received: "Message received",
+  marked: "Messages marked",
   deleted: "Messages deleted successfully",
   noneDeleted: "No matching messages to delete",
 } as const;
@@ -76,6 +77,29 @@ export const contactReadBody = z.strictObject({
   read: z.boolean({ error: "read must be true or false" }),
 });
 export const contactAnswer = successOf(contactMessageSchema);
+
+/**
+ * `PATCH /contacts {ids, read?, answered?}`: marks by hand (docs/PRODUCT-RULES.md#contacts-get-answered),
+ * one message or the selection: read or unread, answered (a reply by phone; it makes the message read
+ * too unless `read` is false) or not. At least one of the two.
+ */
+export const contactMarkBody = z
+  .strictObject({
+    ids: idsBody.shape.ids,
+    read: z.boolean({ error: "read must be true or false" }).optional(),
+    answered: z.boolean({ error: "answered must be true or false" }).optional(),
+  })
+  .refine((body) => body.read !== undefined || body.answered !== undefined, {
+    message: "Give read or answered",
+    path: ["read"],
+  });
+export type ContactMarkBody = z.infer<typeof contactMarkBody>;
+/** The messages marked, as they are now (newest first); those not found are left out. */
+export const contactsMarkedAnswer = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  data: z.array(contactMessageSchema),
+});
 
 /**
  * `PUT /contacts/seen`: the inbox screen records that the member opened it now; the overview's unread

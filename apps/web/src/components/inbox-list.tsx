@@ -1,4 +1,5 @@
 import { Copy, Eye, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { IconButton } from "@/components/icon-button";
 import { SelectAllCheckbox, SelectableCard } from "@/components/list/selectable-card";
 import { Badge } from "@/components/ui/badge";
@@ -35,6 +36,8 @@ export type InboxListProps = {
   onDelete: (id: string) => void;
   /** Opens a row's details (contact messages). */
   onOpen?: (id: string) => void;
+  /** A row's own menu before its Delete (contact messages' marks); the screen decides who sees it. */
+  rowMenu?: (row: InboxRow) => ReactNode;
   busy: boolean;
 };
 
@@ -43,8 +46,9 @@ function RowActions({
   onCopy,
   onDelete,
   onOpen,
+  rowMenu,
   busy,
-}: { row: InboxRow } & Pick<InboxListProps, "onCopy" | "onDelete" | "onOpen" | "busy">) {
+}: { row: InboxRow } & Pick<InboxListProps, "onCopy" | "onDelete" | "onOpen" | "rowMenu" | "busy">) {
   const canWrite = useCanWriteHere();
   return (
     <div className="flex justify-end gap-1">
@@ -62,6 +66,7 @@ function RowActions({
         tooltip="Copy email"
         onClick={() => onCopy(row.email)}
       />
+      {rowMenu?.(row)}
       {canWrite && (
         <IconButton
           icon={Trash2}
@@ -192,8 +197,9 @@ function RowTitle({ row, wrap = false }: { row: InboxRow; wrap?: boolean }) {
   );
 }
 
+// A row's menu opens in a portal, but its clicks still reach the row through React: they are controls too.
 const isControl = (target: EventTarget) =>
-  target instanceof Element && target.closest("button, a, input, [role=checkbox]") !== null;
+  target instanceof Element && target.closest("button, a, input, [role=checkbox], [role=menu]") !== null;
 
 function InboxCards(props: InboxListProps) {
   const { rows, label, noun, selected, onToggle, onToggleAll } = props;

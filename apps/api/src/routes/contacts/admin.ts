@@ -2,10 +2,12 @@ import {
   CONTACT_MESSAGES,
   contactAnswer,
   contactDetailsAnswer,
+  contactMarkBody,
   contactMessageSchema,
   contactReadBody,
   contactReplyAnswer,
   contactReplyBody,
+  contactsMarkedAnswer,
   contactsSeenAnswer,
   errorBody,
   idParams,
@@ -14,6 +16,7 @@ import {
 } from "@backoffice/contracts";
 import { conflict, HttpError, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { auditContextOf } from "../../plugins/audit.ts";
 import { inboxRoutes } from "../inbox/admin.ts";
 import { contactsRepository } from "./repository.ts";
 
@@ -41,7 +44,8 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 
 /**
  * The inbox, plus answering it (docs/PRODUCT-RULES.md#contacts-get-answered): a message's details
- * with its replies, read/unread, and a reply sent through the api's SMTP server and kept.
+ * with its replies, read when opened, marks by hand (read, unread, answered), and a reply sent
+ * through the api's SMTP server and kept.
  */
 const contactsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, options) => {
   await inbox(fastify, options);
@@ -80,6 +84,22 @@ const contactsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, op
       const contact = await contacts.markRead(request.params.id, request.body.read);
       if (!contact) throw notFound(REPLY_MESSAGES.notFound);
       return { status: "success" as const, data: contact };
+    },
+  );
+
+  // Marks by hand, one message or the selection; each change is a History entry (the repository's).
+  fastify.patch(
+    "/contacts",
+    { schema: { tags, body: contactMarkBody, response: { 200: contactsMarkedAnswer, ...errors } } },
+    async (request) => {
+      const { ids, read, answered } = request.body;
+      const marked = await contacts.mark(
+        [...new Set(ids)],
+        { read, answered },
+        auditContextOf(request, options.site),
+      );
+      if (marked.length === 0) throw notFound(REPLY_MESSAGES.notFound);
+      return { status: "success" as const, message: CONTACT_MESSAGES.marked, data: marked };
     },
   );
 

@@ -1,5 +1,5 @@
 import type { ContactMessage, ContactReply, Site } from "@backoffice/contracts";
-import { newId, type Queryable } from "@backoffice/db";
+import { type AuditContext, newId, type Queryable } from "@backoffice/db";
 import { groupCommit } from "../../lib/group-commit.ts";
 import { idAt, inboxRows } from "../../lib/inbox-page.ts";
 import { iso } from "../../lib/rows.ts";
@@ -107,6 +107,49 @@ export function contactsRepository(db: Queryable, site: Site) {
         [site, id],
       );
       return row && toContact(row);
+    },
+    /**
+     * Marks by hand (docs/PRODUCT-RULES.md#contacts-get-answered): read (keeps the first time) or
+     * unread, answered (now, unless it was; read too unless `read` is false) or not. Each message
+     * whose marks change is one History entry ("Updated contact message", the row before and after),
+     * written by this statement: the table has no update trigger, as opening a message (`markRead`)
+     * is not logged. Answers the messages found, newest first.
+     */
+    async mark(
+      ids: string[],
+      marks: { read?: boolean | undefined; answered?: boolean | undefined },
+      by: AuditContext,
+    ): Promise<ContactMessage[]> {
+      const rows = await db.query<ContactRow>(
+        `with old as (
+           select * from contact_messages where site = $1 and id = any($2::char(24)[]) for update
+         ), changed as (
+           update contact_messages m set
+             read_at = case when $3::boolean is false then null
+               when $3::boolean or $4::boolean then coalesce(m.read_at, now()) else m.read_at end,
+             answered_at = case when $4::boolean is false then null
+               when $4::boolean then coalesce(m.answered_at, now()) else m.answered_at end
+           from old where m.site = old.site and m.id = old.id
+           returning m.*
+         ), logged as (
+           insert into audit_log (batch, actor_id, actor_email, address, site, resource, record_id, action, before, after)
+           select $5::uuid, $6, $7, $8, $1, 'contacts', c.id, 'update', to_jsonb(o), to_jsonb(c)
+           from changed c join old o on o.id = c.id
+           where o.read_at is distinct from c.read_at or o.answered_at is distinct from c.answered_at
+         )
+         select * from changed order by id desc`,
+        [
+          site,
+          ids,
+          marks.read ?? null,
+          marks.answered ?? null,
+          by.batch,
+          by.actorId,
+          by.actorEmail,
+          by.address,
+        ],
+      );
+      return rows.map(toContact);
     },
     /** Records that the member opened the inbox now (migration 0024); answers that moment. */
     async markSeen(userId: string): Promise<string> {

@@ -1,5 +1,6 @@
 import type {
   ContactDetails,
+  ContactMarkBody,
   ContactMessage,
   ContactReply,
   ContactReplyBody,
@@ -7,6 +8,7 @@ import type {
   contactDetailsAnswer,
   contactMessageSchema,
   contactReplyAnswer,
+  contactsMarkedAnswer,
   deletedCountAnswer,
   PagedAnswer,
 } from "@backoffice/contracts";
@@ -126,6 +128,21 @@ export function useMarkRead(site: SiteSettings) {
     patchPages(site, queryClient, { _id: id, readAt: read ? new Date().toISOString() : null });
     return siteApi(site).patch<z.infer<typeof contactAnswer>>(`/contacts/${id}/read`, { read });
   });
+}
+
+/**
+ * `PATCH /contacts {ids, read?, answered?}`: marks by hand, one message or the selection
+ * (docs/PRODUCT-RULES.md#contacts-get-answered); the marked rows show at once, then the lists reload.
+ */
+export function useMarkContacts(site: SiteSettings) {
+  return useListWrite(
+    contactsKey(site),
+    (marks: ContactMarkBody) => siteApi(site).patch<z.infer<typeof contactsMarkedAnswer>>("/contacts", marks),
+    (answer, _marks, queryClient) => {
+      for (const row of answer.data) patchPages(site, queryClient, row);
+      queryClient.invalidateQueries({ queryKey: [...contactsKey(site), "details"] });
+    },
+  );
 }
 
 /** `POST /contacts/{id}/reply {subject, message}`: sent through the api's mail server, then kept. */

@@ -1,9 +1,10 @@
 import type { ContactMessage } from "@backoffice/contracts";
-import { Copy, CopyCheck, Reply, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Check, ChevronDown, Copy, CopyCheck, MoreHorizontal, Reply, Trash2 } from "lucide-react";
+import { type ReactElement, useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { ExportCsvButton } from "@/components/export-csv-button";
 import { FactList } from "@/components/fact-list";
+import { IconButton } from "@/components/icon-button";
 import { InboxFilters, useInboxFilters } from "@/components/inbox-filters";
 import { InboxList } from "@/components/inbox-list";
 import { InboxScreen, RefreshButton } from "@/components/inbox-screen";
@@ -22,6 +23,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
@@ -36,10 +43,11 @@ import {
   useContactDetails,
   useContacts,
   useDeleteContacts,
+  useMarkContacts,
   useMarkInboxSeen,
   useMarkRead,
 } from "../api/contacts";
-import { contactMessages, nameOf } from "../utils/contact-texts";
+import { contactMessages, MARK_BODIES, type MarkKind, nameOf } from "../utils/contact-texts";
 import { ReplyDialog, type ReplyMail } from "./reply-dialog";
 
 /** Manage Contacts (movies): the messages visitors sent, 20 a page, searched, read and answered. */
@@ -51,6 +59,7 @@ export function ContactsScreen() {
   const query = useContacts(site, page, filters.query);
   const remove = useDeleteContacts(site);
   const markRead = useMarkRead(site);
+  const mark = useMarkContacts(site);
   const canWrite = useCanWrite(site.key);
   useMarkInboxSeen(site);
   const selection = useSelection();
@@ -120,12 +129,28 @@ export function ContactsScreen() {
     },
   });
 
+  // Marks by hand, of the selection or of the open message; each one is a History entry (server).
+  const runMark = async (targets: ContactMessage[], kind: MarkKind) => {
+    if (targets.length === 0) return;
+    try {
+      const answer = await mark.mutateAsync({ ids: targets.map((row) => row._id), ...MARK_BODIES[kind] });
+      const marked = answer.data.find((row) => row._id === open?._id);
+      if (marked) setOpen(marked);
+      const { done } = contactMessages.marks[kind];
+      toastSuccess(done, undefined, contactMessages.marked(targets.length, done));
+    } catch (error) {
+      toastError(contactMessages.markFailed.title, error, contactMessages.markFailed.description);
+    }
+  };
+
   // Opening a message marks it read (docs/PRODUCT-RULES.md#contacts-get-answered).
   const openRow = (id: string) => {
     const row = rows.find((candidate) => candidate._id === id) ?? null;
-    setOpen(row);
     // A Viewer changes nothing: their reading leaves the message unread for the team.
-    if (canWrite && row && row.readAt === null) markRead.mutate({ id: row._id, read: true });
+    if (canWrite && row && row.readAt === null) {
+      markRead.mutate({ id: row._id, read: true });
+      setOpen({ ...row, readAt: new Date().toISOString() });
+    } else setOpen(row);
   };
 
   return (
@@ -177,6 +202,14 @@ export function ContactsScreen() {
               Copy All
             </Button>
             {canWrite && (
+              <MarkMenu
+                label={`Mark Selected (${selected.length})`}
+                kinds={["read", "unread", "answered", "unanswered"]}
+                disabled={selected.length === 0 || mark.isPending}
+                onMark={(kind) => runMark(selected, kind)}
+              />
+            )}
+            {canWrite && (
               <Button
                 variant="destructive"
                 size="sm"
@@ -206,6 +239,29 @@ export function ContactsScreen() {
           onCopy={(email) => copy([email])}
           onDelete={(id) => runDelete(rows.filter((row) => row._id === id))}
           onOpen={openRow}
+          rowMenu={
+            canWrite
+              ? (row) => (
+                  <MarkMenu
+                    trigger={
+                      <IconButton
+                        icon={MoreHorizontal}
+                        label={`Mark ${row.email}`}
+                        tooltip="Mark"
+                        disabled={mark.isPending}
+                      />
+                    }
+                    kinds={[row.unread ? "read" : "unread", row.answered ? "unanswered" : "answered"]}
+                    onMark={(kind) =>
+                      runMark(
+                        rows.filter((candidate) => candidate._id === row._id),
+                        kind,
+                      )
+                    }
+                  />
+                )
+              : undefined
+          }
           busy={remove.isPending}
         />
       </InboxScreen>
@@ -214,9 +270,50 @@ export function ContactsScreen() {
         onClose={() => setOpen(null)}
         onCopy={(email) => copy([email])}
         onReply={setReplying}
+        onMark={(kind) => open && runMark([open], kind)}
+        marking={mark.isPending}
       />
       <ReplyDialog site={site} contact={replying} mail={mail} onClose={() => setReplying(null)} />
     </>
+  );
+}
+
+/**
+ * A menu of marks by hand: the selection's (every mark), or a message's (the two that would change
+ * it), opened by a labelled button or by `trigger` (a row's icon button).
+ */
+function MarkMenu({
+  label,
+  trigger,
+  kinds,
+  disabled = false,
+  onMark,
+}: {
+  label?: string;
+  trigger?: ReactElement;
+  kinds: MarkKind[];
+  disabled?: boolean;
+  onMark: (kind: MarkKind) => void;
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        {trigger ?? (
+          <Button variant="outline" size="sm" disabled={disabled}>
+            <Check aria-hidden="true" />
+            {label}
+            <ChevronDown aria-hidden="true" />
+          </Button>
+        )}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {kinds.map((kind) => (
+          <DropdownMenuItem key={kind} onSelect={() => onMark(kind)}>
+            {contactMessages.marks[kind].label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
@@ -226,11 +323,15 @@ function MessageDetails({
   onClose,
   onCopy,
   onReply,
+  onMark,
+  marking,
 }: {
   contact: ContactMessage | null;
   onClose: () => void;
   onCopy: (email: string) => void;
   onReply: (contact: ContactMessage) => void;
+  onMark: (kind: MarkKind) => void;
+  marking: boolean;
 }) {
   const site = useCurrentSite();
   const canWrite = useCanWrite(site.key);
@@ -300,6 +401,14 @@ function MessageDetails({
             <Copy aria-hidden="true" />
             Copy Email
           </Button>
+          {canWrite && contact && (
+            <MarkMenu
+              label="Mark"
+              kinds={[contact.readAt ? "unread" : "read", answeredAt ? "unanswered" : "answered"]}
+              disabled={marking}
+              onMark={onMark}
+            />
+          )}
           {canWrite && (
             <Button onClick={() => contact && onReply(contact)}>
               <Reply aria-hidden="true" />
