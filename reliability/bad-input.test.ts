@@ -239,6 +239,7 @@ const READ_HEADERS = [
   "idempotency-key",
   "authorization",
   "x-csrf-token",
+  "x-screen",
   "cookie",
   "origin",
   "referer",

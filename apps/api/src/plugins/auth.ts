@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, memberReadsSite, memberWritesSite, type Site } from "@backoffice/contracts";
-import { forbidden, unauthorized } from "@backoffice/server";
+import { SCREEN_HEADER } from "@backoffice/contracts/screen-header";
+import { forbidden, redactUrl, unauthorized } from "@backoffice/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hmac, safeEqual, sha256 } from "../lib/crypto.ts";
 import { sessionsRepository } from "../routes/auth/repository.ts";
@@ -16,6 +17,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/**
+ * The dashboard screen a request says it came from (`x-screen`, docs/PRODUCT-RULES.md#sessions): a
+ * path of at most 200 characters of letters, digits and `/-_.~`, holding nothing shaped like a
+ * credential (an invitation link's token); anything else is ignored, never refused.
+ */
+function screenOf(request: FastifyRequest): string | undefined {
+  const sent = request.headers[SCREEN_HEADER];
+  if (typeof sent !== "string" || sent.length > 200 || !/^\/[A-Za-z0-9/_.~-]*$/.test(sent)) return undefined;
+  return redactUrl(sent) === sent ? sent : undefined;
+}
+
 /** onRequest hook for admin routes: a live admin session, and on writes a valid x-csrf-token. */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
@@ -23,7 +35,7 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   // Idle past SESSION_IDLE_MINUTES or past its absolute expiry: the same 401 (docs/PRODUCT-RULES.md#sessions).
   const idleMs = request.server.config.SESSION_IDLE_MINUTES * 60_000;
   const sessions = sessionsRepository(request.server.db);
-  const session = await sessions.findLive(sha256(token), new Date(), idleMs);
+  const session = await sessions.findLive(sha256(token), new Date(), idleMs, screenOf(request));
   if (!session) {
     // Signed out elsewhere (Security's Sign out, an Owner, a disable) says so; anything else expired.
     const signedOut = await sessions.wasSignedOut(sha256(token));

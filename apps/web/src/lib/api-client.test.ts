@@ -52,6 +52,17 @@ describe("api client", () => {
     expect(headers(calls[0]).Authorization).toBe("Bearer tok");
   });
 
+  it("sends the screen it is called from (x-screen, the path only) on signed-in calls, never on public ones", async () => {
+    signIn();
+    Object.assign(window, { location: { pathname: "/movies/emails", search: "?q=ada" } });
+    answers.push(() => json(200, { status: "success", data: [] }));
+    await api.get("/movies/contacts");
+    expect(headers(calls[0])["x-screen"]).toBe("/movies/emails");
+    answers.push(() => json(200, { status: "success" }));
+    await api.post("/auth/login", { email: "a@example.com", password: "x" }, { auth: false });
+    expect(headers(calls[1])["x-screen"]).toBeUndefined();
+  });
+
   it("fetches /csrf before every write and sends x-csrf-token", async () => {
     signIn();
     for (const method of ["post", "put", "patch", "delete"] as const) {

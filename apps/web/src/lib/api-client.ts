@@ -1,4 +1,5 @@
 import { VERSION_HEADER } from "@backoffice/contracts/live";
+import { SCREEN_HEADER } from "@backoffice/contracts/screen-header";
 import { UNDO_HEADER } from "@backoffice/contracts/undo-header";
 import { clearSession, endSession, getToken } from "./session";
 import { toast } from "./toast";
@@ -166,6 +167,9 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
       throw new ApiError(variant === "movies" ? clientMessages.noTokenMovies : clientMessages.noToken);
     }
     headers.Authorization = `Bearer ${token}`;
+    // The screen the call is made from: the session's last screen on Security (PRODUCT-RULES#sessions).
+    const screen = typeof window === "undefined" ? undefined : window.location?.pathname;
+    if (screen) headers[SCREEN_HEADER] = screen;
     if (WRITES.has(method)) {
       try {
         headers["x-csrf-token"] = await fetchCsrfToken(token, signal);

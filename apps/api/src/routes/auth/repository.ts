@@ -74,10 +74,12 @@ export interface LiveSessionRow extends SessionRow, Pick<UserRow, "email" | "rol
 /** A session as the sessions list shows it (docs/PRODUCT-RULES.md#sessions). */
 export interface SessionListRow {
   id: string;
+  name: string | null;
   user_agent: string | null;
   address: string | null;
   created_at: Date;
   last_active_at: Date;
+  last_screen: string | null;
 }
 
 /** `last_active_at` is written at most this often per session, so reads do not write on every request. */
@@ -123,11 +125,17 @@ export function sessionsRepository(db: Queryable) {
     },
     /**
      * The live session of a token hash, with its user: not revoked, before its absolute expiry, used
-     * within `idleMs`, of a member not disabled. Marks it active, at most once a minute. It also
+     * within `idleMs`, of a member not disabled. Marks it active, at most once a minute, with the
+     * dashboard screen the request came from (`screen`, when it sent one; the write rate is the same). It also
      * carries the member's second factor (TOTP on or a passkey, migration 0021) and the Owner's rule,
      * so that the gate of every admin request needs no query of its own (second-factor.ts).
      */
-    async findLive(tokenHash: string, now: Date, idleMs: number): Promise<LiveSessionRow | undefined> {
+    async findLive(
+      tokenHash: string,
+      now: Date,
+      idleMs: number,
+      screen?: string,
+    ): Promise<LiveSessionRow | undefined> {
       const [row] = await db.query<LiveSessionRow & { last_active_at: Date }>(
         `select s.id, s.user_id, s.expires_at, s.last_active_at, u.email, u.role, u.level, u.sites,
            u.totp_enabled_at is not null or exists (select 1 from passkeys p where p.user_id = u.id)
@@ -140,10 +148,11 @@ export function sessionsRepository(db: Queryable) {
       );
       if (!row) return undefined;
       if (now.getTime() - row.last_active_at.getTime() >= ACTIVITY_WRITE_EVERY_MS)
-        await db.query("update sessions set last_active_at = $2 where id = $1 and last_active_at < $2", [
-          row.id,
-          now,
-        ]);
+        await db.query(
+          `update sessions set last_active_at = $2, last_screen = coalesce($3, last_screen)
+           where id = $1 and last_active_at < $2`,
+          [row.id, now, screen ?? null],
+        );
       const { last_active_at: _, ...session } = row;
       return session;
     },
@@ -158,11 +167,27 @@ export function sessionsRepository(db: Queryable) {
     /** A member's live sessions (see `findLive`), newest first. */
     async listLive(userId: string, now: Date, idleMs: number): Promise<SessionListRow[]> {
       return db.query<SessionListRow>(
-        `select id, user_agent, address, created_at, last_active_at from sessions
+        `select id, name, user_agent, address, created_at, last_active_at, last_screen from sessions
          where user_id = $1 and revoked_at is null and expires_at > $2 and last_active_at > $3
          order by created_at desc, id desc`,
         [userId, now, new Date(now.getTime() - idleMs)],
       );
+    },
+    /** Names one of a user's live sessions (null: no name); the row, or undefined when not theirs or ended. */
+    async rename(
+      id: string,
+      userId: string,
+      name: string | null,
+      now: Date,
+      idleMs: number,
+    ): Promise<SessionListRow | undefined> {
+      const [row] = await db.query<SessionListRow>(
+        `update sessions set name = $3
+         where id = $1 and user_id = $2 and revoked_at is null and expires_at > $4 and last_active_at > $5
+         returning id, name, user_agent, address, created_at, last_active_at, last_screen`,
+        [id, userId, name, now, new Date(now.getTime() - idleMs)],
+      );
+      return row;
     },
     /** Revokes one session of a user; false when it is not theirs or already ended. */
     async revokeOwn(id: string, userId: string): Promise<boolean> {

@@ -91,20 +91,24 @@ describe("GET /api/v1/auth/sessions", () => {
     expect(sessions).toEqual([
       {
         id: expect.any(String),
+        name: null,
         browser: "Firefox 133",
         system: "Linux",
         address: "10.71.0.2",
         startedAt: expect.any(String),
         lastActiveAt: expect.any(String),
+        lastScreen: null,
         current: false,
       },
       {
         id: expect.any(String),
+        name: null,
         browser: "Chrome 131",
         system: "macOS",
         address: "10.71.0.1",
         startedAt: expect.any(String),
         lastActiveAt: expect.any(String),
+        lastScreen: null,
         current: true,
       },
     ]);
@@ -254,5 +258,134 @@ describe("idle timeout (SESSION_IDLE_MINUTES = 30 here)", () => {
     expect(await lastActive(token)).toBe(signedIn + 70_000);
     vi.setSystemTime(signedIn + 100_000);
     expect(await lastActive(token)).toBe(signedIn + 70_000);
+  });
+});
+
+describe("telling two browsers apart: device names and the last screen", () => {
+  const rename = (token: string, id: string, name: unknown) =>
+    t.as(token, { method: "PATCH", url: `/api/v1/auth/sessions/${id}`, payload: { name } });
+  const mine = async (token: string) =>
+    (await list(token)).json().data as { id: string; name: string | null; current: boolean }[];
+
+  it("PATCH /sessions/{id} names this device or another of the member's sessions; null gives the name back", async () => {
+    const email = await newMember();
+    const laptop = await signIn(email, CHROME_MAC, "10.76.0.1");
+    const phone = await signIn(email, FIREFOX_LINUX, "10.76.0.2");
+    const [other, current] = await mine(laptop);
+    expect(current!.current).toBe(true);
+
+    const named = await rename(laptop, current!.id, "  Office laptop  ");
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toMatchObject({
+      status: "success",
+      message: "Session renamed",
+      data: { id: current!.id, name: "Office laptop", browser: "Chrome 131", current: true },
+    });
+    const sixty = "P".repeat(60);
+    expect((await rename(laptop, other!.id, sixty)).json().data).toMatchObject({
+      name: sixty,
+      current: false,
+    });
+    // Both browsers see the names.
+    expect((await mine(phone)).map((session) => session.name)).toEqual([sixty, "Office laptop"]);
+
+    expect((await rename(laptop, current!.id, null)).json().data.name).toBeNull();
+    expect((await mine(laptop)).map((session) => session.name)).toEqual([sixty, null]);
+  });
+
+  it("refuses a name out of 1-60 characters, another member's or an ended session, and no CSRF token", async () => {
+    const email = await newMember();
+    const token = await signIn(email, CHROME_MAC, "10.76.0.3");
+    const [session] = await mine(token);
+    const cases: [unknown, string][] = [
+      ["", "name is required"],
+      ["   ", "name is required"],
+      ["P".repeat(61), "name must be at most 60 characters"],
+      ["Two\nlines", "name must be on one line"],
+      [7, "name must be text or null"],
+    ];
+    for (const [name, message] of cases) {
+      const answer = await rename(token, session!.id, name);
+      expect(answer.statusCode, message).toBe(400);
+      expect(answer.json().message).toContain(message);
+    }
+    const strangers = await signIn(await newMember(), CHROME_MAC, "10.76.0.4");
+    const theirs = (await mine(strangers))[0]!;
+    const refused = await rename(token, theirs.id, "Mine now");
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe("Session not found");
+    expect((await mine(strangers))[0]!.name).toBeNull();
+    const ended = await signIn(email, FIREFOX_LINUX, "10.76.0.5");
+    const endedId = (await mine(ended)).find((s) => s.current)!.id;
+    await t.as(ended, { method: "POST", url: "/api/v1/auth/logout" });
+    expect((await rename(token, endedId, "Gone")).statusCode).toBe(404);
+    const noCsrf = await t.inject({
+      method: "PATCH",
+      url: `/api/v1/auth/sessions/${session!.id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: "No token" },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+  });
+
+  it("keeps the screen the dashboard sends (x-screen) with the last activity, at most once a minute", async () => {
+    const email = await newMember();
+    const token = await signIn(email, CHROME_MAC, "10.76.0.6");
+    const other = await signIn(email, FIREFOX_LINUX, "10.76.0.7");
+    const from = (screen: string) =>
+      t.inject({
+        method: "GET",
+        url: "/api/v1/csrf",
+        headers: { authorization: `Bearer ${token}`, "x-screen": screen },
+      });
+    const shown = async () =>
+      (
+        (await list(other)).json().data as {
+          current: boolean;
+          lastScreen: string | null;
+          lastActiveAt: string;
+        }[]
+      )
+        .filter((session) => !session.current)
+        .map((session) => ({ screen: session.lastScreen, at: Date.parse(session.lastActiveAt) }))[0]!;
+    const signedIn = (await shown()).at;
+    vi.useFakeTimers({ toFake: ["Date"] });
+
+    // Within the sign-in's minute nothing is written, the screen neither.
+    vi.setSystemTime(signedIn + 30_000);
+    await from("/movies/emails");
+    expect(await shown()).toEqual({ screen: null, at: signedIn });
+    vi.setSystemTime(signedIn + 70_000);
+    await from("/movies/emails");
+    expect(await shown()).toEqual({ screen: "/movies/emails", at: signedIn + 70_000 });
+    // The next minute's first call writes again; the calls between write nothing.
+    vi.setSystemTime(signedIn + 100_000);
+    await from("/apkw/ads");
+    expect(await shown()).toEqual({ screen: "/movies/emails", at: signedIn + 70_000 });
+    vi.setSystemTime(signedIn + 140_000);
+    await from("/sportbn/matches");
+    expect(await shown()).toEqual({ screen: "/sportbn/matches", at: signedIn + 140_000 });
+
+    // No header, a query string, a credential's shape or too long: the activity is kept, the screen is not.
+    const ignored = [
+      undefined,
+      "/movies/emails?q=ada",
+      "/invitation/Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7cDe0f",
+      `/${"a".repeat(200)}`,
+      "movies/emails",
+    ];
+    for (const [index, screen] of ignored.entries()) {
+      const at = signedIn + 140_000 + (index + 1) * 61_000;
+      vi.setSystemTime(at);
+      await t.inject({
+        method: "GET",
+        url: "/api/v1/csrf",
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(screen === undefined ? {} : { "x-screen": screen }),
+        },
+      });
+      expect(await shown(), String(screen)).toEqual({ screen: "/sportbn/matches", at });
+    }
   });
 });

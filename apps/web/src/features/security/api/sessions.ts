@@ -26,6 +26,18 @@ export function useSignOutSession() {
   });
 }
 
+/** `PATCH /auth/sessions/{id} {name}`: names one of the member's sessions (null: its browser's name). */
+export function useRenameSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string | null }) =>
+      api.patch<MessageAnswer & { data: MemberSession }>(`/auth/sessions/${encodeURIComponent(id)}`, {
+        name,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
 /** `POST /auth/sessions/sign-out-others`: every session but this one. */
 export function useSignOutOthers() {
   const client = useQueryClient();

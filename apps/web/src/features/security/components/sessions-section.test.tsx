@@ -7,20 +7,24 @@ import { SessionsSection } from "./sessions-section";
 
 const laptop: MemberSession = {
   id: "aaaaaaaaaaaaaaaaaaaaaaaa",
+  name: null,
   browser: "Chrome 131",
   system: "macOS",
   address: "203.0.113.7",
   startedAt: "2026-11-20T08:00:00Z",
   lastActiveAt: "2026-11-20T10:05:00Z",
+  lastScreen: null,
   current: true,
 };
 const phone: MemberSession = {
   id: "bbbbbbbbbbbbbbbbbbbbbbbb",
+  name: null,
   browser: "Safari 18",
   system: "iOS",
   address: "198.51.100.4",
   startedAt: "2026-11-19T18:30:00Z",
   lastActiveAt: "2026-11-19T21:00:00Z",
+  lastScreen: null,
   current: false,
 };
 const tablet: MemberSession = {
@@ -51,8 +55,9 @@ describe("Security: Sessions", () => {
     expect(mine.getByText("203.0.113.7")).toBeInTheDocument();
     expect(mine.getByText("20/11/2026 08:00")).toBeInTheDocument();
     expect(mine.getByText("20/11/2026 10:05")).toBeInTheDocument();
-    // This device is signed out with Logout, not from here.
-    expect(mine.queryByRole("button")).toBeNull();
+    // This device is signed out with Logout, not from here; it can be renamed.
+    expect(mine.queryByRole("button", { name: /^Sign out/ })).toBeNull();
+    expect(mine.getByRole("button", { name: "Rename Chrome 131 on macOS" })).toBeInTheDocument();
 
     const other = await row("Safari 18 on iOS");
     expect(other.queryByText("This device")).toBeNull();
@@ -146,6 +151,70 @@ describe("Security: Sessions", () => {
         }),
       ),
     );
+  });
+
+  it("tells two browsers apart: the member's device names, the browser under them, the last screen", async () => {
+    fakeApi({
+      "GET /auth/sessions": listed([
+        { ...laptop, name: "Office laptop", lastScreen: "/movies/emails" },
+        { ...tablet, name: "Kitchen tablet", lastScreen: "/apkw/ads" },
+        phone,
+      ]),
+    });
+    renderAt("/settings/security", <SessionsSection />);
+    const office = await row("Office laptop, this device");
+    expect(office.getByText("Chrome 131 on macOS")).toBeInTheDocument();
+    expect(office.getByText("Last screen").nextSibling).toHaveTextContent("/movies/emails");
+    const kitchen = await row("Kitchen tablet");
+    expect(kitchen.getByText("Firefox 133 on Android")).toBeInTheDocument();
+    expect(kitchen.getByText("/apkw/ads")).toBeInTheDocument();
+    expect(kitchen.getByRole("button", { name: "Sign out Kitchen tablet" })).toBeInTheDocument();
+    // Unnamed and never seen on a screen: its browser's name, no Last screen.
+    const unnamed = await row("Safari 18 on iOS");
+    expect(unnamed.queryByText("Last screen")).toBeNull();
+    expect(unnamed.queryByText("Browser")).toBeNull();
+  });
+
+  it("renames a session from its row, this device too; an empty name gives it its browser's name back", async () => {
+    const user = userEvent.setup();
+    let sessions = [laptop, phone];
+    const calls = fakeApi({
+      "GET /auth/sessions": () => listed(sessions),
+      [`PATCH /auth/sessions/${laptop.id}`]: ({ body }) => {
+        const { name } = body as { name: string | null };
+        sessions = [{ ...laptop, name }, phone];
+        return { body: { status: "success", message: "Session renamed", data: sessions[0] } };
+      },
+    });
+    renderAt("/settings/security", <SessionsSection />);
+    await user.click(
+      (await row("Chrome 131 on macOS, this device")).getByRole("button", {
+        name: "Rename Chrome 131 on macOS",
+      }),
+    );
+    const form = await screen.findByRole("dialog", { name: "Rename Chrome 131 on macOS" });
+    const name = within(form).getByLabelText("Name");
+    expect(name).toHaveValue("");
+    expect(name).toHaveAttribute("maxlength", "60");
+    await user.type(name, "  Office laptop ");
+    await user.click(within(form).getByRole("button", { name: "Rename" }));
+    expect(await row("Office laptop, this device")).toBeTruthy();
+    expect(calls.filter((call) => call.method === "PATCH").map((call) => call.body)).toEqual([
+      { name: "Office laptop" },
+    ]);
+    expect(toasts).toContainEqual(
+      expect.objectContaining({ title: "Session renamed", description: "It is now called Office laptop." }),
+    );
+
+    await user.click(
+      (await row("Office laptop, this device")).getByRole("button", { name: "Rename Office laptop" }),
+    );
+    const again = await screen.findByRole("dialog", { name: "Rename Office laptop" });
+    expect(within(again).getByLabelText("Name")).toHaveValue("Office laptop");
+    await user.clear(within(again).getByLabelText("Name"));
+    await user.click(within(again).getByRole("button", { name: "Rename" }));
+    expect(await row("Chrome 131 on macOS, this device")).toBeTruthy();
+    expect(calls.filter((call) => call.method === "PATCH").at(-1)!.body).toEqual({ name: null });
   });
 
   it("shows a load error with Try again, which loads the list", async () => {

@@ -1,17 +1,62 @@
-import type { MemberSession } from "@backoffice/contracts/sessions";
-import { LogOut, Monitor, MonitorSmartphone, Smartphone } from "lucide-react";
+import { type MemberSession, SESSION_NAME_MAX } from "@backoffice/contracts/sessions";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LogOut, Monitor, MonitorSmartphone, Pencil, Smartphone } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
+import { applyServerErrors, Field, Form } from "@/components/form";
+import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
-import { useSessions, useSignOutOthers, useSignOutSession } from "../api/sessions";
+import { useRenameSession, useSessions, useSignOutOthers, useSignOutSession } from "../api/sessions";
 
-/** "Chrome 131 on macOS": how a session is named on screen, in confirmations and toasts. */
-const deviceName = (session: MemberSession) => `${session.browser} on ${session.system}`;
+/** "Chrome 131 on macOS": what the browser and system are. */
+const browserOf = (session: MemberSession) => `${session.browser} on ${session.system}`;
+/** How a session is named on screen, in confirmations and toasts: the member's name for it, else its browser. */
+const deviceName = (session: MemberSession) => session.name ?? browserOf(session);
+
+/** The rename form: empty gives the session its browser's name back. */
+const nameForm = z.object({
+  name: z.string().trim().max(SESSION_NAME_MAX, `name must be at most ${SESSION_NAME_MAX} characters`),
+});
+type NameInput = z.input<typeof nameForm>;
+type NameValues = z.output<typeof nameForm>;
+
+function RenameForm({ session, onDone }: { session: MemberSession; onDone: () => void }) {
+  const rename = useRenameSession();
+  const form = useForm<NameInput, unknown, NameValues>({
+    resolver: zodResolver(nameForm),
+    defaultValues: { name: session.name ?? "" },
+  });
+  const save = async ({ name }: NameValues) => {
+    try {
+      const answer = await rename.mutateAsync({ id: session.id, name: name || null });
+      toastSuccess("Session renamed", `It is now called ${deviceName(answer.data)}.`);
+      onDone();
+    } catch (error) {
+      if (!applyServerErrors(form, error)) toastError("Could not rename the session", error);
+    }
+  };
+  return (
+    <Form form={form} onSubmit={save} aria-label="Rename" className="grid gap-4">
+      <Field<NameInput>
+        name="name"
+        label="Name"
+        hint={`What you call this browser, e.g. Office laptop. Empty: ${browserOf(session)}.`}
+      >
+        <Input autoComplete="off" maxLength={SESSION_NAME_MAX} />
+      </Field>
+      <FormDialogFooter submit="Rename" />
+    </Form>
+  );
+}
 
 const MOBILE_SYSTEMS = new Set(["iOS", "Android"]);
 
@@ -24,6 +69,7 @@ export function SessionsSection() {
   const signOut = useSignOutSession();
   const signOutOthers = useSignOutOthers();
   const confirm = useConfirm();
+  const [renaming, setRenaming] = useState<MemberSession | null>(null);
 
   const others = query.data?.filter((session) => !session.current) ?? [];
 
@@ -84,6 +130,7 @@ export function SessionsSection() {
               session={session}
               busy={signOut.isPending && signOut.variables === session.id}
               onSignOut={() => onSignOut(session)}
+              onRename={() => setRenaming(session)}
             />
           ))}
         </ul>
@@ -121,6 +168,14 @@ export function SessionsSection() {
         )}
       </CardHeader>
       <CardContent>{body}</CardContent>
+      <FormDialog
+        value={renaming}
+        title={renaming ? `Rename ${deviceName(renaming)}` : "Rename"}
+        description="A name tells your sessions apart in this list."
+        onClose={() => setRenaming(null)}
+      >
+        {(session) => <RenameForm session={session} onDone={() => setRenaming(null)} />}
+      </FormDialog>
     </Card>
   );
 }
@@ -129,10 +184,12 @@ function SessionRow({
   session,
   busy,
   onSignOut,
+  onRename,
 }: {
   session: MemberSession;
   busy: boolean;
   onSignOut: () => void;
+  onRename: () => void;
 }) {
   const name = deviceName(session);
   const Icon = MOBILE_SYSTEMS.has(session.system) ? Smartphone : Monitor;
@@ -147,10 +204,16 @@ function SessionRow({
         </div>
         <div className="grid min-w-0 gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">{name}</span>
+            <span className="font-medium [overflow-wrap:anywhere]">{name}</span>
             {session.current && <Badge variant="success">This device</Badge>}
           </div>
           <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            {session.name && (
+              <div className="flex gap-1">
+                <dt>Browser</dt>
+                <dd className="text-foreground">{browserOf(session)}</dd>
+              </div>
+            )}
             <div className="flex gap-1">
               <dt>Address</dt>
               <dd className="[overflow-wrap:anywhere] text-foreground">{session.address ?? "Unknown"}</dd>
@@ -167,22 +230,40 @@ function SessionRow({
                 <time dateTime={session.lastActiveAt}>{formatDateTime(session.lastActiveAt)}</time>
               </dd>
             </div>
+            {session.lastScreen && (
+              <div className="flex gap-1">
+                <dt>Last screen</dt>
+                <dd className="[overflow-wrap:anywhere] text-foreground">{session.lastScreen}</dd>
+              </div>
+            )}
           </dl>
         </div>
       </div>
-      {!session.current && (
+      <div className="flex flex-col gap-2 sm:flex-row">
         <Button
           size="sm"
           variant="outline"
           className="w-full sm:w-auto"
-          disabled={busy}
-          onClick={onSignOut}
-          aria-label={`Sign out ${name}`}
+          onClick={onRename}
+          aria-label={`Rename ${name}`}
         >
-          {busy ? <Spinner /> : <LogOut aria-hidden="true" />}
-          Sign out
+          <Pencil aria-hidden="true" />
+          Rename
         </Button>
-      )}
+        {!session.current && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="w-full sm:w-auto"
+            disabled={busy}
+            onClick={onSignOut}
+            aria-label={`Sign out ${name}`}
+          >
+            {busy ? <Spinner /> : <LogOut aria-hidden="true" />}
+            Sign out
+          </Button>
+        )}
+      </div>
     </li>
   );
 }
