@@ -70,7 +70,9 @@ export function InboxScreen({
     <div className="grid gap-6">
       <PageHeader title={title} description={description} actions={<ConnectionBadge state={connection} />} />
       <Card className="gap-4">
-        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        {/* The actions on a row of their own: a total or a label that grows (Export Filtered) never
+            wraps them onto another line and moves the rows (docs/PRODUCT-RULES.md#performance-goals). */}
+        <CardHeader className="flex flex-col gap-3">
           <CardTitle>
             {listTitle}
             {query.data ? ` (${query.data.result}${query.data.capped ? "+" : ""})` : ""}

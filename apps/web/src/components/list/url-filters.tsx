@@ -83,7 +83,12 @@ export function SearchBox({
         type="search"
         aria-label={label}
         placeholder={placeholder}
-        className={cn("pl-9", onClear && "pr-9 [&::-webkit-search-cancel-button]:hidden")}
+        // Room on the right only for the clear button, so a phone shows the whole placeholder.
+        className={cn(
+          "pl-9",
+          onClear && "[&::-webkit-search-cancel-button]:hidden",
+          onClear && value && "pr-9",
+        )}
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />

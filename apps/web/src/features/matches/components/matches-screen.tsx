@@ -105,7 +105,8 @@ export function MatchesScreen() {
           )
         }
       />
-      <section aria-labelledby="match-summary" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      {/* One row of five, compact on a phone, so the first match shows without scrolling. */}
+      <section aria-labelledby="match-summary" className="grid grid-cols-5 gap-1.5 sm:gap-3">
         <h2 id="match-summary" className="sr-only">
           Match Summary
         </h2>
@@ -118,14 +119,18 @@ export function MatchesScreen() {
             ["Sports", summary.sports],
           ] as const
         ).map(([label, value]) => (
-          <Card key={label} className="gap-1 px-4 py-3" data-slot="summary-item">
-            <span className="text-xs text-muted-foreground">{label}</span>
-            <span className="text-xl font-semibold tabular-nums">{value}</span>
+          <Card
+            key={label}
+            className="min-w-0 gap-0.5 px-1 py-2 text-center sm:gap-1 sm:px-4 sm:py-3 sm:text-left"
+            data-slot="summary-item"
+          >
+            <span className="truncate text-[11px] text-muted-foreground sm:text-xs">{label}</span>
+            <span className="text-base font-semibold tabular-nums sm:text-xl">{value}</span>
           </Card>
         ))}
       </section>
       <Card className="gap-4">
-        <CardContent className="grid gap-3">
+        <CardContent className="grid gap-3 px-4 sm:px-6">
           <MatchFilters get={url.get} set={setFilter} leagues={leagues} />
           <div className="flex flex-wrap items-center gap-3">
             <SelectAll

@@ -46,7 +46,7 @@ export function OtherServersScreen() {
     <div className="grid gap-6">
       <PageHeader title="Other Servers" description={texts.subtitle} />
       <Card className="gap-3">
-        <CardContent className="grid gap-3">
+        <CardContent className="grid gap-3 px-4 sm:px-6">
           <h2 className="text-sm font-semibold">Search &amp; Filter</h2>
           <MatchFilters get={url.get} set={url.set} />
           <p role="status" className="text-sm text-muted-foreground">

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useCanWriteHere } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
-import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { SEARCH_PAUSE_MS, useDebouncedValue } from "@/hooks/use-debounced-value";
 import { ApiError } from "@/lib/api-client";
 import { formatDay } from "@/lib/format";
 import { toast, toastSuccess } from "@/lib/toast";
@@ -19,7 +19,6 @@ import { useCatalog, useImportTitle } from "../api/catalog";
 import { useTmdbTitles } from "../api/tmdb";
 import { KIND_LABELS, movieMessages, posterUrl, ratingText } from "../utils/movie-texts";
 
-const SEARCH_DEBOUNCE_MS = 500;
 const KINDS = [
   ["movie", "Movies"],
   ["tv", "TV Shows"],
@@ -31,7 +30,7 @@ export function MoviesImportScreen() {
   const url = useUrlFilters(["kind", "q"] as const, "q");
   const kind: MovieKind = url.get("kind") === "tv" ? "tv" : "movie";
   const typed = url.get("q");
-  const text = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const text = useDebouncedValue(typed.trim(), SEARCH_PAUSE_MS);
   const results = useTmdbTitles(kind, text);
   const catalog = useCatalog(site, { type: kind });
   const importTitle = useImportTitle(site);

@@ -62,6 +62,19 @@ describe("Movies & TV List", () => {
     expect(await screen.findByRole("article", { name: /The Matrix/ })).toBeInTheDocument();
   });
 
+  it("searches as you type, after a pause, with the search in the URL and no Search button", async () => {
+    const at = renderAt("/movies/list", <MoviesListScreen />);
+    await screen.findByRole("article", { name: /Coco/ });
+    expect(screen.queryByRole("button", { name: "Search" })).toBeNull();
+    await userEvent.type(screen.getByRole("searchbox", { name: "Search titles" }), "matrix");
+    await waitFor(() => expect(at.location()).toBe("/movies/list?q=matrix"));
+    await waitFor(() => expect(screen.queryByRole("article", { name: /Coco/ })).toBeNull());
+    expect(screen.getByRole("article", { name: /The Matrix/ })).toBeInTheDocument();
+    // One request for the whole word, once typing paused.
+    const searches = calls.filter((c) => c.path === "/movies/catalog" && c.query.get("search"));
+    expect(searches.map((c) => c.query.get("search"))).toEqual(["matrix"]);
+  });
+
   it("Delete Selected is disabled, not red, until a title is selected", async () => {
     renderAt("/movies/list", <MoviesListScreen />);
     await screen.findByRole("article", { name: /The Matrix/ });

@@ -1,7 +1,7 @@
 import type { MovieItem } from "@backoffice/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { Download, Lock, LockOpen, MoreVertical, Plus, RefreshCw, Search, Trash2 } from "lucide-react";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { Download, Lock, LockOpen, MoreVertical, Plus, RefreshCw, Trash2 } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
@@ -26,6 +26,7 @@ import { Switch } from "@/components/ui/switch";
 import { useCanWrite } from "@/hooks/use-access";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useCurrentSite } from "@/hooks/use-current-site";
+import { SEARCH_PAUSE_MS, useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
@@ -68,13 +69,13 @@ export function MoviesListScreen() {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
 
-  // Filter, submitted search, sort and page live in the URL; a change of any goes back to page 1.
-  const url = useUrlFilters(["type", "q", "sort"] as const);
+  // Filter, search, sort and page live in the URL; a change of any goes back to page 1. The search
+  // is asked for once typing pauses, as on every list.
+  const url = useUrlFilters(["type", "q", "sort"] as const, "q");
   const type = typeFilterOf(url.get("type"));
-  const search = url.get("q");
+  const typed = url.get("q");
+  const search = useDebouncedValue(typed.trim(), SEARCH_PAUSE_MS);
   const newest = url.get("sort") === "newest";
-  const [draft, setDraft] = useState(search);
-  useEffect(() => setDraft(search), [search]);
 
   const query = useCatalog(site, { type: type === "all" ? undefined : type, search: search || undefined });
   // The totals line counts the whole catalogue (the same query as the list when nothing is filtered).
@@ -108,14 +109,6 @@ export function MoviesListScreen() {
   const filtered = type !== "all" || search !== "";
   const busy = remove.isPending || progress !== null;
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    url.set("q", draft.trim());
-  };
-  const clearSearch = () => {
-    setDraft("");
-    url.set("q", "");
-  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: catalogKey(site) });
 
   const selectFirst = () =>
@@ -287,20 +280,14 @@ export function MoviesListScreen() {
             ) : (
               <ToggleButtons legend="Show" value={type} options={TYPE_FILTERS} onChange={setType} />
             )}
-            <form onSubmit={submitSearch} className="flex flex-1 gap-2">
-              <SearchBox
-                label="Search titles"
-                placeholder={movieMessages.searchPlaceholder}
-                value={draft}
-                onChange={setDraft}
-                onClear={clearSearch}
-                className="flex-1"
-              />
-              <Button type="submit" variant="secondary">
-                <Search aria-hidden="true" />
-                Search
-              </Button>
-            </form>
+            <SearchBox
+              label="Search titles"
+              placeholder={movieMessages.searchPlaceholder}
+              value={typed}
+              onChange={(value) => url.set("q", value)}
+              onClear={() => url.set("q", "")}
+              className="flex-1"
+            />
           </div>
           <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Selected items">
             <SelectAll

@@ -7,13 +7,14 @@ import type { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
 import { applyServerErrors, Field, Form } from "@/components/form";
 import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
-import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useAddPasskey, useRemovePasskey, useRenamePasskey, useSecondFactor } from "../api/second-factor";
+import { SectionSkeleton } from "./section-skeleton";
 
 type NameInput = z.input<typeof passkeyRenameBody>;
 type NameValues = z.output<typeof passkeyRenameBody>;
@@ -91,7 +92,7 @@ export function PasskeysSection() {
   );
 
   let body: React.ReactNode;
-  if (query.isPending) body = <ListSkeleton rows={1} />;
+  if (query.isPending) body = <SectionSkeleton lines={2} />;
   else if (query.isError && !query.data)
     body = (
       <ErrorState
@@ -103,12 +104,15 @@ export function PasskeysSection() {
     );
   else if (query.data.passkeys.length === 0)
     body = (
-      <EmptyState
-        icon={Fingerprint}
-        title="No passkeys yet"
-        description="Sign in with your fingerprint, face or security key instead of a password and code."
-        action={addButton}
-      />
+      <div className="grid gap-3">
+        <div className="grid gap-1 text-sm">
+          <p className="font-medium">No passkeys yet</p>
+          <p className="text-muted-foreground">
+            Sign in with your fingerprint, face or security key instead of a password and code.
+          </p>
+        </div>
+        <div>{addButton}</div>
+      </div>
     );
   else
     body = (

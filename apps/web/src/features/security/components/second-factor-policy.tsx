@@ -2,7 +2,9 @@ import { useId } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { useMe } from "@/hooks/use-me";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useSecondFactor, useSecondFactorPolicy } from "../api/second-factor";
 
@@ -20,9 +22,11 @@ export function SecondFactorPolicy() {
   const policy = useSecondFactorPolicy();
   const confirm = useConfirm();
   const id = useId();
-  if (!query.data?.canRequire) return null;
-  const required = policy.isPending ? policy.variables : query.data.required;
-  const stopped = query.data.membersWithout ?? 0;
+  // An Owner's card keeps its place while the status loads (what `canRequire` will say).
+  const owner = useMe().data?.level === "owner";
+  if (!(query.data?.canRequire ?? (query.isPending && owner))) return null;
+  const required = policy.isPending ? policy.variables : query.data?.required;
+  const stopped = query.data?.membersWithout ?? 0;
 
   const onChange = async (next: boolean) => {
     if (
@@ -62,7 +66,11 @@ export function SecondFactorPolicy() {
             Every member must use two-step verification or a passkey.
           </span>
         </Label>
-        <Switch id={id} checked={required} disabled={policy.isPending} onCheckedChange={onChange} />
+        {query.data ? (
+          <Switch id={id} checked={required} disabled={policy.isPending} onCheckedChange={onChange} />
+        ) : (
+          <Skeleton className="h-[1.15rem] w-8 shrink-0 rounded-full" />
+        )}
       </CardContent>
     </Card>
   );

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { applyServerErrors, Field, Form, SubmitButton } from "@/components/form";
 import { FormDialog } from "@/components/form-dialog";
 import { PasswordInput } from "@/components/password-input";
-import { ErrorState, ListSkeleton } from "@/components/states";
+import { ErrorState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -21,6 +21,7 @@ import {
   useSecondFactor,
   useStartTotp,
 } from "../api/second-factor";
+import { SectionSkeleton } from "./section-skeleton";
 
 type CodeInput = z.input<typeof totpCodeBody>;
 type CodeValues = z.output<typeof totpCodeBody>;
@@ -179,7 +180,7 @@ export function TwoStepSection() {
   };
 
   let body: React.ReactNode;
-  if (query.isPending) body = <ListSkeleton rows={1} />;
+  if (query.isPending) body = <SectionSkeleton />;
   else if (query.isError && !query.data)
     body = (
       <ErrorState
