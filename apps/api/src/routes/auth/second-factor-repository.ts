@@ -164,13 +164,14 @@ export function secondFactorRepository(db: Queryable) {
       return row;
     },
     /** Active members with neither TOTP nor a passkey: whom a required second factor stops. */
-    async membersWithout(): Promise<number> {
-      const [row] = await db.query<{ count: number }>(
-        `select count(*)::int as count from users u
+    /** The active members with neither TOTP nor a passkey: those the Owner's rule stops. */
+    async membersWithout(): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `select u.id from users u
          where u.disabled_at is null and u.totp_enabled_at is null
            and not exists (select 1 from passkeys p where p.user_id = u.id)`,
       );
-      return row?.count ?? 0;
+      return rows.map((row) => row.id);
     },
     async required(): Promise<boolean> {
       const [row] = await db.query<{ second_factor_required: boolean }>(

@@ -316,7 +316,7 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
         repo.factorsOf(session.userId),
         repo.recoveryCodesLeft(session.userId),
         repo.passkeysOf(session.userId),
-        owner ? repo.membersWithout() : undefined,
+        owner ? repo.membersWithout().then((ids) => ids.length) : undefined,
       ]);
       return {
         totp: factors.totp,
@@ -589,6 +589,10 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (fastify) => {
             rule(request.body.required),
           );
         });
+        // Turned on: the live streams of the members it stops end now, like their other requests.
+        if (request.body.required && !before)
+          for (const member of await repo.membersWithout())
+            await fastify.live.accessChanged({ userId: member });
         return {
           status: "success" as const,
           data: { required: request.body.required },

@@ -208,6 +208,26 @@ describe("the member's own sign-outs", () => {
   });
 });
 
+describe("an Owner requires a second factor", () => {
+  it("ends the streams of the members it stops at once; a member with a factor keeps theirs", async () => {
+    const stopped = await member("editor", ["apkw"]);
+    const kept = await member("editor", ["apkw"]);
+    // The Owner, the observer and `kept` have a factor; `stopped` has none.
+    await t.app.db.query("update users set totp_enabled_at = now() where email = any($1)", [
+      [ADMIN.email, "observer@example.com", kept.email],
+    ]);
+    const keptStream = await openStream(base, kept.token);
+    const ended = await openStream(base, stopped.token);
+    const rule = (required: boolean) =>
+      t.as(owner, { method: "PUT", url: "/api/v1/auth/second-factor/policy", payload: { required } });
+    await endsAtOnce(ended, "apkw", () => rule(true));
+    const id = await ownerWrites("apkw");
+    expect(await keptStream.next((event) => event.type === "record" && event.id === id)).toBeTruthy();
+    keptStream.close();
+    expect((await rule(false)).statusCode).toBe(200);
+  });
+});
+
 // Last: it reads what the observer's stream got through every test above.
 describe("the bus's messages", () => {
   it("an access change is no event: no stream ever receives one, and the events' type has none", () => {
