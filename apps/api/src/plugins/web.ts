@@ -8,6 +8,11 @@ import fp from "fastify-plugin";
  * Serves the built dashboard at `/`; the not-found handler answers client routes with index.html.
  * Files are looked up when asked for, not listed once at start: a rebuild (`npm run build`) is
  * served by the running server, its new hashed assets included.
+ *
+ * The build writes a Brotli and a gzip copy next to each compressible file (apps/web/vite.config.ts,
+ * `precompress`): `preCompressed` sends the one the request's Accept-Encoding prefers (br, then gzip)
+ * with its Content-Encoding, the file itself otherwise, and `Vary: accept-encoding` on each; nothing
+ * is compressed per request. The copies are not addressable themselves.
  */
 export default fp(async function web(fastify: FastifyInstance) {
   const root = fastify.config.WEB_DIST_DIR;
@@ -18,8 +23,9 @@ export default fp(async function web(fastify: FastifyInstance) {
   await fastify.register(fastifyStatic, {
     root,
     wildcard: true,
-    preCompressed: false,
+    preCompressed: true,
     index: false,
+    allowedPath: (path: string) => !/\.(br|gz)$/.test(path),
     setHeaders(reply: FastifyReply, path: string) {
       // Vite's hashed assets never change; index.html must always be revalidated.
       reply.header(
