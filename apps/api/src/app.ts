@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
+import type { Clock } from "pg-boss";
 import type { Config } from "./config.ts";
 import type { Counters } from "./lib/counters.ts";
 import { createLiveBus } from "./lib/live.ts";
@@ -47,6 +48,8 @@ export interface AppOptions {
   /** When the job runner starts: with the server (the default), or at its first use (the API tests). */
   jobs?: "with-server" | "on-first-use";
 }
+  /** pg-boss's TestClock in the API tests: the job runner's time moves only when the test says. */
+  jobsClock?: Clock;
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -152,7 +155,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(secondFactorRoutes, { prefix: "/api/v1" });
   await fastify.register(teamRoutes, { prefix: "/api/v1/team" });
   await fastify.register(liveRoutes, { prefix: "/api/v1" });
-  await fastify.register(siteRoutes, { jobs: options.jobs ?? "with-server" });
+  await fastify.register(siteRoutes, { jobs: options.jobs ?? "with-server", clock: options.jobsClock });
   await fastify.register(tmdbRoutes, { prefix: "/api/v1/tmdb" });
   const { config } = options;
   const siteOrigins = [

@@ -4,6 +4,7 @@
 // nothing. Each test fails if that sharing is removed (memory counters, no pub/sub, no Redis store).
 import { randomBytes } from "node:crypto";
 import { createTestPostgresDatabase, testDatabaseKind } from "@backoffice/db/testing";
+import { TestClock } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ADMIN, buildTestApp, scrapeMetrics, type TestApp } from "../test/helpers.ts";
 
@@ -206,5 +207,50 @@ describe.skipIf(skipped)(title, () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const runs = await a.app.db.query("select 1 from job_runs where name = 'expired-sign-ins'");
     expect(runs).toHaveLength(1);
+  });
+
+  // The schedule's guarantee (docs/decisions/009-job-runner.md): each instance runs pg-boss's cron pass
+  // and a worker on every queue, yet a slot's run is sent once and taken once. Two instances of their
+  // own on a database of its own, sharing pg-boss's TestClock, so the hour passes without waiting.
+  it("a scheduled job due once runs once across two instances, and both Jobs lists show that run", async () => {
+    const database = await createTestPostgresDatabase("api");
+    const clock = new TestClock(new Date("2026-03-01T10:59:50Z"));
+    const env = { DATABASE_URL: database.url, REDIS_URL };
+    const first = await buildTestApp(env, { jobsClock: clock });
+    const second = await buildTestApp(env, { jobsClock: clock });
+    try {
+      // The Jobs list starts each instance's runner (the test apps start it at its first use).
+      const token = await first.login();
+      const jobsOn = async (instance: TestApp) => {
+        const list = await instance.as(token, { method: "GET", url: "/api/v1/jobs" });
+        expect(list.statusCode).toBe(200);
+        return (list.json().data as { name: string }[]).find((job) => job.name === "trash-purge");
+      };
+      await Promise.all([jobsOn(first), jobsOn(second)]);
+      // trash-purge is due at 11:00 ("0 * * * *"): once between 10:59:50 and the test's end (11:07 at most).
+      const purges = () =>
+        first.app.db.query<{ trigger: string; result: string }>(
+          "select trigger, result from job_runs where name = 'trash-purge' order by id",
+        );
+      const tick = async () => {
+        await clock.tick(5000);
+        // A handler runs outside the clock's settling: give it a moment of real time.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      };
+      for (let step = 0; step < 60 && (await purges()).at(-1)?.result !== "succeeded"; step++) await tick();
+      // Both instances' cron passes and workers look again for two more minutes: still the one run.
+      for (let step = 0; step < 24; step++) await tick();
+      expect(await purges()).toEqual([{ trigger: "schedule", result: "succeeded" }]);
+      for (const instance of [first, second]) {
+        expect(await jobsOn(instance)).toMatchObject({
+          lastRun: { trigger: "schedule", result: "succeeded", attempt: 1 },
+          nextRunAt: "2026-03-01T12:00:00.000Z",
+        });
+      }
+    } finally {
+      await first.close();
+      await second.close();
+      await database.drop();
+    }
   });
 });

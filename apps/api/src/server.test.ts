@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TEAM_MESSAGES } from "@backoffice/contracts/team";
+import { openDatabase } from "@backoffice/db";
 import { testDatabaseKind } from "@backoffice/db/testing";
 import { CONTENT_SECRET_FILE } from "@backoffice/server";
 import { freePort } from "@backoffice/server/free-port";
@@ -79,6 +80,31 @@ describe("configuration", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  // The embedded database syncs its commits only while PostgreSQL runs with fsync on
+  // (docs/decisions/008-durable-embedded-database.md); whatever turns it off, the api does not start.
+  it.runIf(testDatabaseKind() === "pglite")(
+    "refuses an embedded database whose PostgreSQL reports fsync off, in one line naming it",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "backoffice-fsync-"));
+      try {
+        const db = await openDatabase({ dataDir: join(dataDir, "api") });
+        expect(await db.query("show fsync")).toEqual([{ fsync: "on" }]);
+        await db.query("alter system set fsync = off");
+        await db.close();
+        const server = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+        expect(await server.exited).toBe(1);
+        const lines = server.output().trim().split("\n");
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          /^The embedded database in .*\/api runs with fsync off \(PostgreSQL's show fsync\)/,
+        );
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe("first start", () => {

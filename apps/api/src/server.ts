@@ -1,4 +1,4 @@
-import { DatabaseLockedError } from "@backoffice/db";
+import { DatabaseLockedError, DatabaseNotDurableError } from "@backoffice/db";
 import {
   ConfigError,
   type FrontDoor,
@@ -10,7 +10,7 @@ import Fastify from "fastify";
 import { loadConfig, openApiDatabase } from "./config.ts";
 
 /** Errors whose message alone tells the operator what to fix. */
-export const expectedErrors = [ConfigError, DatabaseLockedError, SecretFileError];
+export const expectedErrors = [ConfigError, DatabaseLockedError, DatabaseNotDurableError, SecretFileError];
 
 /** Builds the api, not yet listening: `node src/server.ts` runs it alone, `npm start` beside the others. */
 export async function start() {

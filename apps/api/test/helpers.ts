@@ -2,6 +2,7 @@ import type { Member } from "@backoffice/contracts";
 import { createTestDatabase } from "@backoffice/db/testing";
 import type { FrontDoor } from "@backoffice/server";
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";
+import type { Clock } from "pg-boss";
 import { afterAll, beforeAll } from "vitest";
 import app, { serverOptions } from "../src/app.ts";
 import { bootstrap, openServices } from "../src/bootstrap.ts";
@@ -36,7 +37,7 @@ export interface TestApp {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logLines?: string[] } = {},
+  options: { logLines?: string[]; jobsClock?: Clock } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -86,6 +87,7 @@ export async function buildTestApp(
     front,
     // pg-boss's start costs 0.3-2 s of the one embedded connection, and most files never use jobs.
     jobs: "on-first-use",
+    ...(options.jobsClock ? { jobsClock: options.jobsClock } : {}),
   });
   await fastify.ready();
 

@@ -1,4 +1,4 @@
-import { DatabaseLockedError } from "@backoffice/db";
+import { DatabaseLockedError, DatabaseNotDurableError } from "@backoffice/db";
 import { ConfigError, type FrontDoor, runServer, SecretFileError } from "@backoffice/server";
 import Fastify from "fastify";
 import app, { serverOptions } from "./app.ts";
@@ -6,7 +6,7 @@ import { bootstrap, openContentDatabase, resolveSecret } from "./bootstrap.ts";
 import { loadConfig } from "./config.ts";
 
 /** Errors whose message alone tells the operator what to fix. */
-export const expectedErrors = [ConfigError, DatabaseLockedError, SecretFileError];
+export const expectedErrors = [ConfigError, DatabaseLockedError, DatabaseNotDurableError, SecretFileError];
 
 /** Builds the content service, not yet listening: `node src/server.ts` runs it alone, `npm start` beside the others. */
 export async function start() {

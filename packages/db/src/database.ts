@@ -37,10 +37,21 @@ export interface SqlResult {
 
 export class DatabaseLockedError extends Error {}
 
+/** The embedded database would acknowledge commits it has not synced: the api refuses to start on it. */
+export class DatabaseNotDurableError extends Error {}
+
 // The embedded server's page cache lives in the process's WebAssembly memory, which never shrinks;
 // its files are read through the OS's cache anyway. 16 MB instead of PostgreSQL's 128 MB keeps the
 // api at about 350 MB with a million-row database and opens it about 0.2 s sooner (measured by bench/).
 const PGLITE_SETTINGS = ["shared_buffers = 16MB", "wal_sync_method = fsync"];
+
+/**
+ * The PGlite release whose internals `DurableNodeFS` and `DURABLE_START_PARAMS` were written against
+ * (NODEFS's `stream_ops` and `tryFSOperation`, the `preRun` hook, `-F` in `defaultStartParams`), read
+ * in its published dist/. packages/db/package.json pins exactly this version, and database.test.ts
+ * fails when another is installed: an upgrade re-reads those internals (docs/decisions/008) first.
+ */
+export const DURABLE_PGLITE_VERSION = "0.5.16";
 
 /**
  * Durable commits on the embedded database (docs/decisions/008-durable-embedded-database.md).
@@ -70,6 +81,20 @@ interface NodeFsInternals {
 }
 
 const DURABLE_START_PARAMS = PGlite.defaultStartParams.filter((parameter) => parameter !== "-F");
+
+/**
+ * What PostgreSQL itself says, whatever turned it off (a PGlite upgrade that passes `-F` some other
+ * way, `ALTER SYSTEM SET fsync = off` in postgresql.auto.conf): with fsync off every commit would be
+ * acknowledged unsynced, so the database is closed and the start refused, in one line.
+ */
+async function refuseFsyncOff(client: PGlite, dir: string) {
+  const [setting] = (await client.query<{ fsync: string }>("show fsync")).rows;
+  if (setting?.fsync === "on") return;
+  await client.close();
+  throw new DatabaseNotDurableError(
+    `The embedded database in ${dir} runs with fsync ${setting?.fsync ?? "unknown"} (PostgreSQL's show fsync), so its commits would not survive an OS crash: remove what turns fsync off (ALTER SYSTEM RESET fsync) and start again.`,
+  );
+}
 
 function fsyncPath(path: string) {
   const fd = openSync(path, "r");
@@ -274,6 +299,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       startParams: DURABLE_START_PARAMS,
       postgresqlconf: PGLITE_SETTINGS,
     });
+    await refuseFsyncOff(client, dir);
     syncOnce(dir, pgdata);
     return wrapPglite(client, unlock);
   } catch (error) {

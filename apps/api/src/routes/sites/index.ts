@@ -1,5 +1,6 @@
 import { SITE_RESOURCES } from "@backoffice/contracts";
 import type { FastifyPluginAsync } from "fastify";
+import type { Clock } from "pg-boss";
 import { createJobs } from "../../lib/jobs.ts";
 import { auditWrites } from "../../plugins/audit.ts";
 import { requireAdmin, requireSite } from "../../plugins/auth.ts";
@@ -14,10 +15,10 @@ import { MODULES } from "../modules.ts";
  * The admin resources under /api/v1/{site} (routes/modules.ts), each mounted only on the sites that
  * have it, and the account-level routes of a signed-in member (/api/v1/auth/me, /api/v1/jobs).
  */
-const siteRoutes: FastifyPluginAsync<{ jobs?: "with-server" | "on-first-use" }> = async (
-  fastify,
-  options,
-) => {
+const siteRoutes: FastifyPluginAsync<{
+  jobs?: "with-server" | "on-first-use";
+  clock?: Clock | undefined;
+}> = async (fastify, options) => {
   fastify.addHook("onRequest", requireAdmin);
   auditWrites(fastify);
   // The durable job runner (lib/jobs.ts): the resources define their jobs while they register, and
@@ -32,6 +33,7 @@ const siteRoutes: FastifyPluginAsync<{ jobs?: "with-server" | "on-first-use" }> 
     heartbeatSeconds: fastify.config.JOBS_HEARTBEAT_SECONDS,
     retryDelaySeconds: fastify.config.JOBS_RETRY_DELAY_SECONDS,
     startOnFirstUse,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   fastify.decorate("jobs", jobs);
   fastify.addHook("onReady", async () => {
