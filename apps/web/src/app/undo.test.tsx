@@ -4,10 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ContactsScreen } from "@/features/contacts/components/contacts-screen";
 import { EmailsScreen } from "@/features/emails/components/emails-screen";
-import { type Call, captureToasts, fakeApi, renderAt, type ShownToast } from "./screen.testing";
+import { type Call, captureToasts, fakeApi, renderAt, type ShownToast } from "@/lib/screen.testing";
 
-// The Undo of a delete's toast, through two screens: Manage Emails (its own delete flows) and
-// Manage Contacts (useConfirmedDelete).
+// The Undo of a delete's toast (lib/undo.ts), through two screens: Manage Emails (its own delete flows)
+// and Manage Contacts (useConfirmedDelete). Here in app/, which combines features; lib/ imports none.
 
 const TOKEN = "0b7e2a4c-3f5d-4e8a-9c1b-2d6f8a0e4b71";
 const paged = <T,>(data: T[]) => ({
