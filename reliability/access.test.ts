@@ -13,7 +13,8 @@ const PUBLIC = [
   /^\/api\/v1\/assets\//,
   /^\/api\/v1\/tmdb\/images\//,
   /^\/api\/v1\/auth\/(login|get-otp|verify-otp|forgot-password)$/,
-  // The sign-in's second factor step and a passkey's sign-in: no session yet (routes/auth/second-factor.ts).
+  // The sign-in's second factor step and a passkey's sign-in: no session yet
+  // (routes/auth/second-factor-sign-in.ts, passkeys.ts).
   /^\/api\/v1\/auth\/(login\/second-factor|passkeys\/sign-in(\/options)?)$/,
   // An invitation link's page and its acceptance: the invitee has no account yet (routes/team).
   /^\/api\/v1\/team\/invitations\/\{token\}(\/accept)?$/,

@@ -27,7 +27,7 @@ import { knownDeviceOf } from "./devices.ts";
 import emailChangeRoutes, { startEmailChange } from "./email-change.ts";
 import { checkPassword } from "./guesses.ts";
 import { otpRepository, sessionsRepository, usersRepository } from "./repository.ts";
-import { secondFactorStep } from "./second-factor.ts";
+import { secondFactorStep } from "./second-factor-sign-in.ts";
 import sessionRoutes from "./sessions.ts";
 import { startSession } from "./sign-in.ts";
 
@@ -75,7 +75,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       if (user.role !== "admin") throw forbidden(AUTH_MESSAGES.forbidden);
       if (user.disabled_at) throw forbidden(SESSION_MESSAGES.disabled);
-      // A member with a second factor gets the code step instead (second-factor.ts).
+      // A member with a second factor gets the code step instead (second-factor-sign-in.ts).
       return (await secondFactorStep(request, user)) ?? startSession(request, reply, user);
     },
   );

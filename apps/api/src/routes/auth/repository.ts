@@ -128,7 +128,7 @@ export function sessionsRepository(db: Queryable) {
      * within `idleMs`, of a member not disabled. Marks it active, at most once a minute, with the
      * dashboard screen the request came from (`screen`, when it sent one; the write rate is the same). It also
      * carries the member's second factor (TOTP on or a passkey, migration 0021) and the Owner's rule,
-     * so that the gate of every admin request needs no query of its own (second-factor.ts).
+     * so that the gate of every admin request needs no query of its own (second-factor-gate.ts).
      */
     async findLive(
       tokenHash: string,
