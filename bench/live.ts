@@ -1,6 +1,6 @@
-// The live updates section of `npm run bench` (full run only; `BENCH_ONLY=live` runs it alone), issue 27
-// (docs/PRODUCT-RULES.md#live-updates): 1,000 streams open on one instance (its memory growth, and the
-// public read's rate with them open against the same read just before); then two instances on one
+// The live updates section of `npm run bench` (full run only; `BENCH_ONLY=live` runs it alone; goals
+// in docs/PRODUCT-RULES.md#live-updates): 1,000 streams open on one instance (its memory growth, and
+// the public read's rate with them open against the same read just before); then two instances on one
 // PostgreSQL and Redis: from a write sent to A to its event on a stream of B, p95 of 100.
 import { spawnSync } from "node:child_process";
 import { get, type IncomingMessage } from "node:http";

@@ -1,5 +1,5 @@
-// The overview section of `npm run bench` (full run only; `BENCH_ONLY=overview` runs it alone), issue 27
-// (docs/PRODUCT-RULES.md#overview): 1,000,000 apkw subscriptions, 100,000 movies contact messages and
+// The overview section of `npm run bench` (full run only; `BENCH_ONLY=overview` runs it alone; goals
+// in docs/PRODUCT-RULES.md#overview): 1,000,000 apkw subscriptions, 100,000 movies contact messages and
 // 1,000,000 History entries, plus 1,000 sportbn matches with 3,000 checked stream links, made by the
 // database itself; then `GET /{site}/overview` p95 of 40 on PGlite and on PostgreSQL, and on PGlite
 // the Dashboard's figures visible after navigation in Chromium (median of 3). `BENCH_SCALE=0.01`

@@ -1,4 +1,4 @@
-// The probes section of `npm run bench` (full run only; `BENCH_ONLY=probes` runs it alone), issue 26:
+// The probes section of `npm run bench` (full run only; `BENCH_ONLY=probes` runs it alone):
 // 10,000 upcoming sportbn matches with 30,000 stream links (each match's matchUrl and two other
 // servers) on PostgreSQL, all pointing at the sandbox's stream endpoints (mostly 200, some 404, 500,
 // redirects and a few that hang until the probe's 5-second timeout). The stream-link round (the

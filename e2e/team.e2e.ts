@@ -1,8 +1,9 @@
 import { captureScreen, expect, test, toastWith } from "./fixtures";
 import { mailText } from "./support/mail";
 
-// The Team screen and an invitation (docs/PRODUCT-RULES.md#team): the Owner invites from the account
-// menu, the mail arrives over SMTP, the invitee sets a password and sees only the site given.
+// The Team screen and an invitation (docs/PRODUCT-RULES.md#team-screen-and-invitations): the Owner
+// invites from the account menu, the mail arrives over SMTP, the invitee sets a password and sees
+// only the site given.
 
 test("team: an Owner invites an Editor of SportBN, who sets a password and sees only SportBN", async ({
   page,

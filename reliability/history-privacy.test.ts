@@ -1,6 +1,6 @@
-// Issue 41, item 12: History's sign-in entries carried every member's address and browser to every
-// level, so a movies-only Viewer could read the Owners' IP addresses. A sign-in's details (and the
-// address of any entry) are for Owners and the member themself; everyone else sees who and when.
+// A sign-in's details in History (and the address of any entry) are for Owners and the member
+// themself; everyone else sees who and when. They once went to every level, so a movies-only Viewer
+// could read the Owners' IP addresses.
 import { SITES } from "@backoffice/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ADMIN } from "../apps/api/test/helpers.ts";

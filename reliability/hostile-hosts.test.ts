@@ -1,7 +1,7 @@
-// Hostile hosts and hostile inputs found by the outside attack run (issue 41, items 10 and 11):
-// stream hosts that answer with broken redirects, resets and garbage must cost only their own link's
-// health, never the check or the scheduled round; the content service's writes refuse malformed dates
-// and answer every refusal in the error envelope.
+// Hostile hosts and hostile inputs found by the outside attack run: stream hosts that answer with
+// broken redirects, resets and garbage must cost only their own link's health, never the check or the
+// scheduled round; the content service's writes refuse malformed dates and answer every refusal in
+// the error envelope.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Queryable } from "@backoffice/db";
@@ -49,7 +49,7 @@ const REDIRECTS: Record<string, string> = {
   "/redirect-dns": "http://nothing.invalid/",
 };
 
-describe("link health against hostile stream hosts (issue 41, item 10)", () => {
+describe("link health against hostile stream hosts: only their own link's health suffers", () => {
   let hostile: Server;
   let base = "";
   let api: ApiTestApp;
@@ -193,7 +193,7 @@ describe("link health against hostile stream hosts (issue 41, item 10)", () => {
   });
 });
 
-describe("content service inputs (issue 41, item 11)", () => {
+describe("content service inputs: malformed dates refused, every refusal in the error envelope", () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack();

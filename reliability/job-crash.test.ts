@@ -5,7 +5,7 @@ import { type ApiProcess, privatePostgres, spawnApi, stopApi } from "./api-proce
 import { ADMIN, adminSession, engine, sleep } from "./faults.ts";
 import { report } from "./support.ts";
 
-// A job run cut short by kill -9 of its instance is retried by another instance (issue 26, lib/jobs.ts):
+// A job run cut short by kill -9 of its instance is retried by another instance (lib/jobs.ts):
 // two api instances on a private PostgreSQL; the stream-link round (the "link-health" job, 20 links
 // to the sandbox's stream that never answers, so a run lasts the probe's 5-second timeout) is started
 // on A while B is held (SIGSTOP) so that A takes it; A is killed with SIGKILL mid-run and B let go.

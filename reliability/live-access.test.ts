@@ -1,11 +1,11 @@
-// Issue 41 items 6 and 7: a live stream outliving its member's access. An Owner moves a member to
-// another site, lowers their level, disables, signs out or removes them, or the member signs out (one
-// session, everywhere else, a new password, a reset one), or the `user` command line disables or
-// resets them: the member's streams end before the change's answer, on every instance, and no event
-// sent after that answer reaches them, though a burst of events of the sites they had follows at
-// once from both instances. On PostgreSQL two instances on one database (LISTEN/NOTIFY between
-// them: Redis pub/sub is the same path, routes/live/instances.test.ts); on PGlite one. The heartbeat,
-// which also ends dead sessions' streams, is at its longest (55 s): it cannot be what ends them.
+// A live stream never outlives its member's access. An Owner moves a member to another site, lowers
+// their level, disables, signs out or removes them, or the member signs out (one session, everywhere
+// else, a new password, a reset one), or the `user` command line disables or resets them: the
+// member's streams end before the change's answer, on every instance, and no event sent after that
+// answer reaches them, though a burst of events of the sites they had follows at once from both
+// instances. On PostgreSQL two instances on one database (LISTEN/NOTIFY between them: Redis pub/sub
+// is the same path, routes/live/instances.test.ts); on PGlite one. The heartbeat, which also ends
+// dead sessions' streams, is at its longest (55 s): it cannot be what ends them.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { LiveEvent } from "@backoffice/contracts/live";

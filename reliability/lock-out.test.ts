@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { softAuthenticator } from "../apps/api/test/passkeys.ts";
 import { FULL, nextAddress, report, type Stack, startStack } from "./support.ts";
 
-// Lock-out (docs/RELIABILITY.md#lock-out): strangers who know a member's email attack every sign-in
+// Lock-out (docs/RELIABILITY.md, its Lock-out row): strangers who know a member's email attack every sign-in
 // door at once, from a new address each request, for the whole run (3 minutes in the full run); in
 // the middle of it the member signs in with password + TOTP and with a passkey, and resets the
 // password, each from an address the account never used. All three must succeed, and the guesses

@@ -1,4 +1,4 @@
-// Issue 41, item 9: an invitation link's token is a credential (whoever holds it joins the team at
+// An invitation link's token is a credential (whoever holds it joins the team at
 // its level, an Owner's included), so it must never reach the log or the metrics, whichever way the
 // link is asked for: the dashboard's page, the API's read and accept, a malformed or unknown link.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

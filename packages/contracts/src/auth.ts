@@ -28,7 +28,10 @@ export const editProfileBody = z.strictObject({
   currentPassword: z.string({ error: "currentPassword must be text" }).max(200).default(""),
 });
 
-/** A member's level on top of role admin (issue 25): owner manages the team, editor writes, viewer reads. */
+/**
+ * A member's level on top of role admin (docs/PRODUCT-RULES.md#team-and-access): owner manages the
+ * team, editor writes, viewer reads.
+ */
 export const MEMBER_LEVELS = ["owner", "editor", "viewer"] as const;
 export type MemberLevel = (typeof MEMBER_LEVELS)[number];
 export const memberLevelSchema = z.enum(MEMBER_LEVELS);

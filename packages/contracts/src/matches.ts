@@ -23,7 +23,7 @@ export const MATCH_MESSAGES = {
 /**
  * Why a probe failed without a status code to show, in the words the dashboard shows after
  * "Failing since …" (a failing answer shows its status code instead). Whatever a host does, its
- * link gets one of these: a probe never fails the check or the round (issue 41, item 10).
+ * link gets one of these: a probe never fails the check or the round.
  */
 export const LINK_FAILURE_REASONS = {
   timeout: "timeout",

@@ -154,10 +154,10 @@ export type MovieImportBody = z.infer<typeof movieImportBody>;
 export const movieItemAnswer = z.object({ status: z.literal("success"), data: movieItem });
 
 /**
- * A title to put back, as the content service answered it (`movieItem`), each field checked before
- * it reaches the database (issue 41, item 11): an id of 24 hex digits, dates as the service writes
- * them (`releaseDate` a real `yyyy-mm-dd` day, `createdAt` and `updatedAt` ISO date and time in UTC),
- * numbers within the columns' ranges.
+ * A title to put back, as the content service answered it (`movieItem`), each field checked before it
+ * reaches the database, so a malformed answer is refused instead of stored: an id of 24 hex digits,
+ * dates as the service writes them (`releaseDate` a real `yyyy-mm-dd` day, `createdAt` and
+ * `updatedAt` ISO date and time in UTC), numbers within the columns' ranges.
  */
 const movieRestoreItem = movieItem.extend({
   _id: z

@@ -4,9 +4,9 @@ import { idSchema, successOf } from "./common.ts";
 import { SITES } from "./site-rules.ts";
 
 /**
- * The Team screen and invitations (docs/PRODUCT-RULES.md#team): Owners list the members, invite by
- * email, change levels and sites, disable, sign out and remove; an invitee sets a password through
- * the mailed link `/invitation/{token}`.
+ * The Team screen and invitations (docs/PRODUCT-RULES.md#team-screen-and-invitations): Owners list
+ * the members, invite by email, change levels and sites, disable, sign out and remove; an invitee
+ * sets a password through the mailed link `/invitation/{token}`.
  */
 
 /** How long an invitation link works. */

@@ -13,7 +13,7 @@ import ipaddr from "ipaddr.js";
  * the address that was checked (no second resolution between check and connect), and again for
  * each redirect's host. Whatever the host answers (a Location that makes no URL, a loop, a reset,
  * bytes that are not HTTP, a TLS failure), `probeLink` answers that link's state with a reason and
- * never throws: one hostile host never fails a check or a round (issue 41, item 10).
+ * never throws: a hostile host costs only its own link's state, never the check or the round.
  */
 export type ProbeResult =
   | { state: "ok"; status: number; latencyMs: number }

@@ -107,7 +107,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // An invitation link: public, outside the site prefixes, signed in or not (docs/PRODUCT-RULES.md#team).
+      // An invitation link: public, outside the site prefixes, signed in or not
+      // (docs/PRODUCT-RULES.md#team-screen-and-invitations).
       { path: paths.invitation, lazy: () => import("./routes/invitation") },
       { path: "*", element: <Navigate to={paths.root} replace /> },
     ],

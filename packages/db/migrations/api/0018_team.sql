@@ -1,4 +1,4 @@
--- Team (issue 25, docs/PRODUCT-RULES.md#team): every dashboard account keeps role 'admin' for the
+-- Team (docs/PRODUCT-RULES.md#team-and-access): every dashboard account keeps role 'admin' for the
 -- spec's sign-in rule and gets a level on top: owner (everything, manages the team), editor (reads
 -- and writes the sites given), viewer (reads the sites given). `sites` null means every site, now
 -- and later; otherwise the subset given. Accounts made before this migration were full admins, so

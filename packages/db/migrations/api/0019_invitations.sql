@@ -1,6 +1,7 @@
--- Team invitations (docs/PRODUCT-RULES.md#team): an Owner invites an email with a level and sites; the
--- mailed link carries a random token, kept here only as its SHA-256. A resend replaces the hash (the
--- old link dies), a revoke or an acceptance closes the row. The link works 72 hours.
+-- Team invitations (docs/PRODUCT-RULES.md#team-screen-and-invitations): an Owner invites an email
+-- with a level and sites; the mailed link carries a random token, kept here only as its SHA-256. A
+-- resend replaces the hash (the old link dies), a revoke or an acceptance closes the row. The link
+-- works 72 hours.
 create table invitations (
   id char(24) primary key,
   email text not null,

@@ -1,4 +1,4 @@
--- Second factor (issue 25, docs/PRODUCT-RULES.md#second-factor): TOTP, recovery codes, passkeys, the
+-- Second factor (docs/PRODUCT-RULES.md#second-factor): TOTP, recovery codes, passkeys, the
 -- sign-in code step and the Owner's "require a second factor for everyone".
 --
 -- `users.totp_enabled_at` says a member's TOTP is on (the Team screen reads it; a change of it is a

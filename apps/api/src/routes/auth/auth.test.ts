@@ -459,7 +459,7 @@ describe("forgot password", () => {
 
   it("requests and wrong checks from elsewhere neither block nor cancel the member's own code", async () => {
     await t.createUser("owner-reset@example.com", "Owner-reset-1");
-    // The attack of issue 25: three requests from three addresses, ten wrong checks from others.
+    // Strangers who know the address: three requests from three addresses, ten wrong checks from others.
     for (let i = 0; i < 3; i++)
       expect((await post("/api/v1/auth/get-otp", { email: "owner-reset@example.com" })).statusCode).toBe(200);
     await smtp.waitFor("owner-reset@example.com", 2);

@@ -1,8 +1,7 @@
-// A live stream follows its member's access (docs/PRODUCT-RULES.md#live-updates, issue 41 items 6
-// and 7): an Owner's change of level or sites, a disable, a removal or any sign-out ends the
-// member's streams at once, before the change's answer, so no event sent after that answer reaches
-// them. The heartbeat (which also ends streams of dead sessions) is set to its longest here, so it
-// cannot be what ends them.
+// A live stream follows its member's access (docs/PRODUCT-RULES.md#live-updates): an Owner's change
+// of level or sites, a disable, a removal or any sign-out ends the member's streams at once, before
+// the change's answer, so no event sent after that answer reaches them. The heartbeat (which also
+// ends streams of dead sessions) is set to its longest here, so it cannot be what ends them.
 import type { LiveEvent } from "@backoffice/contracts/live";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

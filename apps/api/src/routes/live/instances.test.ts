@@ -51,9 +51,9 @@ async function pair(env: Record<string, string>): Promise<[TestApp, TestApp, str
 }
 
 /**
- * An access change made on A ends the member's streams on B before A answers (issue 41 items 6 and
- * 7): an event A sends after the answer reaches an observer's stream on B, never the member's. The
- * heartbeat is at its longest (55 s), so it is not what ends them.
+ * An access change made on A ends the member's streams on B before A answers: an event A sends
+ * after the answer reaches an observer's stream on B, never the member's. The heartbeat is at its
+ * longest (55 s), so it is not what ends them.
  */
 async function accessChangesReachB(a: TestApp, b: TestApp, owner: string, observerToken: string) {
   const base = `http://127.0.0.1:${PORT}`;

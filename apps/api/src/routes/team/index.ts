@@ -49,8 +49,8 @@ const stateOf = (row: InvitationRow, now: Date): InvitationState => {
 };
 
 /**
- * The team (docs/PRODUCT-RULES.md#team) under /api/v1/team: Owners manage members and invitations;
- * an invitation link's page reads and accepts its invitation without a session.
+ * The team (docs/PRODUCT-RULES.md#team-screen-and-invitations) under /api/v1/team: Owners manage
+ * members and invitations; an invitation link's page reads and accepts its invitation without a session.
  */
 const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { db, mailer, config, live } = fastify;

@@ -149,7 +149,7 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
     );
 
     // The dashboard reads this answer as text: "Imported: {title}". Its refusals (404, 409, 502) are
-    // in the error envelope, as JSON, like every other error (issue 41, item 11).
+    // in the error envelope, as JSON, like every other error.
     route.post(
       "/api/movies/import/tmdb",
       {

@@ -67,7 +67,7 @@ function Shell() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const session = useSession();
-  // The account menu's Team is for Owners only (docs/PRODUCT-RULES.md#team).
+  // The account menu's Team is for Owners only (docs/PRODUCT-RULES.md#team-screen-and-invitations).
   const isOwner = useMe().data?.level === "owner";
   const { desktop } = useBreakpoint();
   // Only the member's sites (MemberGate has loaded them): in the switcher, and as the section shown.

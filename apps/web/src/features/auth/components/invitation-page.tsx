@@ -42,8 +42,8 @@ const invitationMessages = {
 type Closed = keyof typeof invitationMessages.closed;
 
 /**
- * `/invitation/{token}` (docs/PRODUCT-RULES.md#team): the invitee chooses a password and is signed
- * in; a link that no longer works says why on its own page.
+ * `/invitation/{token}` (docs/PRODUCT-RULES.md#team-screen-and-invitations): the invitee chooses a
+ * password and is signed in; a link that no longer works says why on its own page.
  */
 export function InvitationPage({ token }: { token: string }) {
   const invitation = useInvitation(token);

@@ -42,7 +42,10 @@ const LEVEL_OPTIONS = (Object.keys(LEVEL_LABELS) as MemberLevel[]).map(
   (level) => [level, LEVEL_LABELS[level]] as const,
 );
 
-/** Team (docs/PRODUCT-RULES.md#team): members, invitations and what an Owner can do to each. */
+/**
+ * Team (docs/PRODUCT-RULES.md#team-screen-and-invitations): members, invitations and what an Owner
+ * can do to each.
+ */
 export function TeamScreen() {
   const query = useTeam();
   const [inviting, setInviting] = useState(false);
