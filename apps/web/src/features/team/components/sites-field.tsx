@@ -1,0 +1,61 @@
+import { SITE_NAMES, SITES, type Site } from "@backoffice/contracts";
+import type { MemberAccessBody } from "@backoffice/contracts/team";
+import { type UseFormReturn, useController } from "react-hook-form";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+
+/** The sites a member reads and writes: all of them (also ones added later), or the ones ticked. */
+export function SitesField({ control }: { control: UseFormReturn<MemberAccessBody>["control"] }) {
+  const { field, fieldState } = useController({ name: "sites", control });
+  const sites = field.value;
+  const toggle = (site: Site, on: boolean) => {
+    const chosen = new Set(sites ?? []);
+    if (on) chosen.add(site);
+    else chosen.delete(site);
+    field.onChange(SITES.filter((key) => chosen.has(key)));
+  };
+  const error = fieldState.error?.message;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? "sites-error" : undefined}>
+      <legend className="mb-2 text-sm leading-none font-medium">Sites</legend>
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id="sites-all"
+          ref={field.ref}
+          checked={sites === null}
+          aria-invalid={error ? true : undefined}
+          onCheckedChange={(on) => field.onChange(on === true ? null : [])}
+        />
+        <Label htmlFor="sites-all" className="font-normal">
+          All sites (also ones added later)
+        </Label>
+      </div>
+      {sites !== null && (
+        <div className="grid gap-2 pl-6">
+          {SITES.map((site) => (
+            <div key={site} className="flex items-center gap-2">
+              <Checkbox
+                id={`sites-${site}`}
+                checked={sites.includes(site)}
+                aria-invalid={error ? true : undefined}
+                onCheckedChange={(on) => toggle(site, on === true)}
+              />
+              <Label htmlFor={`sites-${site}`} className="font-normal">
+                {SITE_NAMES[site]}
+              </Label>
+            </div>
+          ))}
+        </div>
+      )}
+      {error && (
+        <p id="sites-error" className="text-sm text-destructive">
+          {readableSitesError(error)}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The contract names the field ("sites must include at least one site"); beside it, say what to do. */
+const readableSitesError = (message: string) =>
+  message.startsWith("sites must include") ? "Choose at least one site." : message;
