@@ -98,6 +98,15 @@ export const genresLine = (item: MovieItem) =>
 export const ratingText = (rating: number | null | undefined) =>
   typeof rating === "number" ? rating.toFixed(1) : "-";
 
+/** Up to three titles by name, then how many more ("A, B, C and 2 more"): what a write's toast names. */
+export const titleNames = (items: readonly MovieItem[]) =>
+  items.length <= 3
+    ? items.map((item) => item.title).join(", ")
+    : `${items
+        .slice(0, 3)
+        .map((item) => item.title)
+        .join(", ")} and ${items.length - 3} more`;
+
 export function catalogTotals(items: readonly MovieItem[]) {
   const movies = items.filter((item) => item.type === "movie").length;
   return { total: items.length, movies, tv: items.length - movies };
