@@ -10,7 +10,7 @@
 // 325–346 MB after the bench's load (docs/PERFORMANCE.md, "Footprint of `npm start`").
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { framed } from "../packages/server/src/banner.ts";
 import { V8_FLAGS } from "./server-flags.ts";
@@ -79,6 +79,15 @@ if (
 
 // Every server reads its own variables, so one environment serves all three.
 Object.assign(env, values);
+
+// A first start on the embedded databases prints nothing for a while (each new database unpacked,
+// migrated and given its demo data): it says so before it begins. Restarts say nothing.
+const dataDir = resolve(env.DATA_DIR || fileURLToPath(new URL("../data", import.meta.url)));
+const newEmbedded = [
+  [env.DATABASE_URL, "api"],
+  [env.CONTENT_DATABASE_URL, "content"],
+].some(([url, name]) => !url && !existsSync(join(dataDir, name, "pgdata")));
+if (newEmbedded) console.log("Preparing the embedded databases (first start, about 20 s)…");
 
 const started = Date.now();
 /** The servers that were built, in start order; each `close()` is called once. */

@@ -298,7 +298,7 @@ describe.runIf(testDatabaseKind() === "pglite")("npm start", () => {
       npm.kill("SIGKILL");
       throw new Error(`npm start: ${(error as Error).message}\n${output}`);
     }
-    return { npm, exited, urls };
+    return { npm, exited, urls, output: () => output };
   }
 
   it("stops every process it started within 10 s of a SIGTERM (what a process manager sends)", {
@@ -306,10 +306,12 @@ describe.runIf(testDatabaseKind() === "pglite")("npm start", () => {
   }, async () => {
     // A start that failed (its output is printed) is tried once more, on other ports and data: what this
     // test holds is the stop, and one failed start in CI on a slow hour left no output to read.
-    const { npm, exited, urls } = await startNpm(dataDir).catch((error: Error) => {
+    const { npm, exited, urls, output } = await startNpm(dataDir).catch((error: Error) => {
       console.warn(error.message);
       return startNpm(secondDataDir);
     });
+    // A first start (new data folder) says what its silent seconds are for, before anything else.
+    expect(output()).toMatch(/^Preparing the embedded databases \(first start, about 20 s\)…$/m);
 
     // The api serves on the project's pinned Node (.nvmrc), whatever Node runs npm.
     const pinned = readFileSync(join(import.meta.dirname, "../../../.nvmrc"), "utf8").trim();

@@ -17,6 +17,8 @@ import { tmdbRoutes } from "./tmdb/routes.ts";
 
 export interface SandboxOptions {
   logger?: FastifyServerOptions["logger"];
+  /** How request lines are logged (none at info in a terminal: the shared `serverOptions`). */
+  logController?: FastifyServerOptions["logController"];
   /** Clock for "today" (live fixtures, trending, quotas); tests pin it. */
   now?: () => Date;
   /** Public base URL put in logo and image links; by default taken from each request's host. */
@@ -34,6 +36,7 @@ export function buildSandbox(opts: SandboxOptions = {}): FastifyInstance {
   const app = Fastify({
     ...serverOptions({ logLevel: false, bodyLimit: 64 * 1024 }),
     logger: opts.logger ?? false,
+    ...(opts.logController ? { logController: opts.logController } : {}),
   });
   const now = opts.now ?? (() => new Date());
   const publicUrl = opts.publicUrl?.replace(/\/+$/, "");

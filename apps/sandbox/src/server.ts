@@ -8,9 +8,11 @@ export const expectedErrors = [ConfigError];
 /** Builds the sandbox, not yet listening: `node src/server.ts` runs it alone, `npm start` beside the others. */
 export async function start() {
   const env = loadEnv();
+  const shared = serverOptions({ logLevel: env.LOG_LEVEL, bodyLimit: 0 });
   const fastify = buildSandbox({
-    // The servers' one logger: readable lines in a terminal, JSON otherwise.
-    logger: serverOptions({ logLevel: env.LOG_LEVEL, bodyLimit: 0 }).logger,
+    // The servers' one logger: readable lines in a terminal (without request lines), JSON otherwise.
+    logger: shared.logger,
+    logController: shared.logController,
     publicUrl: env.SANDBOX_PUBLIC_URL,
     apisportsDailyLimit: env.SANDBOX_APISPORTS_DAILY_LIMIT,
   });

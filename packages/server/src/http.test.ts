@@ -118,11 +118,16 @@ describe("the servers' shared HTTP plumbing", () => {
 });
 
 describe("the log's format", () => {
-  /** Runs a server's logger in a child process, through a terminal (`script`) or a pipe. */
-  function logOf(terminal: boolean): string {
+  const SIGN_IN = `Fastify(serverOptions({ logLevel: "info", bodyLimit: 1024 })).log.info({ userId: "u1" }, "signed in");`;
+  /**
+   * Runs `body` in a child process (`Fastify`, `serverOptions` and `installErrorHandlers` imported),
+   * its output through a terminal (`script`) or a pipe.
+   */
+  function logOf(terminal: boolean, body = SIGN_IN): string {
     const http = join(import.meta.dirname, "http.ts");
+    const errors = join(import.meta.dirname, "error-handler.ts");
     const program = `import Fastify from "fastify"; import { serverOptions } from ${JSON.stringify(http)};
-      Fastify(serverOptions({ logLevel: "info", bodyLimit: 1024 })).log.info({ userId: "u1" }, "signed in");`;
+      import { installErrorHandlers } from ${JSON.stringify(errors)}; ${body}`;
     const node = `${process.execPath} --input-type=module -e '${program}'`;
     const run = terminal
       ? spawnSync("script", ["-qec", node, "/dev/null"], { encoding: "utf8", cwd: import.meta.dirname })
@@ -139,5 +144,33 @@ describe("the log's format", () => {
     expect(pretty).not.toContain('"msg"');
     const json = JSON.parse(logOf(false).trim());
     expect(json).toMatchObject({ level: 30, msg: "signed in", userId: "u1" });
+  });
+
+  // A day of npm start printed 9,583 request lines: the first run's admin password scrolled away.
+  it("prints no request lines in a terminal, only what a person must see; JSON logs keep them", () => {
+    const requests = `const app = Fastify(serverOptions({ logLevel: "info", bodyLimit: 1024 }));
+      installErrorHandlers(app);
+      app.get("/ok", async () => ({ ok: true }));
+      app.get("/boom", async () => { throw new Error("disk on fire"); });
+      app.get("/slow", async (request) => { request.log.warn("upstream slow"); return {}; });
+      for (const url of ["/ok", "/ok", "/nowhere", "/boom", "/slow"]) await app.inject({ url });`;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+    const terminal = logOf(true, requests).replace(/\u001b\[[0-9;]*m/g, "");
+    expect(terminal).not.toMatch(/incoming request|request completed|not found/);
+    expect(terminal).toMatch(/ERROR: request failed/);
+    expect(terminal).toContain("disk on fire");
+    expect(terminal).toMatch(/WARN: upstream slow/);
+    expect(terminal).not.toMatch(/INFO:/);
+
+    const json = logOf(false, requests)
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { msg: string; level: number });
+    expect(json.filter((line) => line.msg === "incoming request")).toHaveLength(5);
+    expect(json.filter((line) => line.msg === "request completed")).toHaveLength(5);
+    expect(json.filter((line) => line.level >= 40).map((line) => line.msg)).toEqual([
+      "request failed",
+      "upstream slow",
+    ]);
   });
 });

@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import type { Socket } from "node:net";
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
+import {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
 import { badRequest, HttpError } from "./http-errors.ts";
 
 /**
@@ -181,6 +187,32 @@ function logStream(pretty: boolean): { write(line: string): void } | undefined {
   });
 }
 
+/**
+ * Request lines where a person reads the log (a terminal): none at info, so that a day of use does
+ * not scroll away what matters (the first run's admin password, a warning). "incoming request",
+ * "request completed" and "Route … not found" are logged at debug (`LOG_LEVEL=debug` shows them); a
+ * request that errored, every 5xx (the error handler's "request failed") and every warning still
+ * show. JSON logs (stdout not a terminal) keep Fastify's request lines at info, for log storage.
+ */
+export class TerminalRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, "incoming request");
+  }
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) super.requestCompleted(error, request, reply);
+    else if (!this.isLogDisabled(request))
+      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, "request completed");
+  }
+  override routeNotFound(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request))
+      request.log.debug(`Route ${request.method}:${loggedUrl(request)} not found`);
+  }
+}
+
 /** The Fastify options api, content and sandbox share: logging, request ids, limits and timeouts. */
 export function serverOptions(options: {
   front?: FrontDoor;
@@ -192,9 +224,11 @@ export function serverOptions(options: {
   /** Readable log lines instead of JSON; by default when stdout is a terminal. */
   prettyLog?: boolean;
 }): FastifyServerOptions {
-  const stream =
-    options.logLevel === false ? undefined : logStream(options.prettyLog ?? !!process.stdout.isTTY);
+  const pretty = options.logLevel !== false && (options.prettyLog ?? !!process.stdout.isTTY);
+  const stream = logStream(pretty);
   return {
+    // In a terminal, no request lines at info (TerminalRequestLog).
+    ...(pretty ? { logController: new TerminalRequestLog() } : {}),
     logger:
       options.logLevel === false
         ? false
