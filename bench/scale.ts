@@ -2,11 +2,11 @@
 // the data on PostgreSQL, in a database of its own created and dropped by the run. 10,000,000
 // subscriptions, 1,000,000 contact messages, 1,000,000 History entries and 1,000,000 Trash items are
 // made by the database itself (generate_series), then the lists' first, middle and last pages and the
-// CSV export of the ten million rows are measured. `BENCH_SCALE=0.01` makes every count a hundredth
+// CSV export of the ten million rows are measured, and searches matching any part of the address. `BENCH_SCALE=0.01` makes every count a hundredth
 // (a try of the section in a minute).
 import pg from "pg";
 import { insertBulkRows } from "../apps/api/src/seed/bulk.ts";
-import { format, p95, type Running, record, rssMb } from "./lib.ts";
+import { format, median, p95, type Running, record, rssMb } from "./lib.ts";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const EMAILS = Math.round(10_000_000 * SCALE);
@@ -19,11 +19,11 @@ type Start = (name: string, env: Record<string, string>) => Promise<Running>;
 type Session = (base: string) => Promise<{ authorization: string }>;
 
 /** Runs `work` on a connection of its own to `url`. */
-async function onConnection(url: string, work: (db: { query: pg.Client["query"] }) => Promise<void>) {
+async function onConnection<T>(url: string, work: (db: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await work(client);
+    return await work(client);
   } finally {
     await client.end();
   }
@@ -33,6 +33,16 @@ async function onConnection(url: string, work: (db: { query: pg.Client["query"] 
 async function seed(url: string) {
   const queryable = (db: { query: pg.Client["query"] }) => ({
     query: async <T>(text: string, params?: unknown[]) => (await db.query(text, params)).rows as T[],
+  });
+  // A bulk load builds the address search's trigram indexes (migration 0027) after the rows, as one
+  // loads a table: kept up row by row, 10,000,000 addresses took 622 s instead of about 200 s. Their
+  // definitions are read from the database, so they are the migration's.
+  const trigram = await onConnection(url, async (db) => {
+    const { rows } = await db.query<{ name: string; definition: string }>(
+      "select indexname as name, indexdef as definition from pg_indexes where indexdef like '%gin_trgm_ops%'",
+    );
+    for (const { name } of rows) await db.query(`drop index ${name}`);
+    return rows;
   });
   await Promise.all([
     onConnection(url, (db) =>
@@ -64,9 +74,24 @@ async function seed(url: string) {
          from generate_series(1, $1::int) g`,
         [TRASH],
       );
-      await db.query("analyze");
     }),
   ]);
+  const indexing = performance.now();
+  await Promise.all(
+    trigram.map(({ definition }) =>
+      onConnection(url, async (db) => {
+        await db.query("set maintenance_work_mem = '1GB'");
+        await db.query(definition);
+      }),
+    ),
+  );
+  const indexMs = performance.now() - indexing;
+  // Once every table is full (an analyze beside the emails' insert saw a part of them): the planner's
+  // statistics, as autovacuum keeps them on a database in use.
+  await onConnection(url, async (db) => {
+    await db.query("analyze");
+  });
+  return { indexMs };
 }
 
 export async function scale(databaseUrl: string, api: Start, session: Session) {
@@ -76,12 +101,12 @@ export async function scale(databaseUrl: string, api: Start, session: Session) {
   // The first start applies the migrations and makes the admin; the rows come after.
   await (await api("scale", env)).stop();
   const seedStarted = performance.now();
-  await seed(databaseUrl);
+  const { indexMs } = await seed(databaseUrl);
   const seedMs = performance.now() - seedStarted;
   record({
     section: "scale",
     name: `seed ${count(EMAILS)} subscriptions, ${count(CONTACTS)} contacts, ${count(HISTORY)} History entries, ${count(TRASH)} Trash items`,
-    value: `${(seedMs / 1000).toFixed(0)} s`,
+    value: `${(seedMs / 1000).toFixed(0)} s (the address search's trigram indexes ${(indexMs / 1000).toFixed(0)} s of it)`,
     goal: "≤ 5 min",
     met: seedMs <= 300_000,
   });
@@ -146,6 +171,8 @@ export async function scale(databaseUrl: string, api: Start, session: Session) {
     });
   }
 
+  await searchAnywhere(get);
+
   // The export of every subscription, read as fast as this process can; memory sampled meanwhile.
   const pid = server.child.pid!;
   const rssBefore = rssMb(pid);
@@ -199,4 +226,46 @@ export async function scale(databaseUrl: string, api: Start, session: Session) {
     met: leftAfter - leftBefore <= 50,
   });
   await server.stop();
+}
+
+/**
+ * Searches matching any part of an address (docs/PRODUCT-RULES.md#emails-and-contacts) on the ten
+ * million subscriptions and the million contact messages: row g is `reader<g>.<run>@<domain>` (or
+ * `viewer…`), three in ten at gmail.com (apps/api/src/seed/bulk.ts). Each answer with its total,
+ * p50 and p95 of 40 after one warm-up; the goal is a page's, 50 ms.
+ */
+async function searchAnywhere(get: (path: string) => Promise<Response>) {
+  const emails = "/api/v1/apkw/emails";
+  const cases: [label: string, path: string][] = [
+    [`"gmail", ${count(EMAILS * 0.3)} matches (total 1000+), first page`, `${emails}?q=gmail`],
+    [`"gmail", page 50 (the last of the capped total)`, `${emails}?q=gmail&page=50`],
+    [`"hotmail", ${count(EMAILS * 0.1)} matches, first page`, `${emails}?q=hotmail`],
+    [`"567.", ${count(EMAILS / 1000)} scattered matches, first page`, `${emails}?q=567.`],
+    [`"567.", page 50`, `${emails}?q=567.&page=50`],
+    [`"34567.", ${count(EMAILS / 100_000)} scattered matches`, `${emails}?q=34567.`],
+    [`"1234567.", 1 match`, `${emails}?q=1234567.`],
+    [`"gmail", oldest first, first page`, `${emails}?q=gmail&sort=oldest`],
+    [`"nobody", no match`, `${emails}?q=nobody`],
+    [`contacts: "gmail", ${count(CONTACTS * 0.3)} matches`, "/api/v1/movies/contacts?q=gmail"],
+    [`contacts: "4567.", ${count(CONTACTS / 10_000)} scattered matches`, "/api/v1/movies/contacts?q=4567."],
+  ];
+  for (const [label, path] of cases) {
+    const samples: number[] = [];
+    const once = async () => {
+      const started = performance.now();
+      const answer = (await (await get(path)).json()) as { data?: unknown[]; result?: number };
+      samples.push(performance.now() - started);
+      if (!answer.data) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+    };
+    await once(); // warm
+    samples.length = 0;
+    const p = await p95(40, once);
+    record({
+      section: "scale",
+      name: `search anywhere in the address, ${label}: p50 ${format.ms(median(samples))}, p95`,
+      value: format.ms(p),
+      goal: "≤ 50 ms",
+      met: p <= 50,
+    });
+  }
 }

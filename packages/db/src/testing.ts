@@ -3,7 +3,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { type Database, loadPg, wrapPglite, wrapPool } from "./database.ts";
+import { type Database, loadPg, PGLITE_EXTENSIONS, wrapPglite, wrapPool } from "./database.ts";
 import { migrate, migrationFiles, type Schema } from "./migrate.ts";
 
 const pg = await loadPg();
@@ -55,7 +55,7 @@ export async function prepareTemplate(schema: Schema, kind = testDatabaseKind())
   }
   const path = templatePath(schema);
   if (existsSync(path)) return;
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrate(wrapPglite(client), schema);
   const dump = await client.dumpDataDir("none");
   await client.close();
@@ -104,5 +104,5 @@ export async function createTestDatabase(schema: Schema): Promise<Database> {
   }
   await prepareTemplate(schema);
   const dump = new Blob([readFileSync(templatePath(schema))]);
-  return wrapPglite(await PGlite.create({ loadDataDir: dump }));
+  return wrapPglite(await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS }));
 }

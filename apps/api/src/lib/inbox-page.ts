@@ -9,30 +9,41 @@ const BUCKET_DIGITS = 4;
 
 const NO_FILTER: InboxFilter = { sort: "newest" };
 
-/** What a search matches in each table: the start of these, lowercased (indexes of migration 0009). */
-const SEARCHED: Record<InboxTable, string[]> = {
-  email_subscriptions: ["lower(email)"],
+/**
+ * What a search matches in each table (docs/PRODUCT-RULES.md#emails-and-contacts): the address
+ * anywhere in it (`anywhere`: a trigram index, migration 0027), the other columns from their start
+ * (prefix indexes of migration 0009), all lowercased.
+ */
+const SEARCHED: Record<InboxTable, { column: string; anywhere?: true }[]> = {
+  email_subscriptions: [{ column: "lower(email)", anywhere: true }],
   contact_messages: [
-    "lower(email)",
-    "lower(first_name || ' ' || last_name)",
-    "lower(last_name)",
-    "lower(subject)",
+    { column: "lower(email)", anywhere: true },
+    { column: "lower(first_name || ' ' || last_name)" },
+    { column: "lower(last_name)" },
+    { column: "lower(subject)" },
   ],
 };
+
+/**
+ * A search this long matches anywhere in the address; a shorter one holds no trigram (a trigram index
+ * would read all of itself) and matches the start, through the prefix index.
+ */
+const SEARCH_ANYWHERE_FROM = 3;
 
 const narrowed = (filter: InboxFilter) => Boolean(filter.q || filter.from || filter.to);
 
 /** The id at the start of a second: ids begin with their creation second in hex (packages/db newId). */
 export const idAt = (seconds: number) => seconds.toString(16).padStart(8, "0").padEnd(24, "0");
 
-/** A search as a LIKE pattern: the start of the text, any case, its own `%`, `_` and `\\` taken literally. */
-const prefixPattern = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+/** A search's text for LIKE: any case, its own `%`, `_` and `\\` taken literally. */
+const likeText = (q: string) => q.toLowerCase().replace(/[\\%_]/g, "\\$&");
 
-/**
- * The SQL condition of a filter, from `$2` on (`$1` is the site): the date range as an id range,
- * so it runs on the (site, id) index; the search as a prefix of each searched column.
- */
-function conditionOf(table: InboxTable, filter: InboxFilter, params: unknown[]) {
+type Searched = (typeof SEARCHED)[InboxTable][number];
+const isAnywhere = (searched: Searched, q: string) =>
+  searched.anywhere === true && q.length >= SEARCH_ANYWHERE_FROM;
+
+/** The date range as an id range, after `$1` (the site), so it runs on the (site, id) index. */
+function rangeOf(filter: InboxFilter, params: unknown[]): string {
   const range = ["site = $1"];
   if (filter.from) {
     params.push(idAt(Math.floor(filter.from.getTime() / 1000)));
@@ -42,22 +53,75 @@ function conditionOf(table: InboxTable, filter: InboxFilter, params: unknown[]) 
     params.push(idAt(Math.floor(filter.to.getTime() / 1000) + 1));
     range.push(`id < $${params.length}::char(24)`);
   }
-  const inRange = range.join(" and ");
-  if (!filter.q) return { where: inRange, matches: undefined };
-  params.push(prefixPattern(filter.q));
-  const like = (column: string) => `${column} like $${params.length}`;
-  const columns = SEARCHED[table];
-  // The ids of the first (cap + 1) matches of each column, read in its prefix index's own order
-  // (`using ~<~`, text_pattern_ops), so the plan is that index whatever the planner guesses of the
-  // matches: their union is every match as long as no column reached the cap.
-  const matches = columns
-    .map(
-      (column) =>
-        `select id from (select id from ${table} where ${inRange} and ${like(column)}
-           order by ${column} using ~<~ limit ${INBOX_COUNT_CAP.search + 1}) m`,
-    )
-    .join(" union ");
-  return { where: `${inRange} and (${columns.map(like).join(" or ")})`, matches };
+  return range.join(" and ");
+}
+
+/**
+ * Each searched column's LIKE, its pattern a parameter: anywhere in the column or from its start.
+ * Only the patterns used become parameters (an unused one has no type on PostgreSQL).
+ */
+function likes(q: string, params: unknown[]) {
+  const text = likeText(q);
+  const placed = new Map<string, string>();
+  return (searched: Searched) => {
+    const pattern = isAnywhere(searched, q) ? `%${text}%` : `${text}%`;
+    if (!placed.has(pattern)) {
+      params.push(pattern);
+      placed.set(pattern, `$${params.length}`);
+    }
+    return `${searched.column} like ${placed.get(pattern)}`;
+  };
+}
+
+/** The SQL condition of a filter (`$1` is the site): the date range, and the search in any column. */
+function conditionOf(table: InboxTable, filter: InboxFilter, params: unknown[]): string {
+  const inRange = rangeOf(filter, params);
+  if (!filter.q) return inRange;
+  return `${inRange} and (${SEARCHED[table].map(likes(filter.q, params)).join(" or ")})`;
+}
+
+type Statement = { sql: string; params: unknown[] };
+
+/**
+ * The statements that find a search's matches, each with its own parameters. `prefixed`: the ids
+ * of the first (cap + 1) matches of each column searched from its start, read in its prefix index's
+ * own order (`using ~<~`, text_pattern_ops), so the plan is that index whatever the planner guesses
+ * of the matches; their union is every match as long as no column reached the cap. `anywhere`: the
+ * first (cap + 1) matches anywhere in the address in the list's order, which the planner answers
+ * from the trigram index (a rare text: its matches, sorted) or by walking the ids until it has them
+ * (a common one, "gmail"); capped, they are the pages.
+ */
+function searchesOf(table: InboxTable, site: Site, filter: InboxFilter & { q: string }, order: string) {
+  const cap = INBOX_COUNT_CAP.search + 1;
+  /** One statement over `columns` (none: no statement), in a parameter list of its own. */
+  const statement = (
+    columns: Searched[],
+    sql: (inRange: string, likeOf: (searched: Searched) => string) => string,
+  ): Statement | undefined => {
+    if (columns.length === 0) return undefined;
+    const params: unknown[] = [site];
+    const inRange = rangeOf(filter, params);
+    return { sql: sql(inRange, likes(filter.q, params)), params };
+  };
+  const anywhere = SEARCHED[table].filter((searched) => isAnywhere(searched, filter.q));
+  const prefixed = SEARCHED[table].filter((searched) => !isAnywhere(searched, filter.q));
+  return {
+    prefixed: statement(prefixed, (inRange, likeOf) =>
+      prefixed
+        .map(
+          (searched) =>
+            `select id from (select id from ${table} where ${inRange} and ${likeOf(searched)}
+               order by ${searched.column} using ~<~ limit ${cap}) m`,
+        )
+        .join(" union "),
+    ),
+    anywhere: statement(
+      anywhere,
+      (inRange, likeOf) =>
+        `select id from ${table} where ${inRange} and (${anywhere.map(likeOf).join(" or ")})
+         order by id ${order} limit ${cap}`,
+    ),
+  };
 }
 
 /**
@@ -65,8 +129,9 @@ function conditionOf(table: InboxTable, filter: InboxFilter, params: unknown[]) 
  * same on the last page of a million rows as on the first: the counts per id bucket (kept by
  * triggers) say which bucket the page starts in, so OFFSET only ever skips rows inside that bucket.
  * Filtered, the total is counted up to `INBOX_COUNT_CAP` (`capped` says it stopped there), and
- * the pages stop at that many rows: a search's matches come from its prefix indexes (their ids, at
- * most the cap); a search matching more, or a date range, walks the ids in the list's order.
+ * the pages stop at that many rows: a search's matches come from `searchesOf` (their ids, at most
+ * the cap each); a search matching more from the start of a column, or a date range, walks the ids
+ * in the list's order.
  */
 export async function inboxPage<Row>(
   db: Queryable,
@@ -80,7 +145,7 @@ export async function inboxPage<Row>(
   const order = filter.sort === "oldest" ? "asc" : "desc";
   if (narrowed(filter)) {
     const params: unknown[] = [site];
-    const { where, matches } = conditionOf(table, filter, params);
+    const where = conditionOf(table, filter, params);
     const page = (ids?: string[]) =>
       planned(db, ["max_parallel_workers_per_gather = 0"], (tx) =>
         tx.query<Row>(
@@ -90,18 +155,29 @@ export async function inboxPage<Row>(
         ),
       );
     let total: number;
-    if (matches) {
+    if (filter.q) {
+      const { prefixed, anywhere } = searchesOf(table, site, { ...filter, q: filter.q }, order);
+      const inOrder = anywhere
+        ? await planned(db, ["max_parallel_workers_per_gather = 0"], (tx) =>
+            tx.query<{ id: string }>(anywhere.sql, anywhere.params),
+          )
+        : [];
       // Read in each prefix index's order, never sorted after a scan of the date range.
-      const found = await planned(db, ["enable_sort = off"], (tx) =>
-        tx.query<{ id: string }>(matches, params),
-      );
+      const started = prefixed
+        ? await planned(db, ["enable_sort = off"], (tx) =>
+            tx.query<{ id: string }>(prefixed.sql, prefixed.params),
+          )
+        : [];
+      const found = [...new Set([...inOrder, ...started].map((row) => row.id))];
       const capped = found.length > INBOX_COUNT_CAP.search;
       total = Math.min(found.length, INBOX_COUNT_CAP.search);
       if (offset >= total) return { rows: [], total, capped };
-      if (capped) return { rows: await page(), total, capped };
-      // Every match is known: the page's ids are picked here, and only its rows are read.
-      const ids = found.map((row) => row.id).sort();
-      if (order === "desc") ids.reverse();
+      // More than the cap from the start of a column: the pages walk the ids in the list's order.
+      if (capped && prefixed) return { rows: await page(), total, capped };
+      // Every match is known, or the first matches anywhere are, in the list's order: the page's
+      // ids are picked here, and only its rows are read.
+      const ids = capped ? found : found.sort();
+      if (!capped && order === "desc") ids.reverse();
       return { rows: await page(ids.slice(offset, offset + limit)), total, capped };
     }
     const [count] = await db.query<{ n: number }>(
@@ -157,7 +233,7 @@ async function filteredTotal(db: Queryable, table: InboxTable, site: Site, filte
   if (!narrowed(filter)) return inboxTotal(db, table, site);
   const params: unknown[] = [site];
   const [count] = await db.query<{ n: number }>(
-    `select count(*)::int as n from ${table} where ${conditionOf(table, filter, params).where}`,
+    `select count(*)::int as n from ${table} where ${conditionOf(table, filter, params)}`,
     params,
   );
   return count!.n;
@@ -193,7 +269,7 @@ export async function* inboxBatches<Row extends { id: string }>(
   size = 1000,
 ): AsyncGenerator<Row[]> {
   const params: unknown[] = [site];
-  let { where } = conditionOf(table, filter, params);
+  let where = conditionOf(table, filter, params);
   if (ids) {
     params.push(ids);
     where += ` and id = any($${params.length}::char(24)[])`;

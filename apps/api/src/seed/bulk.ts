@@ -19,15 +19,19 @@ const idAndTime = (run: string, now: number, span: number) => `
   lpad(to_hex(${now} - (($1::bigint - g) * ${span} / $1::bigint)), 8, '0') || '${run}' || lpad(to_hex(g), 10, '0'),
   to_timestamp(${now} - (($1::bigint - g) * ${span} / $1::bigint))`;
 
+// Three in ten at gmail.com, as in a real list, so a search of "gmail" has its common case.
+const DOMAINS = `(array['gmail.com','example.com','yahoo.com','outlook.com','gmail.com','hotmail.com',
+  'proton.me','gmail.com','icloud.com','example.org'])[1 + g % 10]`;
+
 const columns = {
   email_subscriptions: (site: Site, run: string) => ({
     names: "site, email, url",
-    values: `'${site}', 'reader' || g || '.${run}@example.com',
+    values: `'${site}', 'reader' || g || '.${run}@' || ${DOMAINS},
       case when g % 3 = 0 then null else 'https://${site}.example/page-' || (g % 500) end`,
   }),
   contact_messages: (site: Site, run: string) => ({
     names: "site, email, first_name, last_name, subject, message, page",
-    values: `'${site}', 'viewer' || g || '.${run}@example.com',
+    values: `'${site}', 'viewer' || g || '.${run}@' || ${DOMAINS},
       (array['Ana','Ben','Chloé','Dmitri','Emma','Farid','Grace','Hugo'])[1 + g % 8],
       (array['Silva','Okafor','Martin','Ivanova','Brown','Haddad','Lee','Moreau'])[1 + g % 8],
       (array['Broken link','Subtitle request','Wrong poster','Playback issue','Partnership'])[1 + g % 5],

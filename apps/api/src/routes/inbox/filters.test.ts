@@ -35,15 +35,27 @@ beforeAll(async () => {
 });
 
 describe("inbox search, order and date range", () => {
-  it("searches the start of the address in any case, newest first", async () => {
+  it("searches any part of the address in any case (under 3 characters its start), newest first", async () => {
     expect((await list("q=al")).emails).toEqual([
       "al_x@example.com",
       "alfred@example.org",
       "Alice@Example.com",
     ]);
     expect((await list("q=ALI")).emails).toEqual(["Alice@Example.com"]);
-    // The start only, and LIKE's wildcards are plain characters.
-    expect((await list("q=example")).emails).toEqual([]);
+    // Inside the address: the domain, the middle of a name; LIKE's wildcards are plain characters.
+    expect((await list("q=example.org")).emails).toEqual(["alfred@example.org"]);
+    expect((await list("q=EXAMPLE.COM")).emails).toEqual([
+      "al_x@example.com",
+      "carol@example.com",
+      "bob@example.com",
+      "Alice@Example.com",
+    ]);
+    expect((await list("q=rol@")).emails).toEqual(["carol@example.com"]);
+    expect((await list("q=l_x")).emails).toEqual(["al_x@example.com"]);
+    expect((await list("q=lfx")).emails).toEqual([]);
+    expect((await list("q=a%25e")).emails).toEqual([]);
+    // Two characters match the start only: "ob" is inside bob@ but starts nothing.
+    expect((await list("q=ob")).emails).toEqual([]);
     expect((await list("q=al_")).emails).toEqual(["al_x@example.com"]);
     expect((await list("q=%25")).emails).toEqual([]);
     const found = await list("q=al&limit=2");
@@ -172,6 +184,8 @@ describe("inbox search, order and date range", () => {
     expect(await search("ada love")).toEqual(["ada@example.com"]);
     expect(await search("hop")).toEqual(["grace@example.com"]);
     expect(await search("broken")).toEqual(["ada@example.com"]);
+    // The address anywhere, the names and the subject from their start.
+    expect(await search("ace@exa")).toEqual(["grace@example.com"]);
     expect(await search("player")).toEqual([]);
   });
 });
