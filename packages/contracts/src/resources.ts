@@ -1,9 +1,9 @@
 // What the product knows about each resource and each kind of record, written once. Zod-free like
 // site-rules.ts: the web app reads it outside the forms. The site table, the History and Trash
-// kinds, their labels and the screen that owns each kind all derive from `RESOURCES`; a new
-// resource is one entry here (plus its own files), and a record kind cannot be left out of a map
-// because no map is written by hand.
-import { SITES, type Site } from "./site-rules.ts";
+// kinds, their labels, the screen that owns each kind and History's link to a record all derive
+// from `RESOURCES`; a new resource is one entry here (plus its own files), and a record kind cannot
+// be left out of a map because no map is written by hand.
+import { AD_PAGES, SITES, type Site } from "./site-rules.ts";
 
 /** What the Trash shows of a kind whose deleted records it keeps. */
 export interface TrashFacts {
@@ -13,12 +13,30 @@ export interface TrashFacts {
   recordName: (row: Record<string, unknown>) => string;
 }
 
+/**
+ * Where History's link to a record of a kind leads: the screen that shows it, narrowed to the record
+ * where the screen can be. The record's fields are History's (camelCase, as `before`/`after` hold them).
+ */
+export interface RecordLink {
+  /**
+   * The screen: its path below the site's ("apps" is `/{site}/apps`), or the whole path when it
+   * starts with "/" (an account screen, outside the sites).
+   */
+  screen: string;
+  /** The field whose value the screen's search (`?q=`) is given, so the list shows the record. */
+  search?: string;
+  /** The field naming the screen's page (`/{site}/{screen}/{page}`), on the sites whose screen has pages. */
+  page?: { field: string; pagesOn: Partial<Record<Site, readonly string[]>> };
+}
+
 /** One kind of record: one audited table (the name its triggers pass to `audit_changes`). */
 export interface RecordKindFacts {
   /** The kind as its screen names it: History's and the Trash's Resource filter. */
   label: string;
   /** One record in an action: "Updated <noun>". */
   noun: string;
+  /** Where History's entries of the kind link to: every kind has a screen its records are on. */
+  link: RecordLink;
   /** Set when a delete moves the records to the trash (restorable, with Undo in the toast). */
   trash?: TrashFacts;
 }
@@ -44,13 +62,22 @@ export const RESOURCES = {
       apps: {
         label: "Apps & Games",
         noun: "app",
+        link: { screen: "apps", search: "title" },
         trash: { kind: "App", recordName: (row) => text(row.title) },
       },
     },
   },
   ads: {
     sites: SITES,
-    records: { ads: { label: "Ads", noun: "ad", trash: { kind: "Ad", recordName: (row) => text(row.url) } } },
+    records: {
+      ads: {
+        label: "Ads",
+        noun: "ad",
+        // Movies has a list per ad page, each at its own URL.
+        link: { screen: "ads", page: { field: "page", pagesOn: AD_PAGES } },
+        trash: { kind: "Ad", recordName: (row) => text(row.url) },
+      },
+    },
   },
   emails: {
     sites: ["apkw", "sportbn"],
@@ -58,6 +85,7 @@ export const RESOURCES = {
       emails: {
         label: "Emails",
         noun: "email",
+        link: { screen: "emails", search: "email" },
         trash: { kind: "Email", recordName: (row) => text(row.email) },
       },
     },
@@ -65,31 +93,38 @@ export const RESOURCES = {
   contacts: {
     sites: ["movies"],
     records: {
+      // Movies keeps the /emails path for its contact inbox.
       contacts: {
         label: "Contacts",
         noun: "contact message",
+        link: { screen: "emails", search: "email" },
         trash: {
           kind: "Contact message",
           recordName: (row) => [text(row.subject), text(row.email)].filter(Boolean).join(" · "),
         },
       },
-      // A reply sent from the dashboard; replies are never deleted.
-      replies: { label: "Replies", noun: "reply" },
+      // A reply sent from the dashboard, shown with its message; replies are never deleted.
+      replies: { label: "Replies", noun: "reply", link: { screen: "emails", search: "toAddress" } },
     },
   },
-  locker: { sites: ["sportbn", "movies"], records: { locker: { label: "Locker", noun: "locker" } } },
+  locker: {
+    sites: ["sportbn", "movies"],
+    records: { locker: { label: "Locker", noun: "locker", link: { screen: "locker" } } },
+  },
   matches: {
     sites: ["sportbn"],
     records: {
       matches: {
         label: "Matches",
         noun: "match",
+        link: { screen: "matches", search: "homeName" },
         trash: { kind: "Match", recordName: (row) => `${text(row.home_name)} vs ${text(row.away_name)}` },
       },
       // A match's extra stream servers, on the Other Servers screen.
       servers: {
         label: "Servers",
         noun: "server",
+        link: { screen: "servers" },
         trash: { kind: "Server", recordName: (row) => text(row.name) },
       },
     },
@@ -101,6 +136,7 @@ export const RESOURCES = {
       titles: {
         label: "Movies & TV",
         noun: "title",
+        link: { screen: "list", search: "title" },
         trash: { kind: "Movie or TV show", recordName: (row) => text(row.title) },
       },
     },
@@ -110,10 +146,11 @@ export const RESOURCES = {
   account: {
     sites: SITES,
     records: {
-      profile: { label: "Profile", noun: "profile" },
-      session: { label: "Sign-ins", noun: "session" },
+      profile: { label: "Profile", noun: "profile", link: { screen: "profile" } },
+      // A member's sessions are listed on Security.
+      session: { label: "Sign-ins", noun: "session", link: { screen: "/settings/security" } },
       // Team changes by an Owner (routes/team): invitations, levels and sites, disable, sign-out, remove.
-      team: { label: "Team", noun: "member" },
+      team: { label: "Team", noun: "member", link: { screen: "/settings/team" } },
     },
   },
 } as const satisfies Record<string, ResourceFacts>;

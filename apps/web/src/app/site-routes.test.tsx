@@ -1,57 +1,58 @@
+import { RESOURCES, type SiteResource, siteHas } from "@backoffice/contracts";
+import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
 import { activeNavItem } from "@/sites";
+import { siteKeys } from "@/sites/keys";
 import { navItems, routesOf } from "./site-routes";
 
+// A site's sidebar follows from the descriptors (packages/contracts resources.ts) and the route
+// table: a new resource's screen is checked here without a list to add it to.
 describe("navigation labels", () => {
-  it.each([
-    [
-      "apkw",
-      ["Dashboard", "Apps & Games", "Manage Ads", "Manage Emails", "Edit Profile", "History", "Trash"],
-    ],
-    [
-      "sportbn",
-      [
-        "Dashboard",
-        "Manage Matches",
-        "Fetch Matches",
-        "Other Servers",
-        "Manage Ads",
-        "Manage Locker",
-        "Manage Emails",
-        "Edit Profile",
-        "History",
-        "Trash",
-      ],
-    ],
-    [
-      "movies",
-      [
-        "Dashboard",
-        "Movies & TV List",
-        "Import Movies & TV",
-        "Manage Ads",
-        "Manage Locker",
-        "Manage Contacts",
-        "Edit Profile",
-        "History",
-        "Trash",
-      ],
-    ],
-  ] as const)("%s", (site, labels) => {
-    expect(navItems(site).map((i) => i.label)).toEqual(labels);
+  /** The resources with a screen on some site (all of them, today). */
+  const withScreens = new Set(siteKeys.flatMap((site) => routesOf(site).map((route) => route.resource)));
+
+  it("every resource has a screen", () => {
+    expect([...withScreens].sort()).toEqual((Object.keys(RESOURCES) as SiteResource[]).sort());
   });
 
-  it("links point at the route table's paths", () => {
-    expect(navItems("movies").map((i) => i.to)).toEqual([
-      "/movies",
-      "/movies/list",
-      "/movies/import",
-      "/movies/ads",
-      "/movies/locker",
-      "/movies/emails",
-      "/movies/profile",
-      "/movies/history",
-      "/movies/history/trash",
+  it.each(siteKeys)(
+    "%s: Dashboard, then the screens of the resources the site has, and of no other",
+    (site) => {
+      const items = navItems(site);
+      expect(items[0]).toMatchObject({ label: "Dashboard", to: `/${site}` });
+      const shown = new Set(routesOf(site).map((route) => route.resource));
+      expect([...shown].sort()).toEqual(
+        [...withScreens].filter((resource) => siteHas(site, resource)).sort(),
+      );
+    },
+  );
+
+  it.each(siteKeys)(
+    "%s: each item once, leading to a screen of the site; History then Trash last",
+    (site) => {
+      const items = navItems(site);
+      expect(new Set(items.map((item) => item.label)).size).toBe(items.length);
+      expect(new Set(items.map((item) => item.to)).size).toBe(items.length);
+      for (const { to } of items.slice(1)) {
+        const opens = routesOf(site).some((route) => matchPath(`/${site}/${route.path}`, to));
+        expect(opens, to).toBe(true);
+      }
+      expect(items.slice(-3).map((item) => item.label)).toEqual(["Edit Profile", "History", "Trash"]);
+    },
+  );
+
+  it("one sidebar order on every site: the screens two sites share come in the same order", () => {
+    const orders = siteKeys.map((site) => navItems(site).map((item) => item.label));
+    for (const a of orders)
+      for (const b of orders) {
+        const shared = a.filter((label) => b.includes(label));
+        expect(b.filter((label) => shared.includes(label))).toEqual(shared);
+      }
+  });
+
+  it("movies' ads, one list per ad page, are one item leading to the first list", () => {
+    expect(navItems("movies").filter((item) => item.label === "Manage Ads")).toMatchObject([
+      { to: "/movies/ads" },
     ]);
   });
 });

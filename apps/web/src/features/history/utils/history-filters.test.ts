@@ -1,30 +1,33 @@
+import { RESOURCES, SITES, type Site } from "@backoffice/contracts";
 import { describe, expect, it } from "vitest";
 import { historyQueryOf, resourceOptions } from "./history-filters";
 
+/** The labels of the kinds of the resources a site has, as the descriptors list them. */
+const kindLabelsOn = (site: Site) =>
+  Object.values(RESOURCES)
+    .filter((resource) => (resource.sites as readonly Site[]).includes(site))
+    .flatMap((resource) => Object.values(resource.records).map((kind) => kind.label));
+
 describe("History filters", () => {
-  it("offers the resources a site has, then the account events", () => {
-    const labels = (site: "apkw" | "sportbn" | "movies") => resourceOptions(site).map(([, label]) => label);
-    expect(labels("apkw")).toEqual(["Apps & Games", "Ads", "Emails", "Profile", "Sign-ins", "Team"]);
-    expect(labels("sportbn")).toEqual([
-      "Ads",
-      "Emails",
-      "Locker",
-      "Matches",
-      "Servers",
-      "Profile",
-      "Sign-ins",
-      "Team",
-    ]);
-    expect(labels("movies")).toEqual([
-      "Ads",
-      "Contacts",
-      "Replies",
-      "Locker",
-      "Movies & TV",
-      "Profile",
-      "Sign-ins",
-      "Team",
-    ]);
+  it.each(SITES)("%s: offers the kinds of the resources the site has, in the descriptors' order", (site) => {
+    expect(resourceOptions(site).map(([, label]) => label)).toEqual(kindLabelsOn(site));
+  });
+
+  it("ends with the account's kinds (profile changes, sign-ins, team changes), on every site", () => {
+    const account = Object.values(RESOURCES.account.records).map((kind) => kind.label);
+    for (const site of SITES)
+      expect(
+        resourceOptions(site)
+          .map(([, label]) => label)
+          .slice(-account.length),
+      ).toEqual(account);
+  });
+
+  it("offers a kind only where its resource is: a match's servers with the matches", () => {
+    const kinds = (site: Site) => resourceOptions(site).map(([kind]) => kind);
+    expect(kinds("sportbn")).toEqual(expect.arrayContaining(["matches", "servers"]));
+    expect(kinds("apkw")).not.toContain("servers");
+    expect(kinds("movies")).not.toContain("emails");
   });
 
   it("sends only the filters the server accepts", () => {

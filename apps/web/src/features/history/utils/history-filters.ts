@@ -54,34 +54,18 @@ export function historyQueryOf(get: (key: HistoryFilterKey) => string, page: num
 }
 
 /**
- * Where a History entry's record is now: its screen, narrowed to it where the screen has a search.
- * Sign-ins have none; profile changes lead to Edit Profile of this site.
+ * Where a History entry's record is now: its kind's screen (`link` of its descriptor in
+ * packages/contracts resources.ts), narrowed to it by the screen's search or page where it has them.
  */
 export function recordLink(site: SiteSettings, entry: Pick<HistoryEntry, "resource" | "before" | "after">) {
+  const { link } = RECORD_KINDS[entry.resource];
   const fields = entry.after ?? entry.before ?? {};
-  const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : "");
-  const search = (path: string, q: string) => `/${site.key}/${path}${q ? `?q=${encodeURIComponent(q)}` : ""}`;
-  switch (entry.resource) {
-    case "apps":
-      return search("apps", text("title"));
-    case "titles":
-      return search("list", text("title"));
-    case "matches":
-      return search("matches", text("homeName"));
-    case "servers":
-      return `/${site.key}/servers`;
-    case "emails":
-    case "contacts":
-      return search("emails", text("email"));
-    case "ads":
-      return site.adPages && text("page") ? `/${site.key}/ads/${text("page")}` : `/${site.key}/ads`;
-    case "locker":
-      return `/${site.key}/locker`;
-    case "profile":
-      return `/${site.key}/profile`;
-    default:
-      return null;
-  }
+  const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string).trim() : "");
+  const screen = link.screen.startsWith("/") ? link.screen : `/${site.key}/${link.screen}`;
+  const page = link.page && text(link.page.field);
+  const path = page && link.page?.pagesOn[site.key]?.includes(page) ? `${screen}/${page}` : screen;
+  const q = link.search ? text(link.search) : "";
+  return q ? `${path}?q=${encodeURIComponent(q)}` : path;
 }
 
 export const historyMessages = {

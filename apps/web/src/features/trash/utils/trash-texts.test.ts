@@ -1,11 +1,27 @@
+import { RESOURCES, SITES, type Site } from "@backoffice/contracts";
 import { describe, expect, it } from "vitest";
-import { trashMessages, trashResourcesOf } from "./trash-texts";
+import { kindLabel, trashMessages, trashResourcesOf } from "./trash-texts";
+
+/** The kinds with trash facts of the resources a site has, as the descriptors list them. */
+const trashKindsOn = (site: Site) =>
+  Object.values(RESOURCES)
+    .filter((resource) => (resource.sites as readonly Site[]).includes(site))
+    .flatMap((resource) =>
+      Object.entries(resource.records as Record<string, { trash?: unknown }>)
+        .filter(([, kind]) => kind.trash)
+        .map(([name]) => name),
+    );
 
 describe("the trash's texts and kinds", () => {
-  it("each site filters by the kinds it has, a match's servers with its matches", () => {
-    expect(trashResourcesOf("apkw")).toEqual(["apps", "ads", "emails"]);
-    expect(trashResourcesOf("sportbn")).toEqual(["ads", "emails", "matches", "servers"]);
-    expect(trashResourcesOf("movies")).toEqual(["ads", "contacts", "titles"]);
+  it.each(SITES)("%s: filters by the kinds with a trash of the resources it has, in their order", (site) => {
+    expect(trashResourcesOf(site)).toEqual(trashKindsOn(site));
+  });
+
+  it("a match's servers are with its matches; kinds whose deletes are final are not there", () => {
+    expect(trashResourcesOf("sportbn")).toEqual(expect.arrayContaining(["matches", "servers"]));
+    expect(trashResourcesOf("apkw")).not.toContain("servers");
+    for (const site of SITES) expect(trashResourcesOf(site)).not.toContain("locker");
+    expect(kindLabel("contacts")).toBe("Contact message");
   });
 
   it("names what it deletes forever, in the singular for one", () => {
