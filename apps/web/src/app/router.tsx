@@ -15,18 +15,38 @@ import { type SiteKey, siteKeys } from "@/sites/keys";
 import { ProtectedRoute, PublicOnlyRoute } from "./routes/guards";
 import { FullPageLoader, RootLayout } from "./routes/root-layout";
 import { PageError, retryableScreen, ScreenError } from "./routes/route-error";
+import { openedOnly, type ScreenAccess, screenLoader } from "./screen-loader";
 import { routesOf, type SiteRoute } from "./site-routes";
 
 const overviewScreen = () =>
   import("@/features/overview/components/overview-screen").then((m) => ({ Component: m.OverviewScreen }));
+const overviewData = () => import("@/features/overview/api/get-overview").then((m) => m.overviewScreenData);
+
+/**
+ * A screen's route: its code downloaded when first opened (`lazy`) and, beside it, its data started
+ * by its loader (app/screen-loader.ts) when it has any.
+ */
+function screenRoute(
+  load: SiteRoute["lazy"],
+  access: ScreenAccess,
+  data: SiteRoute["data"],
+): Pick<RouteObject, "lazy" | "loader" | "shouldRevalidate"> {
+  return {
+    lazy: retryableScreen(load),
+    ...(data ? { loader: screenLoader(access, data), shouldRevalidate: openedOnly } : {}),
+  };
+}
 
 function siteRoute(site: SiteKey, route: SiteRoute): RouteObject {
-  const object: RouteObject = { path: route.path, lazy: retryableScreen(route.lazy) };
+  const object: RouteObject = { path: route.path, ...screenRoute(route.lazy, { site }, route.data) };
   // /movies/ads/{page?}: the page is one of home, info, player, browse; any other path goes to /.
   if (route.path.includes(":page")) {
-    object.loader = ({ params }) =>
-      params.page === undefined || sites[site].adPages?.includes(params.page as AdPage)
-        ? null
+    const prefetch = object.loader;
+    object.loader = (args) =>
+      args.params.page === undefined || sites[site].adPages?.includes(args.params.page as AdPage)
+        ? typeof prefetch === "function"
+          ? prefetch(args)
+          : null
         : redirect(paths.root);
   }
   return object;
@@ -74,7 +94,7 @@ export const routes: RouteObject[] = [
                 ErrorBoundary: ScreenError,
                 children: [
                   // The Dashboard item: the site's overview (docs/PRODUCT-RULES.md#overview).
-                  { index: true, lazy: retryableScreen(overviewScreen) },
+                  { index: true, ...screenRoute(overviewScreen, { site: key }, overviewData) },
                   ...routesOf(key).map((route) => siteRoute(key, route)),
                 ],
               }))
@@ -82,26 +102,39 @@ export const routes: RouteObject[] = [
                 // One place for every site's jobs, in the shell of the site last used.
                 path: paths.jobs,
                 ErrorBoundary: ScreenError,
-                lazy: retryableScreen(() =>
-                  import("@/features/jobs/components/jobs-screen").then((m) => ({ Component: m.JobsScreen })),
+                ...screenRoute(
+                  () =>
+                    import("@/features/jobs/components/jobs-screen").then((m) => ({
+                      Component: m.JobsScreen,
+                    })),
+                  "member",
+                  () => import("@/hooks/use-jobs").then((m) => m.jobsScreenData),
                 ),
               })
               .concat({
                 // The member's own sessions and sign-in factors, in the same shell.
                 path: paths.security,
                 ErrorBoundary: ScreenError,
-                lazy: retryableScreen(() =>
-                  import("@/features/security/components/security-screen").then((m) => ({
-                    Component: m.SecurityScreen,
-                  })),
+                ...screenRoute(
+                  () =>
+                    import("@/features/security/components/security-screen").then((m) => ({
+                      Component: m.SecurityScreen,
+                    })),
+                  "set-up",
+                  () => import("@/features/security/api/second-factor").then((m) => m.securityScreenData),
                 ),
               })
               .concat({
                 // The team (Owners; others see why not), in the same shell.
                 path: paths.team,
                 ErrorBoundary: ScreenError,
-                lazy: retryableScreen(() =>
-                  import("@/features/team/components/team-screen").then((m) => ({ Component: m.TeamScreen })),
+                ...screenRoute(
+                  () =>
+                    import("@/features/team/components/team-screen").then((m) => ({
+                      Component: m.TeamScreen,
+                    })),
+                  "owner",
+                  () => import("@/features/team/api/team").then((m) => m.teamScreenData),
                 ),
               }),
           },

@@ -17,6 +17,7 @@ import {
   UserCog,
 } from "lucide-react";
 import type { ComponentType } from "react";
+import type { ScreenData } from "@/lib/screen-data";
 import { type NavItem, type SiteSettings, sites } from "@/sites";
 import type { SiteKey } from "@/sites/keys";
 
@@ -32,16 +33,23 @@ export type SiteRoute = {
   nav?: false;
   /** The screen, downloaded as its own chunk when the route is first opened. */
   lazy: () => Promise<{ Component: ComponentType }>;
+  /**
+   * What the screen loads first (its feature's api file), downloaded beside `lazy` and started by the
+   * route's loader while the screen's code downloads; absent for a screen with no data of its own.
+   */
+  data?: () => Promise<ScreenData>;
   /** Only on the sites for which this holds, when a resource's screen differs between sites. */
   only?: (site: SiteSettings) => boolean;
 };
 
 const adsScreen = () =>
   import("@/features/ads/components/ads-screen").then((m) => ({ Component: m.AdsScreen }));
+const adsData = () => import("@/features/ads/api/get-ads").then((m) => m.adsScreenData);
 
 /**
  * Every screen of a site section, in sidebar order. A site has the screens of the resources it has
- * (`SITE_RESOURCES`); a new screen is one entry here, with its own lazy loader.
+ * (`SITE_RESOURCES`); a new screen is one entry here, with its own lazy loader and, when it loads
+ * data, the `ScreenData` of its api file.
  */
 const SITE_ROUTES: readonly SiteRoute[] = [
   {
@@ -50,6 +58,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     label: "Apps & Games",
     icon: Gamepad2,
     lazy: () => import("@/features/apps/components/apps-screen").then((m) => ({ Component: m.AppsScreen })),
+    data: () => import("@/features/apps/api/get-apps").then((m) => m.appsScreenData),
   },
   {
     path: "matches",
@@ -88,6 +97,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
       import("@/features/movies/components/movies-list-screen").then((m) => ({
         Component: m.MoviesListScreen,
       })),
+    data: () => import("@/features/movies/api/catalog").then((m) => m.moviesListScreenData),
   },
   {
     path: "import",
@@ -98,6 +108,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
       import("@/features/movies/components/movies-import-screen").then((m) => ({
         Component: m.MoviesImportScreen,
       })),
+    data: () => import("@/features/movies/api/tmdb").then((m) => m.moviesImportScreenData),
   },
   {
     path: "ads",
@@ -105,6 +116,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     label: "Manage Ads",
     icon: Megaphone,
     lazy: adsScreen,
+    data: adsData,
     only: (s) => !s.adPages,
   },
   // Movies ads have one list per page, each at its own URL.
@@ -114,6 +126,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     label: "Manage Ads",
     icon: Megaphone,
     lazy: adsScreen,
+    data: adsData,
     only: (s) => s.adPages !== null,
   },
   {
@@ -123,6 +136,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     icon: Timer,
     lazy: () =>
       import("@/features/locker/components/locker-screen").then((m) => ({ Component: m.LockerScreen })),
+    data: () => import("@/features/locker/api/get-locker").then((m) => m.lockerScreenData),
   },
   {
     path: "emails",
@@ -131,6 +145,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     icon: Mail,
     lazy: () =>
       import("@/features/emails/components/emails-screen").then((m) => ({ Component: m.EmailsScreen })),
+    data: () => import("@/features/emails/api/get-emails").then((m) => m.emailsScreenData),
   },
   // Movies keeps the /emails path for its contact inbox.
   {
@@ -140,6 +155,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     icon: MessagesSquare,
     lazy: () =>
       import("@/features/contacts/components/contacts-screen").then((m) => ({ Component: m.ContactsScreen })),
+    data: () => import("@/features/contacts/api/contacts").then((m) => m.contactsScreenData),
   },
   {
     path: "profile",
@@ -156,6 +172,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     icon: HistoryIcon,
     lazy: () =>
       import("@/features/history/components/history-screen").then((m) => ({ Component: m.HistoryScreen })),
+    data: () => import("@/features/history/api/get-history").then((m) => m.historyScreenData),
   },
   // Its own sidebar item, after History; the path stays under History, where links lead.
   {
@@ -165,6 +182,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     icon: Trash2,
     lazy: () =>
       import("@/features/trash/components/trash-screen").then((m) => ({ Component: m.TrashScreen })),
+    data: () => import("@/features/trash/api/get-trash").then((m) => m.trashScreenData),
   },
 ];
 

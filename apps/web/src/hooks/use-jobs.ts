@@ -1,6 +1,7 @@
 import type { Job } from "@backoffice/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 
 /**
  * All sites' jobs (`GET /api/v1/jobs`), with their last and next run: the Jobs screen lists them and
@@ -21,6 +22,9 @@ export const jobsQueryOptions = queryOptions({
 export function useJobs() {
   return useQuery(jobsQueryOptions);
 }
+
+/** The Jobs screen opens on every job the member's sites have. */
+export const jobsScreenData: ScreenData = () => [prefetchOf(jobsQueryOptions)];
 
 export type JobAction = "run" | "pause" | "resume";
 

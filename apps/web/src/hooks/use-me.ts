@@ -6,8 +6,11 @@ import { api } from "@/lib/api-client";
 export type MeData = { user: Me; secondFactor: MemberSecondFactor };
 type MeAnswer = { status: "success"; data: MeData };
 
-/** One query of `GET /api/v1/auth/me` for the whole dashboard; each hook below reads its part. */
-const meQuery = queryOptions({
+/**
+ * One query of `GET /api/v1/auth/me` for the whole dashboard; each hook below reads its part, and the
+ * screens' route loaders (app/screen-loader.ts) ask it whom they load for.
+ */
+export const meQueryOptions = queryOptions({
   queryKey: ["auth", "me"],
   queryFn: ({ signal }) => api.get<MeAnswer>("/auth/me", { signal }).then((answer) => answer.data),
   staleTime: 60_000,
@@ -18,7 +21,7 @@ const meQuery = queryOptions({
  * shell shows what the member may use from it.
  */
 export function useMe() {
-  return useQuery({ ...meQuery, select: (data) => data.user });
+  return useQuery({ ...meQueryOptions, select: (data) => data.user });
 }
 
 /**
@@ -27,5 +30,5 @@ export function useMe() {
  * (features/security/api/second-factor.ts).
  */
 export function useMySecondFactor() {
-  return useQuery({ ...meQuery, select: (data) => data.secondFactor });
+  return useQuery({ ...meQueryOptions, select: (data) => data.secondFactor });
 }

@@ -1,7 +1,9 @@
 import type { Ad, adSchema, ListAnswer } from "@backoffice/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { AdPage, SiteSettings } from "@/sites";
+import { currentAdPage } from "../utils/ad-pages";
 
 /** A client may accept `{data: [...]}` or a bare list; this server answers the former. */
 type AdsAnswer = ListAnswer<typeof adSchema> | Ad[];
@@ -24,3 +26,8 @@ export const adsQueryOptions = (site: SiteSettings, page: AdPage | null) =>
 export function useAds(site: SiteSettings, page: AdPage | null) {
   return useQuery(adsQueryOptions(site, page));
 }
+
+/** Manage Ads opens on the site's ads, on movies those of the page in the path (`/movies/ads/{page}`). */
+export const adsScreenData: ScreenData = ({ site, params }) => [
+  prefetchOf(adsQueryOptions(site, site.adPages ? currentAdPage(site.adPages, params.page) : null)),
+];

@@ -1,6 +1,13 @@
-import type { App, AppCategory, appSchema, ListAnswer } from "@backoffice/contracts";
+import {
+  APP_CATEGORIES,
+  type App,
+  type AppCategory,
+  type appSchema,
+  type ListAnswer,
+} from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
 
 type AppsAnswer = ListAnswer<typeof appSchema>;
@@ -32,3 +39,13 @@ export const appsQueryOptions = (site: SiteSettings, category: AppCategory | nul
 export function useApps(site: SiteSettings, category: AppCategory | null) {
   return useQuery(appsQueryOptions(site, category));
 }
+
+/** The category filter in the URL (`?category=`); an unknown one (an old or edited link) lists every app. */
+export const appsCategoryOf = (value: string | null): "all" | AppCategory =>
+  (APP_CATEGORIES as readonly (string | null)[]).includes(value) ? (value as AppCategory) : "all";
+
+/** Apps & Games opens on the catalogue of the URL's category. */
+export const appsScreenData: ScreenData = ({ site, search }) => {
+  const category = appsCategoryOf(search.get("category"));
+  return [prefetchOf(appsQueryOptions(site, category === "all" ? null : category))];
+};

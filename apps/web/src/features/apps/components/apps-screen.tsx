@@ -1,4 +1,4 @@
-import { APP_CATEGORIES, type App, type AppCategory } from "@backoffice/contracts";
+import type { App } from "@backoffice/contracts";
 import { CheckSquare, Plus, Square, Trash2 } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
@@ -18,18 +18,12 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
 import { useDeleteApps } from "../api/delete-apps";
-import { appsKey, useApps } from "../api/get-apps";
+import { appsCategoryOf, appsKey, useApps } from "../api/get-apps";
 import { matchesSearch } from "../utils/app-form";
 import { appMessages, foundText } from "../utils/app-messages";
 import { APP_SORTS } from "../utils/app-sort";
 import { AppCard } from "./app-card";
 import { AppDialog, type AppDialogState, categoryLabels } from "./app-dialog";
-
-type CategoryFilter = "all" | AppCategory;
-
-// An unknown category in the URL (an old or edited link) lists every app.
-const categoryFilterOf = (value: string): CategoryFilter =>
-  (APP_CATEGORIES as readonly string[]).includes(value) ? (value as AppCategory) : "all";
 
 /** Apps & Games (apkw): search, category filter, selection, bulk delete, Add/Edit dialog. */
 export function AppsScreen() {
@@ -39,7 +33,7 @@ export function AppsScreen() {
   // Search and category live in the URL: Back, reload and links keep them.
   const url = useUrlFilters(["q", "category"] as const, "q");
   const search = url.get("q");
-  const category = categoryFilterOf(url.get("category"));
+  const category = appsCategoryOf(url.get("category"));
   const sort = useUrlSort(APP_SORTS);
   const selection = useSelection();
   const [dialog, setDialog] = useState<AppDialogState | null>(null);

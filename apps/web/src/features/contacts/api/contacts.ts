@@ -15,9 +15,11 @@ import type {
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { z } from "zod";
-import type { InboxFilterQuery } from "@/components/inbox-filters";
+import { type InboxFilterQuery, inboxQueryOf } from "@/components/inbox-query";
+import { pageFromParam } from "@/components/list/use-page-param";
 import { ApiError, siteApi } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
 import { contactMessages } from "../utils/contact-texts";
 
@@ -77,15 +79,27 @@ export async function getContacts(
 /** Every page of a site's messages (what a delete invalidates). */
 export const contactsKey = (site: SiteSettings) => ["contacts", site.key] as const;
 
+const contactsQueryOptions = (site: SiteSettings, page: number, filter: InboxFilterQuery = {}) =>
+  queryOptions({
+    queryKey: [...contactsKey(site), filter, page] as const,
+    queryFn: ({ signal }) => getContacts(site, page, filter, signal),
+    placeholderData: keepPreviousData,
+  });
+
 export function useContacts(site: SiteSettings, page: number, filter: InboxFilterQuery = {}) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...contactsKey(site), filter, page] as const,
-      queryFn: ({ signal }) => getContacts(site, page, filter, signal),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery(contactsQueryOptions(site, page, filter));
 }
+
+/** Manage Contacts opens on the URL's page of the messages its filters ask for (`?page=&q=&sort=&from=&to=`). */
+export const contactsScreenData: ScreenData = ({ site, search }) => [
+  prefetchOf(
+    contactsQueryOptions(
+      site,
+      pageFromParam(search.get("page")),
+      inboxQueryOf((key) => search.get(key) ?? ""),
+    ),
+  ),
+];
 
 /** `DELETE` on the endpoint that worked, with the `_id`s (single and bulk). */
 export function useDeleteContacts(site: SiteSettings) {

@@ -1,7 +1,9 @@
 import type { emailSubscriptionSchema, PagedAnswer } from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { InboxFilterQuery } from "@/components/inbox-filters";
+import { type InboxFilterQuery, inboxQueryOf } from "@/components/inbox-query";
+import { pageFromParam } from "@/components/list/use-page-param";
 import { siteApi } from "@/lib/api-client";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
 
 /** The paged list answer: 20 a page, newest first; `capped` when a filtered total stopped at 10,000. */
@@ -30,3 +32,14 @@ export const emailsQueryOptions = (site: SiteSettings, page: number, filter: Inb
 export function useEmails(site: SiteSettings, page: number, filter: InboxFilterQuery = {}) {
   return useQuery(emailsQueryOptions(site, page, filter));
 }
+
+/** Manage Emails opens on the URL's page of the subscriptions its filters ask for (`?page=&q=&sort=&from=&to=`). */
+export const emailsScreenData: ScreenData = ({ site, search }) => [
+  prefetchOf(
+    emailsQueryOptions(
+      site,
+      pageFromParam(search.get("page")),
+      inboxQueryOf((key) => search.get(key) ?? ""),
+    ),
+  ),
+];

@@ -1,9 +1,12 @@
 import type { historyEntrySchema, PagedAnswer } from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { pageFromParam } from "@/components/list/use-page-param";
 import { siteApi } from "@/lib/api-client";
 import { type PageEdge, pageEdge } from "@/lib/page-edge";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
-import type { HistoryQuery } from "../utils/history-filters";
+import { type HistoryQuery, historyQueryOf } from "../utils/history-filters";
+import { historyAdminsQueryOptions } from "./get-history-admins";
 
 /** A page of the audit log (20 a page, newest first), like Manage Emails. */
 export type HistoryPage = PagedAnswer<typeof historyEntrySchema>;
@@ -36,3 +39,18 @@ export const historyQueryOptions = (site: SiteSettings, query: HistoryQuery) =>
 export function useHistory(site: SiteSettings, query: HistoryQuery) {
   return useQuery(historyQueryOptions(site, query));
 }
+
+/**
+ * History opens on the URL's page of the entries its filters ask for (`?page=&resource=&admin=&from=
+ * &to=&signIns=`), and the admins of its Admin filter. Its page is loaded each time the screen is
+ * opened (staleTime 0): when this load has answered before the screen renders, the screen asks once more.
+ */
+export const historyScreenData: ScreenData = ({ site, search }) => [
+  prefetchOf(
+    historyQueryOptions(
+      site,
+      historyQueryOf((key) => search.get(key) ?? "", pageFromParam(search.get("page"))),
+    ),
+  ),
+  prefetchOf(historyAdminsQueryOptions(site)),
+];

@@ -1,6 +1,7 @@
 import type { ListAnswer, Locker, lockerSchema, SuccessAnswer } from "@backoffice/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
 
 /** A client may accept `data` as an object or a list (first item used); this server answers a list. */
@@ -27,3 +28,6 @@ export const lockerQueryOptions = (site: SiteSettings) =>
 export function useLocker(site: SiteSettings) {
   return useQuery(lockerQueryOptions(site));
 }
+
+/** Manage Locker opens on the site's locker. */
+export const lockerScreenData: ScreenData = ({ site }) => [prefetchOf(lockerQueryOptions(site))];

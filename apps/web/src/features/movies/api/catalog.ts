@@ -10,7 +10,9 @@ import { useCallback } from "react";
 import type { z } from "zod";
 import { siteApi, versionHeaders } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
+import { typeFilterOf } from "../utils/movie-texts";
 
 /** The content service's titles, through the main API (`/catalog` stands for `/api/movies`). */
 type ItemAnswer = z.infer<typeof movieItemAnswer>;
@@ -49,6 +51,21 @@ export function useCatalog(site: SiteSettings, filter: CatalogFilter = {}) {
   );
   return useQuery({ ...catalogQueryOptions(site, filter), placeholderData });
 }
+
+/**
+ * Movies & TV List opens on the list of the URL's type and search (`?type=&q=`; the screen waits for
+ * typing to pause only when the search changes), and the whole catalogue its totals count.
+ */
+export const moviesListScreenData: ScreenData = ({ site, search }) => {
+  const type = typeFilterOf(search.get("type") ?? "");
+  const text = search.get("q")?.trim();
+  return [
+    prefetchOf(
+      catalogQueryOptions(site, { type: type === "all" ? undefined : type, search: text || undefined }),
+    ),
+    prefetchOf(catalogQueryOptions(site)),
+  ];
+};
 
 // Each title's searchable text in lower case, made once per loaded title rather than per keystroke.
 const searchText = new WeakMap<MovieItem, readonly [title: string, overview: string]>();

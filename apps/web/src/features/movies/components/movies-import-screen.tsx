@@ -16,7 +16,7 @@ import { formatDay } from "@/lib/format";
 import { toast, toastSuccess } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useCatalog, useImportTitle } from "../api/catalog";
-import { useTmdbTitles } from "../api/tmdb";
+import { importKindOf, useTmdbTitles } from "../api/tmdb";
 import { KIND_LABELS, movieMessages, posterUrl, ratingText } from "../utils/movie-texts";
 
 const KINDS = [
@@ -28,7 +28,7 @@ const KINDS = [
 export function MoviesImportScreen() {
   const site = useCurrentSite();
   const url = useUrlFilters(["kind", "q"] as const, "q");
-  const kind: MovieKind = url.get("kind") === "tv" ? "tv" : "movie";
+  const kind = importKindOf(url.get("kind"));
   const typed = url.get("q");
   const text = useDebouncedValue(typed.trim(), SEARCH_PAUSE_MS);
   const results = useTmdbTitles(kind, text);

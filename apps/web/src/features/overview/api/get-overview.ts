@@ -2,6 +2,7 @@ import type { SuccessAnswer } from "@backoffice/contracts";
 import type { Overview, OverviewDays, overviewSchema } from "@backoffice/contracts/overview";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { siteApi } from "@/lib/api-client";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
 
 /** A site at a glance (docs/PRODUCT-RULES.md#overview) over the last 30 or 90 days. */
@@ -28,3 +29,11 @@ export const overviewQueryOptions = (site: SiteSettings, days: OverviewDays) =>
 export function useOverview(site: SiteSettings, days: OverviewDays) {
   return useQuery(overviewQueryOptions(site, days));
 }
+
+/** The period in the URL (`?days=90`; 30 days otherwise). */
+export const overviewDaysOf = (value: string | null): OverviewDays => (value === "90" ? 90 : 30);
+
+/** The Dashboard item opens on the site's figures over the URL's period. */
+export const overviewScreenData: ScreenData = ({ site, search }) => [
+  prefetchOf(overviewQueryOptions(site, overviewDaysOf(search.get("days")))),
+];

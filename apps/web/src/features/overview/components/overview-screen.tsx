@@ -1,6 +1,6 @@
 import type { HistoryEntry } from "@backoffice/contracts";
 import { SPORT_LABELS } from "@backoffice/contracts";
-import { OVERVIEW_DAYS, type Overview, type OverviewDays } from "@backoffice/contracts/overview";
+import { OVERVIEW_DAYS, type Overview } from "@backoffice/contracts/overview";
 import { WifiOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -12,17 +12,15 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { serverMessageOf } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
-import { useOverview } from "../api/get-overview";
+import { overviewDaysOf, useOverview } from "../api/get-overview";
 import { formatCount } from "../utils/overview-texts";
 import { PerDayChart } from "./per-day-chart";
-
-const daysOf = (value: string | null): OverviewDays => (value === "90" ? 90 : 30);
 
 /** The Dashboard item: the site at a glance, each figure a link to the screen behind it. */
 export function OverviewScreen() {
   const site = useCurrentSite();
   const [params, setParams] = useSearchParams();
-  const days = daysOf(params.get("days"));
+  const days = overviewDaysOf(params.get("days"));
   const query = useOverview(site, days);
   const base = `/${site.key}`;
 

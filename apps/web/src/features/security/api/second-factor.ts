@@ -1,7 +1,9 @@
 import type { Passkey, SecondFactorStatus } from "@backoffice/contracts/second-factor";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
+import { sessionsQueryOptions } from "./sessions";
 
 /** The member's second factor (docs/PRODUCT-RULES.md#second-factor): `GET /api/v1/auth/second-factor`. */
 const statusKey = ["auth", "second-factor"] as const;
@@ -10,13 +12,21 @@ type Data<T> = { status: "success"; data: T; message?: string };
 type MessageAnswer = { status: "success"; message: string };
 export type TotpSetup = { secret: string; uri: string; qrSvg: string };
 
+const secondFactorQueryOptions = queryOptions({
+  queryKey: statusKey,
+  queryFn: ({ signal }) =>
+    api.get<Data<SecondFactorStatus>>("/auth/second-factor", { signal }).then((answer) => answer.data),
+});
+
 export function useSecondFactor() {
-  return useQuery({
-    queryKey: statusKey,
-    queryFn: ({ signal }) =>
-      api.get<Data<SecondFactorStatus>>("/auth/second-factor", { signal }).then((answer) => answer.data),
-  });
+  return useQuery(secondFactorQueryOptions);
 }
+
+/** Security opens on the member's sessions and second factor (also while one must be set up). */
+export const securityScreenData: ScreenData = () => [
+  prefetchOf(sessionsQueryOptions),
+  prefetchOf(secondFactorQueryOptions),
+];
 
 /**
  * Each write refreshes everything under ["auth"]: this status and GET /auth/me (hooks/use-me.ts), whose

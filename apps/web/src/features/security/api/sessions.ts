@@ -1,5 +1,5 @@
 import type { MemberSession } from "@backoffice/contracts/sessions";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** The member's live sessions (`GET /api/v1/auth/sessions`, docs/PRODUCT-RULES.md#sessions). */
@@ -9,12 +9,14 @@ type SessionsAnswer = { status: "success"; data: MemberSession[] };
 type MessageAnswer = { status: "success"; message: string };
 type SignedOutOthersAnswer = MessageAnswer & { signedOut: number };
 
+export const sessionsQueryOptions = queryOptions({
+  queryKey: sessionsKey,
+  queryFn: ({ signal }) =>
+    api.get<SessionsAnswer>("/auth/sessions", { signal }).then((answer) => answer.data),
+});
+
 export function useSessions() {
-  return useQuery({
-    queryKey: sessionsKey,
-    queryFn: ({ signal }) =>
-      api.get<SessionsAnswer>("/auth/sessions", { signal }).then((answer) => answer.data),
-  });
+  return useQuery(sessionsQueryOptions);
 }
 
 /** `DELETE /auth/sessions/{id}`: signs out one of the member's other sessions. */

@@ -2,6 +2,7 @@ import type { MemberLevel, MessageAnswer, Site } from "@backoffice/contracts";
 import type { InviteBody, TeamMember } from "@backoffice/contracts/team";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 
 /** The team (`/api/v1/team`, Owners only): members and open invitations. */
 const teamKey = ["team"] as const;
@@ -16,6 +17,9 @@ const teamQueryOptions = queryOptions({
 export function useTeam() {
   return useQuery(teamQueryOptions);
 }
+
+/** Team opens on its members and invitations (an Owner's; app/router.tsx loads it ahead for Owners only). */
+export const teamScreenData: ScreenData = () => [prefetchOf(teamQueryOptions)];
 
 /** A write of the Team screen; the list reloads after each. */
 function useTeamWrite<V>(send: (variables: V) => Promise<MessageAnswer>) {

@@ -1,8 +1,11 @@
 import type { PagedAnswer, TrashResource, trashItemSchema } from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { pageFromParam } from "@/components/list/use-page-param";
 import { siteApi } from "@/lib/api-client";
 import { type PageEdge, pageEdge } from "@/lib/page-edge";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
+import { trashResourcesOf } from "../utils/trash-texts";
 
 /** A page of the trash (newest first), paged like emails. */
 export type TrashPage = PagedAnswer<typeof trashItemSchema>;
@@ -43,3 +46,18 @@ export const trashQueryOptions = (site: SiteSettings, page: number, resource: Tr
 export function useTrash(site: SiteSettings, page: number, resource: TrashResource | undefined) {
   return useQuery(trashQueryOptions(site, page, resource));
 }
+
+/** The kind filter in the URL (`?resource=`); one the site does not have (an old link) shows everything. */
+export const trashResourceOf = (site: SiteSettings, value: string | null): TrashResource | undefined =>
+  trashResourcesOf(site.key).find((resource) => resource === value);
+
+/**
+ * The Trash opens on the URL's page of its kind filter (`?page=&resource=`). Its list is loaded each
+ * time the screen is opened (staleTime 0): when this load has answered before the screen renders,
+ * the screen asks once more.
+ */
+export const trashScreenData: ScreenData = ({ site, search }) => [
+  prefetchOf(
+    trashQueryOptions(site, pageFromParam(search.get("page")), trashResourceOf(site, search.get("resource"))),
+  ),
+];

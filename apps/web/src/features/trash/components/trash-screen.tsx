@@ -16,7 +16,7 @@ import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useRestoreTrash } from "@/lib/undo";
-import { useTrash } from "../api/get-trash";
+import { trashResourceOf, useTrash } from "../api/get-trash";
 import { usePurgeTrash } from "../api/purge-trash";
 import { resourceLabel, trashMessages as texts, trashResourcesOf } from "../utils/trash-texts";
 import { TrashList } from "./trash-list";
@@ -27,8 +27,7 @@ export function TrashScreen() {
   const canWrite = useCanWrite(site.key);
   const resources = trashResourcesOf(site.key);
   const url = useUrlFilters(["resource"] as const);
-  // A kind the site does not have (an old link) shows everything.
-  const resource = resources.find((r) => r === url.get("resource"));
+  const resource = trashResourceOf(site, url.get("resource"));
   const { page, setPage, reportPages } = usePageParam();
   const query = useTrash(site, page, resource);
   useErrorToast(query, (error) => toastError(texts.loadError.title, error, texts.loadError.description));
