@@ -134,7 +134,8 @@ test("Other Servers: add a server to a match and delete it with its confirmation
   await dialog.getByLabel("Server Name").fill("HD Server");
   await dialog.getByLabel("Stream URL").fill("ftp://stream.example/hd");
   await dialog.getByRole("button", { name: "Save Server" }).click();
-  // The server's "url must be an http(s) URL", said at the field for people, and in no toast.
+  // The server's "url must be an http(s) URL" (code invalid_url), said at the field for people,
+  // and in no toast.
   await expect(dialog.getByText("Enter a web address starting with http:// or https://")).toBeVisible();
   await expect(toastWith(page, "Error")).toHaveCount(0);
   await dialog.getByLabel("Stream URL").fill("https://stream.example/hd");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { booleanish, httpUrl, partialUpdate } from "./common.ts";
+import { coded } from "./field-errors.ts";
 
 export const APP_CATEGORIES = ["apps", "games"] as const;
 export type AppCategory = (typeof APP_CATEGORIES)[number];
@@ -159,7 +160,7 @@ const appFields = z.strictObject(appFieldsShape);
 /** POST /apps: the whole app, checked with the fixed messages. */
 export const createAppBody = appFields.transform(normalise).superRefine((app, context) => {
   for (const issue of appInputIssues(app))
-    context.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    context.addIssue({ code: "custom", path: [issue.path], message: issue.message, ...coded("required") });
 });
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { siteSchema, successOf } from "./common.ts";
+import { coded } from "./field-errors.ts";
 import { PASSWORD_MIN_LENGTH, type Site } from "./site-rules.ts";
 
 const email = z
@@ -21,7 +22,10 @@ export const getOtpBody = z.strictObject({ email });
 export const verifyOtpBody = z.strictObject({ email, otp });
 export const forgotPasswordBody = z.strictObject({ email, otp, password: newPassword });
 export const editProfileBody = z.strictObject({
-  email: email.refine((value) => value.includes("@"), "email must contain an @"),
+  email: email.refine((value) => value.includes("@"), {
+    message: "email must contain an @",
+    ...coded("invalid_email"),
+  }),
   // Empty keeps the current password.
   password: z.union([z.literal(""), newPassword]).default(""),
   /** Needed when the password or the email changes (docs/PRODUCT-RULES.md#passwords-and-the-profile). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { coded, FIELD_ERROR_CODES } from "./field-errors.ts";
 import { SITES } from "./site-rules.ts";
 
 export const siteSchema = z.enum(SITES);
@@ -24,10 +25,22 @@ export const exportQuery = z.strictObject({
     ),
 });
 
+/**
+ * A refused field of an error answer: its path, the rule in the API's words, and what is wrong as a
+ * code, with the limit its rule set (field-errors.ts; docs/PRODUCT-RULES.md#answers-and-errors).
+ */
+export const fieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.enum(FIELD_ERROR_CODES),
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+});
+
 export const errorBody = z.object({
   status: z.enum(["fail", "error"]),
   message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z.array(fieldErrorSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
@@ -99,7 +112,7 @@ export const httpUrl = (field: string) =>
     // A missing URL says only that, not also that it is not an http(s) URL.
     .min(1, { error: `${field} is required`, abort: true })
     .max(2048, `${field} must be at most 2048 characters`)
-    .refine(isHttpUrl, `${field} must be an http(s) URL`);
+    .refine(isHttpUrl, { message: `${field} must be an http(s) URL`, ...coded("invalid_url") });
 
 /** An http(s) address that may be left out or empty (a public form's source page). */
 export const optionalHttpUrl = (field: string) =>
@@ -107,7 +120,10 @@ export const optionalHttpUrl = (field: string) =>
     .string({ error: `${field} must be text` })
     .trim()
     .max(2048, `${field} must be at most 2048 characters`)
-    .refine((value) => value === "" || isHttpUrl(value), `${field} must be an http(s) URL`)
+    .refine((value) => value === "" || isHttpUrl(value), {
+      message: `${field} must be an http(s) URL`,
+      ...coded("invalid_url"),
+    })
     .optional();
 
 export const isoDate = z.union([z.date(), z.string()]).transform((value) => new Date(value).toISOString());
@@ -152,7 +168,13 @@ export function partialUpdate<Shape extends z.ZodRawShape>(
         const value = (raw as Record<string, unknown>)[field];
         const blank = value === null || (typeof value === "string" && value.trim() === "");
         if (blank && shape[field]!.safeParse(value).success)
-          context.addIssue({ code: "custom", path: [field], message: message(field), input: value });
+          context.addIssue({
+            code: "custom",
+            path: [field],
+            message: message(field),
+            input: value,
+            ...coded("required"),
+          });
       }
       return raw;
     }, fields)

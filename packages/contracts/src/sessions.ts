@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { successOf } from "./common.ts";
+import { coded } from "./field-errors.ts";
 
 /** A device name: what the member calls a session ("Office laptop"), 1-60 characters. */
 export const SESSION_NAME_MAX = 60;
@@ -34,7 +35,7 @@ export const sessionRenameBody = z.strictObject({
     .trim()
     .min(1, "name is required")
     .max(SESSION_NAME_MAX, `name must be at most ${SESSION_NAME_MAX} characters`)
-    .refine((value) => !/[\r\n]/.test(value), "name must be on one line")
+    .refine((value) => !/[\r\n]/.test(value), { message: "name must be on one line", ...coded("one_line") })
     .nullable(),
 });
 export type SessionRenameBody = z.infer<typeof sessionRenameBody>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { forgotPasswordBody, loginAnswer, MEMBER_LEVELS, memberLevelSchema } from "./auth.ts";
 import { idSchema, successOf } from "./common.ts";
+import { coded } from "./field-errors.ts";
 import { SITES } from "./site-rules.ts";
 
 /**
@@ -51,7 +52,12 @@ const refineAccess = <T extends { level: string; sites: readonly string[] | null
   ctx: z.RefinementCtx,
 ) => {
   if (value.level !== "owner" && value.sites !== null && value.sites.length === 0)
-    ctx.addIssue({ code: "custom", path: ["sites"], message: "sites must include at least one site" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["sites"],
+      message: "sites must include at least one site",
+      ...coded("required"),
+    });
 };
 
 export const inviteBody = z

@@ -1,3 +1,4 @@
+import { type FieldError, fieldErrorOf, valueAt } from "@backoffice/contracts/field-errors";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { addSecurityHeaders } from "./http.ts";
@@ -6,31 +7,43 @@ import { DATABASE_UNAVAILABLE, HttpError, isDatabaseUnavailable } from "./http-e
 /** How long a client is told to wait when the database is away: a restart takes a few seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-interface FieldError {
-  path: string;
-  message: string;
-}
+/** Where a validation context's values are on the request, to tell a field left out from one sent wrong. */
+const SENT: Record<string, (request: FastifyRequest) => unknown> = {
+  body: (request) => request.body,
+  querystring: (request) => request.query,
+  params: (request) => request.params,
+  headers: (request) => request.headers,
+};
 
+/**
+ * A zod issue as the envelope's `errors` item: the field's path, the rule's message, and its code
+ * (contracts field-errors.ts) with the limit the rule set.
+ */
 function describeIssue(
   issue: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> },
   context: string,
+  sent: unknown,
 ): FieldError {
-  const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || context;
+  const segments = issue.instancePath === "/" ? [] : issue.instancePath.split("/").slice(1);
+  const path = segments.join(".") || context;
+  const detail = fieldErrorOf({ ...issue.params, code: issue.keyword }, valueAt(sent, segments));
   const message = issue.message ?? "is invalid";
   if (issue.keyword === "unrecognized_keys") {
     const keys = (issue.params.keys as string[] | undefined) ?? [];
     return {
       path: keys.join(", ") || path,
       message: `Unknown field${keys.length > 1 ? "s" : ""}: ${keys.join(", ")}`,
+      ...detail,
     };
   }
   if (issue.keyword === "invalid_type" && /received undefined/.test(message)) {
-    return { path, message: `${path} is required` };
+    return { path, message: `${path} is required`, ...detail };
   }
   // Our own messages are complete sentences; zod's generic ones get the field in front.
   return {
     path,
     message: /^(Invalid|Too (small|big)|Expected)/.test(message) ? `${path}: ${message}` : message,
+    ...detail,
   };
 }
 
@@ -63,7 +76,8 @@ export function installErrorHandlers(fastify: FastifyInstance, options: ErrorHan
     addSecurityHeaders(reply);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? "body";
-      const fieldErrors = error.validation.map((issue) => describeIssue(issue, context));
+      const sent = SENT[context]?.(request);
+      const fieldErrors = error.validation.map((issue) => describeIssue(issue, context, sent));
       return reply.code(400).send({ status: "fail", message: fieldErrors[0]!.message, errors: fieldErrors });
     }
     if (error instanceof HttpError) {

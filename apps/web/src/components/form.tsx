@@ -1,8 +1,11 @@
 /**
  * The one form idiom (docs/PRODUCT-RULES.md#forms-dialogs-and-lists): react-hook-form with
- * `zodResolver` on the contract's schema, and fields that read their own error from the form context.
+ * `contractResolver` on the contract's schema, and fields that read their own error from the form
+ * context. A refused field shows the dashboard's words for its code (lib/field-messages.ts), whether
+ * the schema refused it here or the server did; a form whose schema is the dashboard's own, with its
+ * own words, takes `zodResolver`.
  *
- *   const form = useForm({ resolver: zodResolver(schema), defaultValues });
+ *   const form = useForm({ resolver: contractResolver(schema), defaultValues });
  *   <Form form={form} onSubmit={save} aria-label="Edit Ad">
  *     <Field name="url" label="Domain URL *"><Input type="url" /></Field>        // plain input
  *     <Field name="isActive" label="Active">{(field) => <Switch checked={field.value}
@@ -14,12 +17,16 @@
  * its field (`applyServerErrors`); the submit button is busy and disabled while `save` runs, so
  * nothing is sent twice.
  */
+import { fieldErrorOf, valueAt } from "@backoffice/contracts/field-errors";
+import { toNestErrors, validateFieldsNatively } from "@hookform/resolvers";
 import { cloneElement, type ReactElement, type ReactNode, useCallback, useEffect, useRef } from "react";
 import {
   type ControllerRenderProps,
+  type FieldError,
   type FieldPath,
   type FieldValues,
   FormProvider,
+  type Resolver,
   type SubmitErrorHandler,
   type UseFormProps,
   type UseFormReturn,
@@ -29,11 +36,13 @@ import {
   useFormState,
 } from "react-hook-form";
 import { useBlocker } from "react-router";
+import type { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
 import { type ControlProps, FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
+import { fieldMessage } from "@/lib/field-messages";
 
 type FormProps<T extends FieldValues, Out> = Omit<React.ComponentProps<"form">, "onSubmit" | "onInvalid"> & {
   /** `useForm<Input, unknown, Output>`: the fields hold `Input`, the schema hands `Output` to `onSubmit`. */
@@ -145,7 +154,32 @@ export function SubmitButton({ children, disabled, ...props }: React.ComponentPr
 }
 
 /**
- * Puts the field errors of a refused save at their fields. Returns true when at least one
+ * react-hook-form's resolver for a contract's schema: the schema's first refusal of each field, as
+ * its code (the error's `type`) and the dashboard's words for it, the same as the server's refusal of
+ * that field would show (`applyServerErrors`).
+ */
+export function contractResolver<In extends FieldValues, Out>(
+  schema: z.ZodType<Out, In>,
+): Resolver<In, unknown, Out> {
+  return async (values, _context, options) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) {
+      if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
+      return { values: result.data, errors: {} };
+    }
+    const errors: Record<string, FieldError> = {};
+    for (const issue of result.error.issues) {
+      const name = issue.path.join(".");
+      if (errors[name]) continue;
+      const detail = fieldErrorOf(issue, valueAt(values, issue.path));
+      errors[name] = { type: detail.code, message: fieldMessage({ ...detail, message: issue.message }) };
+    }
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
+
+/**
+ * Puts the field errors of a refused save at their fields, in the dashboard's words for their codes. Returns true when at least one
  * error named a field of this form, so the caller can skip repeating it in a toast.
  */
 export function applyServerErrors<T extends FieldValues, Out>(
@@ -155,10 +189,14 @@ export function applyServerErrors<T extends FieldValues, Out>(
   if (!(error instanceof ApiError)) return false;
   const known = new Set(Object.keys(form.getValues()));
   let placed = false;
-  for (const { path, message } of error.errors) {
-    const field = path.replace(/\[(\d+)\]/g, ".$1");
+  for (const refused of error.errors) {
+    const field = refused.path.replace(/\[(\d+)\]/g, ".$1");
     if (!known.has(field.split(".")[0] ?? "")) continue;
-    form.setError(field as FieldPath<T>, { type: "server", message }, { shouldFocus: !placed });
+    form.setError(
+      field as FieldPath<T>,
+      { type: refused.code ?? "server", message: fieldMessage(refused) },
+      { shouldFocus: !placed },
+    );
     placed = true;
   }
   return placed;

@@ -179,13 +179,15 @@ describe("api client", () => {
     const refused = {
       status: "fail",
       message: "Please fill all the fields",
-      errors: [{ path: "title", message: "title is required" }],
+      errors: [{ path: "title", message: "title is required", code: "required" }],
     };
     answers.push(() => json(400, refused));
     const error = await api.get("/apkw/apps").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: "Please fill all the fields", body: refused });
-    expect((error as ApiError).errors).toEqual([{ path: "title", message: "title is required" }]);
+    expect((error as ApiError).errors).toEqual([
+      { path: "title", message: "title is required", code: "required" },
+    ]);
     expect(serverMessageOf(error, "Failed to save app")).toBe("Please fill all the fields");
     answers.push(() => json(500, { status: "error", message: "Oops" }));
     await expect(api.get("/apkw/ads")).rejects.toMatchObject({ status: 500, message: "Oops", errors: [] });

@@ -1,3 +1,4 @@
+import type { FieldErrorDetail } from "@backoffice/contracts/field-errors";
 import { VERSION_HEADER } from "@backoffice/contracts/live";
 import { SCREEN_HEADER } from "@backoffice/contracts/screen-header";
 import { UNDO_HEADER } from "@backoffice/contracts/undo-header";
@@ -9,8 +10,8 @@ export const API_BASE = "/api/v1";
 export type ApiVariant = "default" | "movies";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** A field the server refused, from the error envelope's `errors`. */
-export type FieldError = { path: string; message: string };
+/** A field the server refused, from the error envelope's `errors`: its code says what is wrong. */
+export type FieldError = { path: string; message: string } & Partial<FieldErrorDetail>;
 
 /** Texts the client shows itself (docs/PRODUCT-RULES.md#client-messages-and-toasts). */
 export const clientMessages = {

@@ -572,7 +572,11 @@ describe("PUT /api/v1/auth/me/edit-profile", () => {
     });
     const badShape = await confirm("12ab");
     expect(badShape.statusCode).toBe(400);
-    expect(badShape.json().errors[0]).toEqual({ path: "code", message: "code must be a 6-digit code" });
+    expect(badShape.json().errors[0]).toEqual({
+      path: "code",
+      message: "code must be a 6-digit code",
+      code: "invalid_format",
+    });
     const confirmed = await confirm(code);
     expect(confirmed.json()).toEqual({
       status: "success",

@@ -72,7 +72,11 @@ describe("TOTP set-up", () => {
       payload: { code: "12" },
     });
     expect(badShape.statusCode).toBe(400);
-    expect(badShape.json().errors[0]).toEqual({ path: "code", message: "code must be a 6-digit code" });
+    expect(badShape.json().errors[0]).toEqual({
+      path: "code",
+      message: "code must be a 6-digit code",
+      code: "invalid_format",
+    });
 
     const confirm = await t.as(token, {
       method: "POST",
@@ -170,6 +174,7 @@ describe("sign-in with a second factor", () => {
     expect(none.json().errors[0]).toEqual({
       path: "code",
       message: "code or recoveryCode is required (one of them)",
+      code: "invalid",
     });
   });
 
@@ -481,7 +486,7 @@ describe("passkeys, with a software authenticator", () => {
       headers: host,
       payload: { name: " ", response: key.register("x") },
     });
-    expect(noName.json().errors[0]).toEqual({ path: "name", message: "name is required" });
+    expect(noName.json().errors[0]).toEqual({ path: "name", message: "name is required", code: "required" });
 
     const { answer, response } = await signInWith(key);
     expect(answer.statusCode).toBe(200);

@@ -194,7 +194,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           return reply.code(400).send({
             status: "fail",
             message: TEAM_MESSAGES.alreadyMember,
-            errors: [{ path: "email", message: TEAM_MESSAGES.alreadyMember }],
+            errors: [{ path: "email", message: TEAM_MESSAGES.alreadyMember, code: "taken" }],
           });
         const token = newToken();
         const invitation = await db.transaction(async (tx) => {

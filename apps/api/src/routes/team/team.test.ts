@@ -177,7 +177,7 @@ describe("invitations", () => {
     });
     expect(existing.statusCode).toBe(400);
     expect(existing.json().errors).toEqual([
-      { path: "email", message: "email must be an address that is not a member yet" },
+      { path: "email", message: "email must be an address that is not a member yet", code: "taken" },
     ]);
     const malformed = await as(owner, "POST", "/invitations", {
       email: "not-an-address",

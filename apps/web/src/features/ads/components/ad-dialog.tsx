@@ -1,7 +1,6 @@
 import type { Ad } from "@backoffice/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { INLINE_FIELD, selectControl, switchControl } from "@/components/field-controls";
-import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
+import { applyServerErrors, contractResolver, Form, fieldOf, useDialogForm } from "@/components/form";
 import {
   type DialogFormProps,
   type DialogProps,
@@ -54,7 +53,7 @@ const formKey = (state: AdDialogState) =>
 function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: AdDialogState }>) {
   const form = useDialogForm<AdFormValues>(
     {
-      resolver: zodResolver(adFormSchema),
+      resolver: contractResolver(adFormSchema),
       defaultValues:
         state.mode === "edit" && state.ad
           ? adToForm(state.ad)

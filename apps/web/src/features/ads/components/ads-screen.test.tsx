@@ -138,7 +138,7 @@ describe.each(SITES)("Manage Ads on $site", (rules) => {
         body: {
           status: "fail",
           message: "url must be an http(s) URL",
-          errors: [{ path: "url", message: "url must be an http(s) URL" }],
+          errors: [{ path: "url", message: "url must be an http(s) URL", code: "invalid_url" }],
         },
       },
     });

@@ -11,6 +11,7 @@ import {
   toAppPayload,
   toFieldErrors,
 } from "./app-form";
+import { appMessages } from "./app-messages";
 
 const valid: AppFormValues = {
   ...emptyAppForm(),
@@ -63,15 +64,15 @@ describe("checkAppForm", () => {
     expect(checked.fields.it).toBeUndefined();
   });
 
-  it("refuses a rating of 0 as missing and out-of-range or off-step ratings", () => {
+  it("refuses a rating of 0 as missing and out-of-range or off-step ratings, the rule said whole", () => {
     const fields = (rating: string) => {
       const checked = checkAppForm({ ...valid, rating });
       return checked.ok ? {} : checked.fields;
     };
     expect(fields("0").rating).toBe(APP_MESSAGES.required);
-    expect(fields("10.5").rating).toBe(APP_MESSAGES.rating);
-    expect(fields("4.55").rating).toBe(APP_MESSAGES.rating);
-    expect(fields("-1").rating).toBe(APP_MESSAGES.rating);
+    for (const rating of ["10.5", "4.55", "-1", "abc"])
+      expect(fields(rating).rating, rating).toBe("Enter a number between 0 and 10 in steps of 0.1.");
+    expect(appMessages.rating).toBe("Enter a number between 0 and 10 in steps of 0.1.");
     expect(fields("10").rating).toBeUndefined();
   });
 
@@ -85,12 +86,14 @@ describe("checkAppForm", () => {
     expect(checkAppForm({ ...valid, it: "locker-1", key: "abc" }).ok).toBe(true);
   });
 
-  it("puts URL messages on the field that holds the bad URL", () => {
+  it("puts URL messages on the field that holds the bad URL, in words for the code invalid_url", () => {
     const checked = checkAppForm({ ...valid, icon_app: "ftp://x", supportedDevices: ["", "not a url"] });
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
-    expect(checked.fields.icon_app).toBe("icon_app must be an http(s) URL");
-    expect(checked.fields["supportedDevices.1"]).toBe("supportedDevices must be an http(s) URL");
+    expect(checked.fields.icon_app).toBe("Enter a web address starting with http:// or https://");
+    expect(checked.fields["supportedDevices.1"]).toBe(
+      "Enter a web address starting with http:// or https://",
+    );
     expect(checked.fields["supportedDevices.0"]).toBeUndefined();
   });
 

@@ -7,7 +7,10 @@ import {
   createAppBody,
   REQUIRED_APP_FIELDS,
 } from "@backoffice/contracts";
+import { type FieldErrorDetail, fieldErrorOf, valueAt } from "@backoffice/contracts/field-errors";
 import type { FieldErrors, Resolver } from "react-hook-form";
+import { fieldMessage } from "../../../lib/field-messages"; // relative: the unit test project has no "@" alias
+import { appMessages } from "./app-messages";
 
 /** What the Add/Edit dialog edits: text as typed, toggles as booleans, the two device URLs. */
 export type AppFormValues = {
@@ -118,7 +121,19 @@ export function toAppPayload(app: AppInput): AppPayload {
   };
 }
 
-type Issue = { path: PropertyKey[] | string; message: string };
+/** A refused field, from the contracts' schema (coded by `fieldErrorOf`) or a 400 answer. */
+type Issue = { path: PropertyKey[] | string; message: string } & Partial<FieldErrorDetail>;
+
+/**
+ * A refused field in the dialog's words: the apps' own rules (every field filled, It and Key
+ * together: `required`) are the product's sentences, stated as they are, the rating's rule is said
+ * whole, and any other in the dashboard's words for its code.
+ */
+function wordsOf(issue: Issue, field: string): string {
+  if (issue.code === "required") return issue.message;
+  if (field === "rating") return appMessages.rating;
+  return fieldMessage(issue);
+}
 
 /**
  * Places issues (from the contracts' schema or a 400 answer) on the form's fields. The device
@@ -138,15 +153,15 @@ export function issuesToFields(
     const [head, second] = path;
     if (head === "supportedDevices" || head === "supportedDevices[]") {
       if (second !== undefined && /^\d+$/.test(second)) {
-        put(`supportedDevices.${filled[Number(second)] ?? 0}`, issue.message);
+        put(`supportedDevices.${filled[Number(second)] ?? 0}`, wordsOf(issue, head));
       } else {
         // The list as a whole: mark the entries that are missing (or both when none is).
         const blank = ([0, 1] as const).filter((index) => !values.supportedDevices[index].trim());
         for (const index of blank.length ? blank : ([0, 1] as const))
-          put(`supportedDevices.${index}`, issue.message);
+          put(`supportedDevices.${index}`, wordsOf(issue, head));
       }
     } else if (head && head in values) {
-      put(head as AppFormField, issue.message);
+      put(head as AppFormField, wordsOf(issue, head));
     }
   }
   return fields;
@@ -158,7 +173,12 @@ export function checkAppForm(
 ): { ok: true; app: AppInput } | { ok: false; fields: Partial<Record<AppFormField, string>> } {
   const result = createAppBody.safeParse(values);
   if (result.success) return { ok: true, app: result.data };
-  return { ok: false, fields: issuesToFields(result.error.issues, values) };
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path,
+    message: issue.message,
+    ...fieldErrorOf(issue, valueAt(values, issue.path)),
+  }));
+  return { ok: false, fields: issuesToFields(issues, values) };
 }
 
 /** The field messages as react-hook-form keeps them (device URLs nested by position). */

@@ -16,6 +16,8 @@ export const appMessages = {
   empty: "No apps found",
   clearFilters: "Clear Filters",
   required: APP_MESSAGES.required,
+  /** The contract's rating rule (APP_MESSAGES.rating) said whole beside the field, whichever part failed. */
+  rating: "Enter a number between 0 and 10 in steps of 0.1.",
 } as const;
 
 /** "1 item found", "12 items found". */

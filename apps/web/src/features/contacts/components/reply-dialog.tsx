@@ -1,8 +1,14 @@
 import { type ContactMessage, type ContactReplyBody, contactReplyBody } from "@backoffice/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Mail, Send } from "lucide-react";
 import { useWatch } from "react-hook-form";
-import { applyServerErrors, Form, fieldOf, SubmitButton, useDialogForm } from "@/components/form";
+import {
+  applyServerErrors,
+  contractResolver,
+  Form,
+  fieldOf,
+  SubmitButton,
+  useDialogForm,
+} from "@/components/form";
 import { type DialogFormProps, FormDialog } from "@/components/form-dialog";
 import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
@@ -76,7 +82,7 @@ function ReplyForm({
 }: DialogFormProps<{ contact: ContactMessage; mail: ReplyMail }>) {
   const form = useDialogForm<ContactReplyBody>(
     {
-      resolver: zodResolver(contactReplyBody),
+      resolver: contractResolver(contactReplyBody),
       defaultValues: { subject: replySubject(contact.subject), message: quotedOriginal(contact) },
     },
     reportDirty,

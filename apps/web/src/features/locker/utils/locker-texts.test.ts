@@ -14,7 +14,7 @@ describe("lockerFormSchema", () => {
   });
   it("refuses 12.5, an empty field, text and out-of-range values with the range message", () => {
     for (const bad of ["12.5", "", "abc", "0", "301", "-3"]) {
-      expect(secondsError(bad)).toBe("seconds must be a whole number from 1 to 300");
+      expect(secondsError(bad)).toBe("Enter a whole number from 1 to 300.");
     }
   });
 });

@@ -1,4 +1,4 @@
-import { LOCKER_KINDS, LOCKER_RULES, LOCKER_SECONDS_MESSAGE, type Locker } from "@backoffice/contracts";
+import { LOCKER_KINDS, LOCKER_RULES, type Locker } from "@backoffice/contracts";
 import { z } from "zod";
 
 export type LockerVariant = "sportbn" | "movies";
@@ -53,21 +53,22 @@ export const lockerTexts: Record<LockerVariant, LockerTexts> = {
   },
 };
 
+/** The contract's range of seconds (LOCKER_SECONDS_MESSAGE), in the dashboard's words beside the field. */
+const SECONDS_RULE = `Enter a whole number from ${LOCKER_RULES.min} to ${LOCKER_RULES.max}.`;
+
 /**
  * What the form edits. Seconds are checked with the contract's rule (whole, 1–300) at the field
  * before saving, so 12.5 or an empty field is never silently saved as 12 or 0.
  */
 export const lockerFormSchema = z.object({
   type: z.enum(LOCKER_KINDS),
-  // The input's text: whole digits only, then the contract's range, with the contract's message.
+  // The input's text: whole digits only, then the contract's range, the whole rule said at once.
   seconds: z
     .string()
     .trim()
-    .regex(/^\d+$/, LOCKER_SECONDS_MESSAGE)
+    .regex(/^\d+$/, SECONDS_RULE)
     .transform(Number)
-    .pipe(
-      z.number().min(LOCKER_RULES.min, LOCKER_SECONDS_MESSAGE).max(LOCKER_RULES.max, LOCKER_SECONDS_MESSAGE),
-    ),
+    .pipe(z.number().min(LOCKER_RULES.min, SECONDS_RULE).max(LOCKER_RULES.max, SECONDS_RULE)),
   isActive: z.boolean(),
 });
 export type LockerFormInput = z.input<typeof lockerFormSchema>;

@@ -1,10 +1,9 @@
 import { confirmEmailBody, type User } from "@backoffice/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { applyServerErrors, Field, Form, SubmitButton } from "@/components/form";
+import { applyServerErrors, contractResolver, Field, Form, SubmitButton } from "@/components/form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -29,7 +28,10 @@ export function EmailCodeCard({
   onConfirmed: (user: User) => void;
   onCancel: () => void;
 }) {
-  const form = useForm<CodeInput>({ resolver: zodResolver(confirmEmailBody), defaultValues: { code: "" } });
+  const form = useForm<CodeInput>({
+    resolver: contractResolver(confirmEmailBody),
+    defaultValues: { code: "" },
+  });
   const confirm = useConfirmEmail();
   useEffect(() => {
     form.setFocus("code");

@@ -1,11 +1,10 @@
 import { type Passkey, passkeyRenameBody } from "@backoffice/contracts/second-factor";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Fingerprint, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
-import { applyServerErrors, Field, Form } from "@/components/form";
+import { applyServerErrors, contractResolver, Field, Form } from "@/components/form";
 import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
@@ -36,7 +35,7 @@ function NameForm({
   onName: (name: string) => Promise<void>;
 }) {
   const form = useForm<NameInput, unknown, NameValues>({
-    resolver: zodResolver(passkeyRenameBody),
+    resolver: contractResolver(passkeyRenameBody),
     defaultValues: { name },
   });
   const save = async ({ name }: NameValues) => {

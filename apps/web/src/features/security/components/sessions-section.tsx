@@ -1,11 +1,10 @@
 import { type MemberSession, SESSION_NAME_MAX } from "@backoffice/contracts/sessions";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LogOut, Monitor, MonitorSmartphone, Pencil, Smartphone } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
-import { applyServerErrors, Field, Form } from "@/components/form";
+import { applyServerErrors, contractResolver, Field, Form } from "@/components/form";
 import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
@@ -32,7 +31,7 @@ type NameValues = z.output<typeof nameForm>;
 function RenameForm({ session, onDone }: { session: MemberSession; onDone: () => void }) {
   const rename = useRenameSession();
   const form = useForm<NameInput, unknown, NameValues>({
-    resolver: zodResolver(nameForm),
+    resolver: contractResolver(nameForm),
     defaultValues: { name: session.name ?? "" },
   });
   const save = async ({ name }: NameValues) => {

@@ -55,7 +55,8 @@ describe("Security: Two-step verification", () => {
     const code = screen.getByLabelText("6-digit code");
     await user.type(code, "12");
     await user.click(screen.getByRole("button", { name: "Turn on" }));
-    expect(await screen.findByText("Must be a 6-digit code.")).toBeInTheDocument();
+    // The contract's "code must be a 6-digit code" is `invalid_format`, said for people at the field.
+    expect(await screen.findByText("Check the format of this field.")).toBeInTheDocument();
     expect(calls.some((call) => call.path === "/auth/totp/confirm")).toBe(false);
 
     await user.clear(code);

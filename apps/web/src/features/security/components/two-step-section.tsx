@@ -1,10 +1,9 @@
 import { totpCodeBody, totpDisableBody } from "@backoffice/contracts/second-factor";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { applyServerErrors, Field, Form, SubmitButton } from "@/components/form";
+import { applyServerErrors, contractResolver, Field, Form, SubmitButton } from "@/components/form";
 import { FormDialog } from "@/components/form-dialog";
 import { PasswordInput } from "@/components/password-input";
 import { ErrorState } from "@/components/states";
@@ -45,7 +44,7 @@ function CodeForm({
   onCode: (code: string) => Promise<void>;
 }) {
   const form = useForm<CodeInput, unknown, CodeValues>({
-    resolver: zodResolver(totpCodeBody),
+    resolver: contractResolver(totpCodeBody),
     defaultValues: { code: "" },
   });
   const save = async ({ code }: CodeValues) => {
@@ -133,7 +132,7 @@ type DisableValues = z.output<typeof totpDisableBody>;
 function DisableForm({ onDone }: { onDone: () => void }) {
   const disable = useDisableTotp();
   const form = useForm<DisableInput, unknown, DisableValues>({
-    resolver: zodResolver(totpDisableBody),
+    resolver: contractResolver(totpDisableBody),
     defaultValues: { password: "", code: "" },
   });
   const save = async (values: DisableValues) => {

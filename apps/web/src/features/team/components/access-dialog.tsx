@@ -1,7 +1,6 @@
 import { memberAccessBody, type TeamMember } from "@backoffice/contracts/team";
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { applyServerErrors, Form, useDialogForm } from "@/components/form";
+import { applyServerErrors, contractResolver, Form, useDialogForm } from "@/components/form";
 import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useChangeAccess } from "../api/team";
@@ -35,7 +34,10 @@ function AccessForm({
   reportDirty: (dirty: boolean) => void;
 }) {
   const form = useDialogForm<AccessFormValues, z.output<typeof memberAccessBody>>(
-    { resolver: zodResolver(memberAccessBody), defaultValues: { level: member.level, sites: member.sites } },
+    {
+      resolver: contractResolver(memberAccessBody),
+      defaultValues: { level: member.level, sites: member.sites },
+    },
     reportDirty,
   );
   const change = useChangeAccess();

@@ -1,7 +1,6 @@
 import { inviteBody } from "@backoffice/contracts/team";
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { applyServerErrors, Form, fieldOf, useDialogForm } from "@/components/form";
+import { applyServerErrors, contractResolver, Form, fieldOf, useDialogForm } from "@/components/form";
 import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { Input } from "@/components/ui/input";
 import { toastError, toastSuccess } from "@/lib/toast";
@@ -28,7 +27,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
 
 function InviteForm({ onDone, reportDirty }: { onDone: () => void; reportDirty: (dirty: boolean) => void }) {
   const form = useDialogForm<InviteValues, z.output<typeof inviteBody>>(
-    { resolver: zodResolver(inviteBody), defaultValues: { email: "", level: "editor", sites: null } },
+    { resolver: contractResolver(inviteBody), defaultValues: { email: "", level: "editor", sites: null } },
     reportDirty,
   );
   const invite = useInvite();

@@ -3,6 +3,7 @@ import type { MemberAccessBody } from "@backoffice/contracts/team";
 import { type UseFormReturn, useController } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
+import { teamMessages as texts } from "../utils/team-texts";
 
 /** The sites a member reads and writes: all of them (also ones added later), or the ones ticked. */
 export function SitesField({ control }: { control: UseFormReturn<MemberAccessBody>["control"] }) {
@@ -14,7 +15,9 @@ export function SitesField({ control }: { control: UseFormReturn<MemberAccessBod
     else chosen.delete(site);
     field.onChange(SITES.filter((key) => chosen.has(key)));
   };
-  const error = fieldState.error?.message;
+  // The contract's "at least one site" is `required`; beside the ticks, say which.
+  const error =
+    fieldState.error && (fieldState.error.type === "required" ? texts.chooseSite : fieldState.error.message);
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? "sites-error" : undefined}>
       <legend className="mb-2 text-sm leading-none font-medium">Sites</legend>
@@ -49,13 +52,9 @@ export function SitesField({ control }: { control: UseFormReturn<MemberAccessBod
       )}
       {error && (
         <p id="sites-error" className="text-sm text-destructive">
-          {readableSitesError(error)}
+          {error}
         </p>
       )}
     </fieldset>
   );
 }
-
-/** The contract names the field ("sites must include at least one site"); beside it, say what to do. */
-const readableSitesError = (message: string) =>
-  message.startsWith("sites must include") ? "Choose at least one site." : message;

@@ -77,7 +77,13 @@ describe("Team", () => {
               body: {
                 status: "fail",
                 message: "email must be an address that is not a member yet",
-                errors: [{ path: "email", message: "email must be an address that is not a member yet" }],
+                errors: [
+                  {
+                    path: "email",
+                    message: "email must be an address that is not a member yet",
+                    code: "taken",
+                  },
+                ],
               },
             }
           : {
@@ -97,7 +103,8 @@ describe("Team", () => {
 
     await userEvent.click(dialog.getByRole("checkbox", { name: "APKW" }));
     await userEvent.click(dialog.getByRole("button", { name: "Send invitation" }));
-    expect(await dialog.findByText("Must be an address that is not a member yet.")).toBeInTheDocument();
+    // The server's refusal is placed by its code (`taken`), in the dashboard's words.
+    expect(await dialog.findByText("Already in use: enter another.")).toBeInTheDocument();
     expect(dialog.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
 
     await userEvent.clear(dialog.getByLabelText("Email"));

@@ -42,6 +42,7 @@ export const teamMessages = {
   accessSaved: "Access changed",
   accessFailed: "Could not change the access",
   ownerSites: "An Owner has every site.",
+  chooseSite: "Choose at least one site.",
   never: "Never",
   expires: (date: string) => `Link valid until ${date}`,
   expired: "Link expired",
