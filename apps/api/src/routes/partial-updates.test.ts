@@ -53,6 +53,9 @@ const WHOLE_BODIES: Record<string, string> = {
   "PUT /api/v1/auth/second-factor/policy":
     "one switch (a second factor required or not): the switch is the update",
   "PUT /api/v1/movies/contacts/seen": "no body: it records that the member opened the inbox now",
+  "PATCH /api/v1/auth/sessions/{id}": "a session's name is its one field: the name is the update",
+  "PATCH /api/v1/movies/contacts":
+    "a bulk mark of the messages named by `ids`: `read` and `answered` are each optional already, and a mark left out is unchanged",
 };
 
 interface UpdateRoute {
