@@ -157,6 +157,16 @@ describe("inbox search, order and date range", () => {
     expect((await apkw("q=many&page=50")).data).toHaveLength(20);
     expect((await apkw("q=many&page=51")).data).toHaveLength(0);
     expect(await apkw("q=many10")).toMatchObject({ result: 14, capped: false }); // many10, many100…109, many1000…1002
+    // With the planner's sample of the addresses, a text of common and rare trigrams is looked up by
+    // its rare ones and checked whole on the rows they find: the same matches.
+    await t.app.db.query("analyze email_subscriptions");
+    const whole = await apkw("q=ther1234@exa");
+    expect(whole).toMatchObject({ result: 1, capped: false });
+    expect(whole.data.map((row: { email: string }) => row.email)).toEqual(["other1234@example.com"]);
+    expect((await apkw("q=HER1234@")).data.map((row: { email: string }) => row.email)).toEqual([
+      "other1234@example.com",
+    ]);
+    expect(await apkw("q=her1234@x")).toMatchObject({ result: 0 });
     const range = await apkw(`from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`);
     expect(range).toMatchObject({ result: 10_000, capped: true });
     expect(await apkw("")).toMatchObject({ result: 10_002, capped: false });
