@@ -15,6 +15,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 import type { Pool } from "pg";
 import { auditContext, SET_AUDIT_CONTEXT } from "./audit.ts";
+import { notReachableYet, waitUntilReachable } from "./wait.ts";
 
 export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -280,6 +281,18 @@ export interface OpenOptions {
   /** Folder of the embedded database (PGlite); `memory://` keeps it in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Where the lines saying the start waits for PostgreSQL go (default: stderr). */
+  onWait?: (line: string) => void;
+}
+
+/** The host, port and database of a connection string, never its credentials. */
+function serverOf(url: string): string {
+  try {
+    const { hostname, port, pathname } = new URL(url);
+    return `${hostname}:${port || 5432}${pathname}`;
+  } catch {
+    return "DATABASE_URL";
+  }
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -293,7 +306,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     pool.on("error", ignore); // an idle client dropping is reported by the next query instead
     const db = wrapPool(pool);
-    await db.ping();
+    // On a busy machine the first connection can take longer than the 5 s above (issue 39): a start
+    // waits for the server, saying so, up to START_WAIT_MS (wait.ts).
+    try {
+      await waitUntilReachable(() => db.ping(), {
+        what: `PostgreSQL at ${serverOf(options.url)}`,
+        retryable: notReachableYet,
+        ...(options.onWait ? { log: options.onWait } : {}),
+      });
+    } catch (error) {
+      await pool.end().catch(ignore);
+      throw error;
+    }
     return db;
   }
   const dir = options.dataDir;

@@ -3,3 +3,4 @@ export * from "./database.ts";
 export * from "./ids.ts";
 export * from "./migrate.ts";
 export * from "./versions.ts";
+export * from "./wait.ts";
