@@ -2,8 +2,10 @@
 // memory readings and the one table every figure lands in.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { freePort } from "@backoffice/server/free-port";
+import type { Locator, Page } from "@playwright/test";
 import autocannon from "autocannon";
 import pg from "pg";
 import { V8_FLAGS } from "../scripts/server-flags.ts";
@@ -43,6 +45,7 @@ export async function startServer(
     errors += chunk.toString();
   });
   const url = `http://127.0.0.1:${port}`;
+  let said = 0;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${entry} exited: ${errors}`);
     const ready = await fetch(`${url}/readyz`).then(
@@ -50,7 +53,10 @@ export async function startServer(
       () => false,
     );
     if (ready) break;
-    if (performance.now() - started > 180_000) throw new Error(`${entry} not ready after 180 s: ${errors}`);
+    const waited = performance.now() - started;
+    if (waited > 180_000) throw new Error(`${entry} not ready after 180 s: ${errors}`);
+    if (waited > (said + 1) * 30_000)
+      console.log(`  still waiting for ${entry} to answer ${url}/readyz (${++said * 30} s of 180)`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const readyMs = performance.now() - started;
@@ -75,6 +81,8 @@ export async function startHelper(
     cwd: ROOT,
     stdio: ["ignore", "pipe", "inherit"],
   });
+  helpers.add(child);
+  child.once("exit", () => helpers.delete(child));
   const [chunk] = (await once(child.stdout!, "data")) as [Buffer];
   return {
     url: `http://127.0.0.1:${Number(chunk.toString().trim())}`,
@@ -82,6 +90,9 @@ export async function startHelper(
     close: () => child.kill(),
   };
 }
+
+/** The helpers still running; a section that fails ends its own (`runSection`). */
+export const helpers = new Set<ChildProcess>();
 
 /** CPU time a process has used so far (user + system), in µs (Linux; 10 ms resolution). */
 export function cpuMicros(pid: number): number {
@@ -216,21 +227,145 @@ export interface Figure {
 
 export const figures: Figure[] = [];
 
+/** One section of a run (`runSection`), as written to `<out>/bench/<name>.json` while it runs. */
+export interface SectionRun {
+  name: string;
+  status: "running" | "done" | "failed";
+  started: string;
+  seconds?: number;
+  error?: string;
+  figures: Figure[];
+}
+
+export const sections: SectionRun[] = [];
+let current: SectionRun | undefined;
+
+/**
+ * Where a run writes: `.artifacts/bench.md` (the table so far) and `.artifacts/bench/<section>.json`
+ * (each section's figures as they are measured); the short run `bench-short.md` and `bench-short/`.
+ */
+export const output = {
+  dir: join(ROOT, ".artifacts", SHORT ? "bench-short" : "bench"),
+  table: join(ROOT, ".artifacts", SHORT ? "bench-short.md" : "bench.md"),
+};
+
+function save(run: SectionRun | undefined) {
+  mkdirSync(output.dir, { recursive: true });
+  if (run) writeFileSync(join(output.dir, `${run.name}.json`), `${JSON.stringify(run, null, 2)}\n`);
+  writeFileSync(output.table, `${table()}\n`);
+}
+
 export function record(figure: Figure): void {
   figures.push(figure);
+  current?.figures.push(figure);
+  save(current);
   const verdict = figure.met === undefined ? "" : figure.met ? "  ✓" : "  ✗ below goal";
   console.log(
     `  ${figure.name}: ${figure.value} (goal ${figure.goal}${figure.reference ? `; ${figure.reference}` : ""})${verdict}`,
   );
 }
 
+const oneLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim().slice(0, 400);
+
+/**
+ * Runs one section of the bench: its figures are written as they are measured, and a section that
+ * throws is recorded as failed (its error in the table and in its file) while the next ones still
+ * run; `cleanup` then ends what it left running, and the helpers it started are killed.
+ * `BENCH_FAIL=<name>,…` makes the named sections throw as they begin (to try this path).
+ */
+export async function runSection(
+  name: string,
+  body: () => Promise<void>,
+  cleanup: () => Promise<void> = async () => {},
+): Promise<void> {
+  const run: SectionRun = { name, status: "running", started: new Date().toISOString(), figures: [] };
+  sections.push(run);
+  current = run;
+  save(run);
+  const started = performance.now();
+  try {
+    if (process.env.BENCH_FAIL?.split(",").includes(name))
+      throw new Error(`failed on purpose (BENCH_FAIL=${process.env.BENCH_FAIL})`);
+    await body();
+    run.status = "done";
+  } catch (error) {
+    run.status = "failed";
+    run.error = oneLine(error);
+    console.error(`\nbench: section ${name} failed: ${error instanceof Error ? error.stack : error}`);
+    for (const child of helpers) child.kill();
+    await cleanup().catch((problem) => console.error(`bench: cleaning up ${name}: ${oneLine(problem)}`));
+  } finally {
+    run.seconds = Math.round((performance.now() - started) / 100) / 10;
+    current = undefined;
+    save(run);
+    console.log(
+      `\nbench: section ${name} ${run.status === "done" ? "done" : "FAILED"} in ${run.seconds} s, ` +
+        `${run.figures.length} figures (written to ${output.dir}/${name}.json and ${output.table})`,
+    );
+  }
+}
+
+/**
+ * Tries `attempt` up to `tries` times, waiting 5 s, 10 s, 20 s… in between, and says what it awaits
+ * at each failure: on a loaded machine a navigation or a wait for a screen can pass its time-out once
+ * and succeed the next time. Throws the last error, named by `what`, when every try failed.
+ */
+export async function retry<T>(
+  what: string,
+  attempt: (n: number) => Promise<T>,
+  { tries = 3, delayMs = 5000 }: { tries?: number; delayMs?: number } = {},
+): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt(n);
+    } catch (error) {
+      if (n >= tries) throw new Error(`${what}: failed ${tries} times, the last: ${oneLine(error)}`);
+      const wait = delayMs * 2 ** (n - 1);
+      console.log(
+        `  waiting for ${what}: try ${n} of ${tries} failed (${oneLine(error).slice(0, 160)}); again in ${wait / 1000} s`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/** Playwright's time-outs in the bench (its default is 30 s for a navigation). */
+export const BROWSER_TIMEOUT_MS = 60_000;
+
+/**
+ * Opens `url` in `page` and waits until `ready` is visible, with `retry`'s back-off: "navigation to
+ * /login until "Sign In" shows" is what a failure names.
+ */
+export function visit(page: Page, url: string, ready: () => Locator, label = ""): Promise<void> {
+  const path = new URL(url).pathname;
+  return retry(`navigation to ${path}${label ? ` until ${label} shows` : ""}`, async () => {
+    await page.goto(url, { timeout: BROWSER_TIMEOUT_MS });
+    await ready().waitFor({ timeout: BROWSER_TIMEOUT_MS });
+  });
+}
+
+/** The table so far: each section's figures in the order they ran, then its failure or that it still runs. */
 export function table(): string {
-  const rows = figures.map(
-    (figure) =>
-      `| ${figure.section} | ${figure.name} | ${figure.value} | ${figure.goal} | ${figure.reference ?? ""} | ${
-        figure.met === undefined ? "noted" : figure.met ? "met" : "**missed**"
-      } |`,
-  );
+  const row = (figure: Figure) =>
+    `| ${figure.section} | ${figure.name} | ${figure.value} | ${figure.goal} | ${figure.reference ?? ""} | ${
+      figure.met === undefined ? "noted" : figure.met ? "met" : "**missed**"
+    } |`;
+  const inSections = new Set(sections.flatMap((run) => run.figures));
+  const rows = [
+    ...figures.filter((figure) => !inSections.has(figure)).map(row),
+    ...sections.flatMap((run) => [
+      ...run.figures.map(row),
+      ...(run.status === "failed"
+        ? [
+            `| ${run.name} | section failed after ${run.seconds} s | ${run.error?.replaceAll("|", "\\|")} | runs to its end | | **failed** |`,
+          ]
+        : []),
+      ...(run.status === "running"
+        ? [`| ${run.name} | section still running (begun ${run.started}) | | | | |`]
+        : []),
+    ]),
+  ];
   return ["| section | figure | measured | goal | reference | |", "|---|---|---|---|---|---|", ...rows].join(
     "\n",
   );

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { openDatabase } from "@backoffice/db";
 import { chromium } from "@playwright/test";
 import { insertBulkRows } from "../apps/api/src/seed/bulk.ts";
-import { format, median, p95, ROOT, type Running, record } from "./lib.ts";
+import { BROWSER_TIMEOUT_MS, format, median, p95, ROOT, type Running, record, retry, visit } from "./lib.ts";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SUBSCRIPTIONS = Math.round(1_000_000 * SCALE);
@@ -126,24 +126,26 @@ export async function overview(
 async function firstPaint(base: string, password: string) {
   if (!existsSync(join(ROOT, "apps/web/dist/index.html")))
     throw new Error("apps/web/dist is missing: run `npm run build` (the web section builds it)");
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu"],
-  });
+  const browser = await retry("Chromium to start", () =>
+    chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu"],
+      timeout: BROWSER_TIMEOUT_MS,
+    }),
+  );
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${base}/login`);
+    page.setDefaultTimeout(BROWSER_TIMEOUT_MS);
+    await visit(page, `${base}/login`, () => page.getByLabel("Email"), "the Email field");
     await page.getByLabel("Email").fill("admin@example.com");
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByRole("list", { name: "Figures" }).waitFor();
     const visits: number[] = [];
-    for (let visit = 0; visit < 3; visit++) {
-      await page.goto(`${base}/apkw/apps`);
-      await page.getByText("Apps & Games", { exact: true }).first().waitFor();
+    for (let round = 0; round < 3; round++) {
+      await visit(page, `${base}/apkw/apps`, () => page.getByText("Apps & Games", { exact: true }).first());
       const started = performance.now();
-      await page.goto(`${base}/apkw`);
-      await page.getByRole("list", { name: "Figures" }).waitFor();
+      await visit(page, `${base}/apkw`, () => page.getByRole("list", { name: "Figures" }), "the Figures");
       visits.push(performance.now() - started);
     }
     const took = median(visits);
