@@ -48,9 +48,9 @@ export interface AppOptions {
   front?: FrontDoor;
   /** When the job runner starts: with the server (the default), or at its first use (the API tests). */
   jobs?: "with-server" | "on-first-use";
-}
   /** pg-boss's TestClock in the API tests: the job runner's time moves only when the test says. */
   jobsClock?: Clock;
+}
 
 export const BODY_LIMIT = 1024 * 1024;
 
