@@ -6,7 +6,20 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The kept answers' generation when the request began (`keepAnswers`). */
     keptAnswersGeneration: number;
+    /** The whole answer a route sent or stood for with a 304 (`keepAs`), for `keepAnswers`. */
+    keptAnswer: KeptBody | null;
   }
+}
+
+/**
+ * What a route's answer was made of, for its front-door copy: the body (also when the route answered
+ * 304 for it), its content type, and the cache key of what it read (`tag`), so that clearing that
+ * key's prefix drops it and nothing else.
+ */
+export interface KeptBody {
+  body: string;
+  contentType: string;
+  tag?: string;
 }
 
 type Headers = Record<string, string | number | string[] | undefined>;
@@ -17,13 +30,23 @@ type Headers = Record<string, string | number | string[] | undefined>;
  * hooks and serialization, which cost about a third of a cached read's throughput (`npm run bench`).
  */
 export interface KeptAnswers {
-  /** Counts `clear` calls: an answer built before one is refused by `keep`. */
+  /** Counts `clear` calls: an answer built before one that covers its tag is refused by `keep`. */
   generation(): number;
-  keep(request: IncomingMessage, generation: number, headers: Headers, body: string): void;
-  /** Writes the kept answer and returns true, or returns false when there is none. */
+  /**
+   * Keeps a 200's headers and body for the request's URL and Origin; `tag` (the cache key the answer
+   * was read from) says which `clear` drops it, and an answer without one is dropped by every `clear`.
+   */
+  keep(request: IncomingMessage, generation: number, headers: Headers, body: string, tag?: string): void;
+  /**
+   * Writes the kept answer, or 304 with its validator and caching headers when the request's
+   * `If-None-Match` names its ETag, and returns true; returns false when there is none.
+   */
   answer(request: IncomingMessage, response: ServerResponse): boolean;
-  /** Drops every kept answer: call it whenever the data behind them may have changed. */
-  clear(): void;
+  /**
+   * Drops the kept answers whose tag starts with `prefix` (and those without a tag); without a
+   * prefix, every one. Call it whenever the data behind them may have changed.
+   */
+  clear(prefix?: string): void;
   /** Requests answered at the front door so far. */
   answered(): number;
 }
@@ -42,31 +65,61 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * The raw header list's value of `name` (lower case), without building `request.headers` (an object
- * of them all, built on first use).
+ * The `Origin` and `If-None-Match` of a request, in one pass over the raw header list, without
+ * building `request.headers` (an object of them all, built on first use).
  */
-function rawHeader(request: IncomingMessage, name: string): string | undefined {
+function readHeaders(request: IncomingMessage): { origin?: string; ifNoneMatch?: string } {
   const raw = request.rawHeaders;
-  for (let index = 0; index < raw.length; index += 2)
-    if (raw[index]!.length === name.length && raw[index]!.toLowerCase() === name) return raw[index + 1];
-  return undefined;
+  let origin: string | undefined;
+  let ifNoneMatch: string | undefined;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index]!;
+    if (name.length === 6 && name.toLowerCase() === "origin") origin = raw[index + 1];
+    else if (name.length === 13 && name.toLowerCase() === "if-none-match") ifNoneMatch = raw[index + 1];
+  }
+  return { origin, ifNoneMatch };
 }
 
 // CORS answers differ by Origin; nothing else in a public read's request changes its answer (a URL
 // holds no line break, so the two kinds of key never meet).
-function answerKey(request: IncomingMessage): string {
-  const origin = rawHeader(request, "origin");
-  return origin === undefined ? request.url! : `${request.url}\n${origin}`;
-}
+const answerKey = (url: string, origin: string | undefined) =>
+  origin === undefined ? url : `${url}\n${origin}`;
+
+/** How many recent `clear` calls `keep` remembers; an answer begun before older ones is refused. */
+const CLEARS_REMEMBERED = 64;
 
 export function createKeptAnswers(maxEntries = 5000): KeptAnswers {
-  const answers = new Map<string, { headers: Headers; body: Buffer; unchanged: Headers; expires: number }>();
+  const answers = new Map<
+    string,
+    {
+      headers: Headers;
+      body: Buffer;
+      unchanged: Headers;
+      etag: string | undefined;
+      expires: number;
+      tag: string | undefined;
+    }
+  >();
   let generation = 0;
   let answered = 0;
+  /** The prefixes of the latest clears, the last one at generation `generation`. */
+  const clears: string[] = [];
+  const covers = (prefix: string, tag: string | undefined) => tag === undefined || tag.startsWith(prefix);
+  /** Whether a clear since generation `since` may have changed what an answer tagged `tag` read. */
+  const clearedSince = (since: number, tag: string | undefined) => {
+    if (since === generation) return false;
+    if (since < 0 || generation - since > clears.length) return true;
+    for (let index = clears.length - (generation - since); index < clears.length; index++)
+      if (covers(clears[index]!, tag)) return true;
+    return false;
+  };
   return {
     generation: () => generation,
-    keep(request, since, headers, body) {
-      if (since !== generation || request.method !== "GET") return;
+    keep(request, since, headers, body, tag) {
+      if (request.method !== "GET" || clearedSince(since, tag)) return;
+      const key = answerKey(request.url!, readHeaders(request).origin);
+      // Re-inserted, so the oldest-kept entry is the one dropped when the map is full.
+      answers.delete(key);
       if (answers.size >= maxEntries) answers.delete(answers.keys().next().value!);
       const bytes = Buffer.from(body);
       const { date: _date, "x-request-id": _id, ...kept } = headers;
@@ -74,44 +127,64 @@ export function createKeptAnswers(maxEntries = 5000): KeptAnswers {
       const { "content-type": _type, "content-length": _length, ...unchanged } = kept;
       // An answer true only until a moment (the matches read's next kick-off) says so in `expires`.
       const expires = typeof headers.expires === "string" ? Date.parse(headers.expires) : Number.NaN;
-      answers.set(answerKey(request), {
-        headers: { ...kept, "content-length": bytes.length },
+      answers.set(key, {
+        // Each with its request id's place, filled in per answer (one object, not a copy per request).
+        headers: { ...kept, "content-length": bytes.length, "x-request-id": "" },
         body: bytes,
-        unchanged,
+        unchanged: { ...unchanged, "x-request-id": "" },
+        etag: typeof headers.etag === "string" ? headers.etag : undefined,
         expires: Number.isNaN(expires) ? Number.POSITIVE_INFINITY : expires,
+        tag,
       });
     },
     answer(request, response) {
       if (request.method !== "GET") return false;
-      const key = answerKey(request);
+      const { origin, ifNoneMatch } = readHeaders(request);
+      const key = answerKey(request.url!, origin);
       const kept = answers.get(key);
       if (!kept) return false;
-      if (kept.expires <= Date.now()) {
+      if (kept.expires !== Number.POSITIVE_INFINITY && kept.expires <= Date.now()) {
         answers.delete(key);
         return false;
       }
       answered += 1;
-      const etag = kept.headers.etag;
-      if (typeof etag === "string" && notModified(rawHeader(request, "if-none-match"), etag)) {
-        response.writeHead(304, { ...kept.unchanged, "x-request-id": randomUUID() });
+      // writeHead reads the headers before it returns: the kept object takes this request's id.
+      if (kept.etag !== undefined && notModified(ifNoneMatch, kept.etag)) {
+        kept.unchanged["x-request-id"] = randomUUID();
+        response.writeHead(304, kept.unchanged);
         response.end();
         return true;
       }
-      response.writeHead(200, { ...kept.headers, "x-request-id": randomUUID() });
+      kept.headers["x-request-id"] = randomUUID();
+      response.writeHead(200, kept.headers);
       response.end(kept.body);
       return true;
     },
-    clear() {
+    clear(prefix = "") {
       generation += 1;
-      answers.clear();
+      clears.push(prefix);
+      if (clears.length > CLEARS_REMEMBERED) clears.shift();
+      if (prefix === "") answers.clear();
+      else for (const [key, { tag }] of answers) if (covers(prefix, tag)) answers.delete(key);
     },
     answered: () => answered,
   };
 }
 
 /**
- * Keeps the 200 answers of this scope's GET routes that `keepable` accepts, unless `clear` was
- * called after the request began (what it loaded may be older than the change).
+ * Tells `keepAnswers` what the route's answer is made of: call it before sending the 200 or the 304
+ * that stands for `body`. A first request that revalidates (a CDN, a browser past `max-age`) is then
+ * kept too, and the next ones are answered at the front door, 304 included.
+ */
+export function keepAs(reply: FastifyReply, answer: KeptBody): FastifyReply {
+  reply.request.keptAnswer = answer;
+  return reply;
+}
+
+/**
+ * Keeps the answers of this scope's GET routes that `keepable` accepts: a 200's body, or the body a
+ * 304 stood for (`keepAs`), unless a `clear` covering its tag was called after the request began
+ * (what it loaded may be older than the change).
  */
 export function keepAnswers(
   scope: FastifyInstance,
@@ -119,12 +192,25 @@ export function keepAnswers(
   keepable: (reply: FastifyReply) => boolean,
 ) {
   scope.decorateRequest("keptAnswersGeneration", -1);
+  scope.decorateRequest("keptAnswer", null);
   scope.addHook("onRequest", async (request) => {
     request.keptAnswersGeneration = kept.generation();
   });
   scope.addHook("onSend", async (request, reply, payload) => {
-    if (reply.statusCode === 200 && typeof payload === "string" && keepable(reply))
-      kept.keep(request.raw, request.keptAnswersGeneration, reply.getHeaders(), payload);
+    const { statusCode } = reply;
+    if ((statusCode !== 200 && statusCode !== 304) || !keepable(reply)) return payload;
+    const answer = request.keptAnswer;
+    const since = request.keptAnswersGeneration;
+    if (statusCode === 200 && typeof payload === "string")
+      kept.keep(request.raw, since, reply.getHeaders(), payload, answer?.tag);
+    else if (statusCode === 304 && answer)
+      kept.keep(
+        request.raw,
+        since,
+        { ...reply.getHeaders(), "content-type": answer.contentType },
+        answer.body,
+        answer.tag,
+      );
     return payload;
   });
 }

@@ -11,6 +11,8 @@ import type { Redis } from "ioredis";
 export interface PublicAnswer {
   text: string;
   etag: string;
+  /** The cache key it was loaded under: its front-door copy goes with that key's invalidations. */
+  key: string;
 }
 
 /**
@@ -35,7 +37,10 @@ export interface PublicCache {
   listening(): boolean;
   /** Reads answered from this instance's copy, and reads that loaded from the database. */
   stats(): { hits: number; misses: number; answeredBeforeRouting: number };
-  /** Whole answers for the server's front door (packages/server kept-answers.ts); every invalidation clears them. */
+  /**
+   * Whole answers for the server's front door (packages/server kept-answers.ts); an invalidation
+   * clears those read under its prefix, as it does the copies.
+   */
   readonly kept: KeptAnswers;
   close(): Promise<void>;
 }
@@ -54,8 +59,10 @@ export function createPublicCache(
   const kept = createKeptAnswers(maxEntries);
   const drop = (prefix: string) => {
     cache.invalidate(prefix);
-    // Kept answers are few and cheap to rebuild: any invalidation drops them all.
-    kept.clear();
+    // Only the answers read under the prefix: one site's ad change leaves the other reads at the
+    // front door (before, every invalidation dropped every site's, and a job that ran every 10
+    // minutes sent each read through routing again).
+    kept.clear(prefix);
   };
   let subscriber: Redis | undefined;
   let subscribed: Promise<unknown> = Promise.resolve();
@@ -87,7 +94,7 @@ export function createPublicCache(
   // The last answer each key loaded, kept past invalidations for the outage above; bounded like the cache.
   const lastLoaded = new Map<string, PublicAnswer>();
   const remember = (key: string, text: string) => {
-    const answer = { text, etag: etagOf(text) };
+    const answer = { text, etag: etagOf(text), key };
     lastLoaded.delete(key);
     if (lastLoaded.size >= maxEntries) lastLoaded.delete(lastLoaded.keys().next().value!);
     lastLoaded.set(key, answer);

@@ -1,5 +1,5 @@
 import { isHttpUrl } from "@backoffice/contracts";
-import { notModified, SECURITY_HEADERS } from "@backoffice/server";
+import { keepAs, notModified, SECURITY_HEADERS } from "@backoffice/server";
 import type { FastifyReply } from "fastify";
 import type { PublicAnswer } from "./public-cache.ts";
 
@@ -44,16 +44,20 @@ const CACHED_HEADERS = {
   "cross-origin-resource-policy": "cross-origin",
 };
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
 /**
  * Sends a cached public answer with its ETag (computed when the cache loaded it), or 304 with no body when the request's
  * `If-None-Match` names it. The hot read path skips @fastify/helmet (which builds its middleware
  * on every request) and sends the fixed security headers and what a JSON answer read by other
- * origins needs. Repeats are answered at the front door (packages/server kept-answers.ts), 304 too.
+ * origins needs. Repeats are answered at the front door (packages/server kept-answers.ts), 304 too,
+ * whether the first request of a URL was answered 200 or 304 (`keepAs`).
  */
-export function sendCached(reply: FastifyReply, { text, etag }: PublicAnswer) {
+export function sendCached(reply: FastifyReply, { text, etag, key }: PublicAnswer) {
+  keepAs(reply, { body: text, contentType: JSON_TYPE, tag: key });
   reply.headers(CACHED_HEADERS).header("etag", etag);
   if (notModified(reply.request.headers["if-none-match"], etag)) return reply.code(304).send();
-  return reply.type("application/json; charset=utf-8").send(text);
+  return reply.type(JSON_TYPE).send(text);
 }
 
 /** True for an answer sent by `sendCached` (its cache-control marks it). */

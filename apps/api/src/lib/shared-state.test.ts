@@ -132,7 +132,7 @@ describe("memory public cache", () => {
   it("computes an answer's ETag once, when its text is loaded: a hit returns the same answer", async () => {
     const cache = createPublicCache();
     const first = await cache.get("apkw:locker:", async () => ({ seconds: 30 }));
-    expect(first).toEqual({ text: '{"seconds":30}', etag: etagOf('{"seconds":30}') });
+    expect(first).toEqual({ text: '{"seconds":30}', etag: etagOf('{"seconds":30}'), key: "apkw:locker:" });
     expect(await cache.get("apkw:locker:", async () => ({ seconds: 60 }))).toBe(first);
   });
 

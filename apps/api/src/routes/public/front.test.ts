@@ -89,21 +89,68 @@ describe("public reads at the front door", () => {
     expect(other.status).toBe(200);
     expect(other.body).toBe(first.body);
 
-    // A write elsewhere drops the kept answers: the route itself answers 304 for the same bytes…
+    // A write to another read leaves this one at the front door (before issue 39 every write
+    // dropped every kept answer)…
     const created = await t.as(t.token, {
       method: "POST",
       url: "/api/v1/apkw/ads",
       payload: { page: "Home", url: "https://ads.example/etag", isActive: "true" },
     });
     expect(created.statusCode).toBe(201);
-    const routed = answeredBeforeRouting();
+    const before = answeredBeforeRouting();
     const again = await read(LOCKER, { "if-none-match": etag });
     expect(again.status).toBe(304);
-    expect(answeredBeforeRouting()).toBe(routed);
+    expect(answeredBeforeRouting()).toBe(before + 1);
     // …and a changed answer gets a new tag.
     const ads = await read("/api/v1/public/apkw/ads", { "if-none-match": etag });
     expect(ads.status).toBe(200);
     expect(ads.headers.etag).not.toBe(etag);
+  });
+
+  // Issue 39, item 2: revalidating clients (a CDN, browsers past max-age) took the full route
+  // forever when a URL's first request was conditional, since only 200s were kept.
+  it("keeps a read first asked with If-None-Match: its repeats get 304 at the front door, without routing", async () => {
+    const APPS = "/api/v1/public/apkw/apps";
+    const origin = t.config.SITE_APKW_URL;
+    const plain = await read(APPS);
+    const etag = plain.headers.etag!;
+    const before = answeredBeforeRouting();
+    // The same read from the public site's pages is another kept answer (its CORS headers differ):
+    // its first request is conditional, so the route answers 304, and that answer is kept.
+    const first = await read(APPS, { origin, "if-none-match": etag });
+    expect(first.status).toBe(304);
+    expect(answeredBeforeRouting()).toBe(before);
+    for (let i = 0; i < 3; i++) {
+      const repeat = await read(APPS, { origin, "if-none-match": etag });
+      expect(repeat.status).toBe(304);
+      expect(repeat.body).toBe("");
+      expect(repeat.headers).toEqual(first.headers);
+    }
+    expect(answeredBeforeRouting()).toBe(before + 3);
+    // The whole answer was kept from that 304: a request without the tag gets the route's bytes.
+    const whole = await read(APPS, { origin });
+    expect(answeredBeforeRouting()).toBe(before + 4);
+    expect(whole.status).toBe(200);
+    expect(whole.body).toBe(plain.body);
+    expect(whole.headers["content-type"]).toBe(plain.headers["content-type"]);
+    expect(whole.headers["access-control-allow-origin"]).toBe(origin);
+  });
+
+  it("drops, on a write to one site's ads, that read alone: the other sites' stay at the front door", async () => {
+    const SPORTBN = "/api/v1/public/sportbn/ads?page=Home";
+    const APKW = "/api/v1/public/apkw/ads?page=Home";
+    for (const path of [SPORTBN, APKW, SPORTBN, APKW]) expect((await read(path)).status).toBe(200);
+    const before = answeredBeforeRouting();
+    const created = await t.as(t.token, {
+      method: "POST",
+      url: "/api/v1/apkw/ads",
+      payload: { page: "Home", url: "https://ads.example/apkw-only", isActive: "true" },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await read(APKW)).body).toContain("https://ads.example/apkw-only");
+    expect(answeredBeforeRouting()).toBe(before);
+    expect((await read(SPORTBN)).body).not.toContain("https://ads.example/apkw-only");
+    expect(answeredBeforeRouting()).toBe(before + 1);
   });
 
   it("ignores an If-None-Match of garbage or thousands of tags, and refuses a huge header with 431, never 5xx", async () => {

@@ -15,7 +15,7 @@ import {
   titlePatchBody,
 } from "@backoffice/contracts";
 import { LIVE_MESSAGES } from "@backoffice/contracts/live";
-import { conflict, etagOf, HttpError, keepAnswers, notFound, notModified } from "@backoffice/server";
+import { conflict, etagOf, HttpError, keepAnswers, keepAs, notFound, notModified } from "@backoffice/server";
 import cors from "@fastify/cors";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
@@ -65,8 +65,10 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
           const text = await listCache.get(JSON.stringify(request.query), async () =>
             JSON.stringify(movieListAnswer.parse((await titles.list(request.query)).map(toMovieItem))),
           );
-          // Caches ask every time, and get 304 with no body while the list is unchanged.
+          // Caches ask every time, and get 304 with no body while the list is unchanged; the front
+          // door keeps the list from a first 304 too.
           const etag = etagOf(text);
+          keepAs(reply as FastifyReply, { body: text, contentType: "application/json; charset=utf-8" });
           reply.header("etag", etag);
           if (notModified(request.headers["if-none-match"], etag))
             return (reply as FastifyReply).code(304).send();
