@@ -10,6 +10,7 @@ const engineIndependent = [
   "apps/api/src/lib/metrics.test.ts",
   "apps/api/src/lib/shared-state.test.ts",
   "apps/api/src/logging.test.ts",
+  "apps/api/src/tracing.test.ts",
   "apps/api/src/routes/metrics.test.ts",
   "apps/api/src/routes/tmdb/admin.test.ts",
   "apps/api/src/routes/feed/admin.test.ts",

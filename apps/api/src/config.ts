@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import { openDatabase } from "@backoffice/db";
-import { env, parseEnv, REPO_ROOT } from "@backoffice/server";
+import { env, parseEnv, REPO_ROOT, tracingEnv } from "@backoffice/server";
 import { z } from "zod";
 
 function isTimeZone(value: string): boolean {
@@ -96,6 +96,8 @@ export const configSchema = z.object({
   WEBAUTHN_RP_ID: z.string().min(1).optional(),
   /** The dashboard's origin passkeys are made on (e.g. https://admin.example.com); unset: this request's. */
   WEBAUTHN_ORIGIN: env.url.optional(),
+  /** OpenTelemetry traces, on when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/DEPLOYMENT.md, "Traces"). */
+  ...tracingEnv,
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,10 +1,12 @@
 import { DatabaseLockedError, DatabaseNotDurableError } from "@backoffice/db";
+import { tracedDatabase } from "@backoffice/db/traced";
 import {
   ConfigError,
   type FrontDoor,
   resolveContentSecret,
   runServer,
   SecretFileError,
+  startTracing,
 } from "@backoffice/server";
 import Fastify from "fastify";
 import { loadConfig, openApiDatabase } from "./config.ts";
@@ -25,13 +27,22 @@ export async function start() {
   // The embedded database starts while the app's modules load: a restart is ready about 0.4 s sooner.
   const database = openApiDatabase(config);
   database.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
-  const [{ default: app, serverOptions }, { bootstrap, openServices }] = await Promise.all([
+  // Tracing (only with OTEL_EXPORTER_OTLP_ENDPOINT) starts before the server is built: its options
+  // give requests their spans and log lines their trace id.
+  const [{ default: app, serverOptions }, { bootstrap, openServices }, tracing] = await Promise.all([
     import("./app.ts"),
     import("./bootstrap.ts"),
+    startTracing(config, "backoffice-api"),
   ]);
   const front: FrontDoor = {};
   const fastify = Fastify(serverOptions(config, front));
-  const services = await openServices(config, fastify.log, database);
+  tracing?.install(fastify);
+  const services = await openServices(
+    config,
+    fastify.log,
+    tracing ? database.then((db) => tracedDatabase(db, tracing.inSpan)) : database,
+  );
+  if (tracing && services.redis) tracing.instrumentRedis(services.redis);
   fastify.addHook("onClose", async () => services.close());
   // A first run's admin account, shown with the address once the server listens.
   let notice = "";

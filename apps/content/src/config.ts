@@ -1,4 +1,4 @@
-import { env, parseEnv } from "@backoffice/server";
+import { env, parseEnv, tracingEnv } from "@backoffice/server";
 import { z } from "zod";
 
 export const configSchema = z.object({
@@ -18,6 +18,8 @@ export const configSchema = z.object({
   /** Origins allowed to read the public list from a browser, besides SITE_MOVIES_URL. */
   PUBLIC_ORIGINS: env.urlList,
   SITE_MOVIES_URL: z.url().default("https://movies.example"),
+  /** OpenTelemetry traces, on when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/DEPLOYMENT.md, "Traces"). */
+  ...tracingEnv,
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,5 +1,6 @@
 import { DatabaseLockedError, DatabaseNotDurableError } from "@backoffice/db";
-import { ConfigError, type FrontDoor, runServer, SecretFileError } from "@backoffice/server";
+import { tracedDatabase } from "@backoffice/db/traced";
+import { ConfigError, type FrontDoor, runServer, SecretFileError, startTracing } from "@backoffice/server";
 import Fastify from "fastify";
 import app, { serverOptions } from "./app.ts";
 import { bootstrap, openContentDatabase, resolveSecret } from "./bootstrap.ts";
@@ -12,9 +13,13 @@ export const expectedErrors = [ConfigError, DatabaseLockedError, DatabaseNotDura
 export async function start() {
   const config = loadConfig();
   const secret = resolveSecret(config);
+  // Tracing (only with OTEL_EXPORTER_OTLP_ENDPOINT) starts before the server is built (see the api's).
+  const tracing = await startTracing(config, "backoffice-content");
   const front: FrontDoor = {};
   const fastify = Fastify(serverOptions(config, front));
-  const db = await openContentDatabase(config);
+  tracing?.install(fastify);
+  const opened = await openContentDatabase(config);
+  const db = tracing ? tracedDatabase(opened, tracing.inSpan) : opened;
   fastify.addHook("onClose", async () => db.close());
   await bootstrap(db, config, fastify.log);
   await fastify.register(app, { config, db, secret, front });

@@ -41,6 +41,8 @@ export const errorBody = z.object({
   status: z.enum(["fail", "error"]),
   message: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
+  /** A 5xx's trace, when the server sends traces (docs/DEPLOYMENT.md, "Traces"). */
+  traceId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

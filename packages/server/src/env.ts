@@ -42,7 +42,8 @@ export function parseEnv<T extends z.ZodType>(schema: T, source: NodeJS.ProcessE
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0]);
-  // A secret's value never reaches the terminal or the log collector, even a wrong one.
-  const got = /SECRET|PASSWORD|TOKEN|KEY/.test(name) ? "" : ` (got ${JSON.stringify(source[name])})`;
+  // A secret's value never reaches the terminal or the log collector, even a wrong one (an OTLP
+  // receiver's headers carry its key).
+  const got = /SECRET|PASSWORD|TOKEN|KEY|HEADERS/.test(name) ? "" : ` (got ${JSON.stringify(source[name])})`;
   throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${got}`);
 }

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { addSecurityHeaders } from "./http.ts";
 import { DATABASE_UNAVAILABLE, HttpError, isDatabaseUnavailable } from "./http-errors.ts";
+import { recordSpanError, traceIdField } from "./tracing.ts";
 
 /** How long a client is told to wait when the database is away: a restart takes a few seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -69,7 +70,8 @@ export interface ErrorHandlerOptions {
 
 /**
  * Every error leaves as `{status: "fail" | "error", message, errors?}`: validation issues name their
- * field, Fastify's client errors keep a safe message, and 5xx details stay in the log.
+ * field, Fastify's client errors keep a safe message, and 5xx details stay in the log. With tracing
+ * on, a 5xx also names its trace (`traceId`), so a user's report leads to the request's spans.
  */
 export function installErrorHandlers(fastify: FastifyInstance, options: ErrorHandlerOptions = {}): void {
   fastify.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -81,10 +83,15 @@ export function installErrorHandlers(fastify: FastifyInstance, options: ErrorHan
       return reply.code(400).send({ status: "fail", message: fieldErrors[0]!.message, errors: fieldErrors });
     }
     if (error instanceof HttpError) {
+      const serverSide = error.statusCode >= 500;
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ status: error.statusCode >= 500 ? "error" : "fail", message: error.message });
+        .send({
+          status: serverSide ? "error" : "fail",
+          message: error.message,
+          ...(serverSide ? traceIdField() : {}),
+        });
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
@@ -97,10 +104,13 @@ export function installErrorHandlers(fastify: FastifyInstance, options: ErrorHan
       return reply
         .code(503)
         .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ status: "error", message: DATABASE_UNAVAILABLE });
+        .send({ status: "error", message: DATABASE_UNAVAILABLE, ...traceIdField() });
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ status: "error", message: "Something went wrong. Please try again." });
+    recordSpanError(error);
+    return reply
+      .code(500)
+      .send({ status: "error", message: "Something went wrong. Please try again.", ...traceIdField() });
   });
 
   fastify.setNotFoundHandler((request, reply) => {

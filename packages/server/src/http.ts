@@ -10,6 +10,7 @@ import {
   LogController,
 } from "fastify";
 import { badRequest, HttpError } from "./http-errors.ts";
+import { activeTracing, type Tracing } from "./tracing.ts";
 
 /**
  * Time limits every server keeps, so a slow or silent client cannot hold a socket forever: a whole
@@ -213,6 +214,15 @@ export class TerminalRequestLog extends LogController {
   }
 }
 
+/**
+ * A log line's trace id (pino's mixin): the request's or job run's, none outside a trace. A new
+ * object each time: pino writes the line's own fields into it.
+ */
+const traceIdOf = (tracing: Tracing) => {
+  const traceId = tracing.traceId();
+  return traceId ? { traceId } : {};
+};
+
 /** The Fastify options api, content and sandbox share: logging, request ids, limits and timeouts. */
 export function serverOptions(options: {
   front?: FrontDoor;
@@ -226,6 +236,9 @@ export function serverOptions(options: {
 }): FastifyServerOptions {
   const pretty = options.logLevel !== false && (options.prettyLog ?? !!process.stdout.isTTY);
   const stream = logStream(pretty);
+  // With tracing on (started before the server is built): each request that reaches routing gets
+  // a span, and every log line of its work the trace id.
+  const tracing = activeTracing();
   return {
     // In a terminal, no request lines at info (TerminalRequestLog).
     ...(pretty ? { logController: new TerminalRequestLog() } : {}),
@@ -235,6 +248,7 @@ export function serverOptions(options: {
         : {
             level: options.logLevel,
             ...(stream ? { stream } : {}),
+            ...(tracing ? { mixin: () => traceIdOf(tracing) } : {}),
             serializers: {
               req: (request: FastifyRequest) => ({
                 method: request.method,
@@ -261,7 +275,8 @@ export function serverOptions(options: {
     forceCloseConnections: "idle",
     return503OnClosing: false,
     // Node's server with every limit set here, so each server and each test gets the same one.
-    serverFactory: (handler) => {
+    serverFactory: (fastifyHandler) => {
+      const handler = tracing ? tracing.serve(fastifyHandler) : fastifyHandler;
       const server = createServer(
         {
           requestTimeout: TIMEOUTS.requestMs,

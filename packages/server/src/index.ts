@@ -9,3 +9,4 @@ export * from "./kept-answers.ts";
 export * from "./run.ts";
 export * from "./signing.ts";
 export * from "./tmdb.ts";
+export * from "./tracing.ts";

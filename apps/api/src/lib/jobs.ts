@@ -1,5 +1,6 @@
 import type { Site } from "@backoffice/contracts";
 import type { Database } from "@backoffice/db";
+import { newTrace } from "@backoffice/server";
 import type { FastifyBaseLogger } from "fastify";
 import { type Clock, type Db, type Job, PgBoss } from "pg-boss";
 
@@ -207,6 +208,8 @@ export function createJobs(options: JobsOptions): Jobs {
     // period, so a run cut short by a crash is retried within two periods plus the retry delay
     // (reliability/job-crash.test.ts).
     const shared = {
+      // A job run's span is the runner's own (`newTrace` below); pg-boss's would add a trace per send and settle.
+      openTelemetry: { enabled: false },
       ...(options.clock ? { clock: options.clock } : {}),
       monitorIntervalSeconds: heartbeatSeconds,
       superviseIntervalSeconds: heartbeatSeconds,
@@ -257,7 +260,11 @@ export function createJobs(options: JobsOptions): Jobs {
         name,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 },
         async ([job]) => {
-          if (job) await execute(definition, job);
+          // With tracing on, each run is a trace of its own: its span, its queries and calls below it.
+          if (job)
+            await newTrace(`job ${definition.name}`, { "job.name": definition.name, "job.id": job.id }, () =>
+              execute(definition, job),
+            );
         },
       );
       workers.set(name, worker);

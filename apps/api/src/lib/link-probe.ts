@@ -4,6 +4,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { performance } from "node:perf_hooks";
 import { LINK_FAILURE_REASONS as REASONS } from "@backoffice/contracts";
+import { inSpan } from "@backoffice/server";
 import ipaddr from "ipaddr.js";
 
 /**
@@ -105,19 +106,32 @@ function request(
   // A HEAD answer has no body, so its connection can serve the next probe; a GET's body (a stream)
   // is never read: that connection is closed.
   const agent = method === "HEAD" && agents ? (secure ? agents.https : agents.http) : false;
-  return new Promise((resolve, reject) => {
-    const req = client.request(
-      url,
-      { method, lookup, signal, agent, headers: { "user-agent": "backoffice-link-probe" } },
-      (res) => {
-        res.resume();
-        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
-        if (!agent) res.destroy();
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+  // With tracing on, a CLIENT span per request (its host, never the link's path or query).
+  const where = {
+    "http.request.method": method,
+    "server.address": hostOf(url),
+    "url.scheme": url.protocol.slice(0, -1),
+  };
+  return inSpan(
+    method,
+    where,
+    (notes) =>
+      new Promise<Hop>((resolve, reject) => {
+        const req = client.request(
+          url,
+          { method, lookup, signal, agent, headers: { "user-agent": "backoffice-link-probe" } },
+          (res) => {
+            res.resume();
+            notes.set("http.response.status_code", res.statusCode ?? 0);
+            resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+            if (!agent) res.destroy();
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      }),
+    "client",
+  );
 }
 
 function reasonOf(error: unknown, signal: AbortSignal): string {
