@@ -189,7 +189,7 @@ const DEMO_DAYS = 90;
 const INTAKE: Record<"apkw" | "sportbn" | "movies", TrafficShape & { seed: number }> = {
   apkw: { seed: 3801, perDay: 6, growth: 0.8, week: [0.65, 1.1, 1.1, 1.05, 1.05, 0.95, 0.6] },
   sportbn: { seed: 3802, perDay: 3, growth: 0.9, week: [1.6, 0.8, 0.75, 0.8, 0.8, 0.95, 1.7] },
-  movies: { seed: 3803, perDay: 1.4, growth: 0.7, week: [0.6, 1.15, 1.1, 1.1, 1.05, 1, 0.65] },
+  movies: { seed: 3803, perDay: 2, growth: 1.5, week: [0.6, 1.15, 1.1, 1.1, 1.05, 1, 0.65] },
 };
 
 /** The demo's stream servers: the provider sandbox's `/streams/{name}` (apps/sandbox), reached at SANDBOX_URL. */
