@@ -5,7 +5,6 @@ import {
   installRequestIdHeader,
   serverOptions as sharedServerOptions,
 } from "@backoffice/server";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -22,6 +21,7 @@ import { createMetrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 import { countersStore } from "./lib/rate-limit.ts";
 import errors from "./plugins/errors.ts";
+import { installApiSecurityHeaders } from "./plugins/security-headers.ts";
 import web from "./plugins/web.ts";
 import authRoutes from "./routes/auth/index.ts";
 import secondFactorRoutes from "./routes/auth/second-factor.ts";
@@ -116,22 +116,8 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
     done();
   });
 
-  await fastify.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "http:", "https:"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: "same-site" },
-  });
+  // The security headers, built once and set in one call per answer (plugins/security-headers.ts).
+  installApiSecurityHeaders(fastify);
 
   // The same counters as sign-in: shared through Redis, per instance and stricter while it is away.
   await fastify.register(rateLimit, { global: false, store: countersStore(options.counters) });

@@ -21,11 +21,11 @@ export const publicIntakeOptions = <Body, Response>(
 });
 
 /**
- * Route options of a cached public read: the public tag, and no @fastify/helmet on the hot path
- * (`sendCached` sends the security headers itself).
+ * Route options of a cached public read: the public tag, and not the api's security headers
+ * (plugins/security-headers.ts): `sendCached` sends its own, readable by other origins.
  */
 export const publicReadOptions = <Schema extends object>(schema: Schema) => ({
-  helmet: false as const,
+  config: { securityHeaders: false as const },
   schema: { tags: ["public"], ...schema },
 });
 
@@ -48,10 +48,9 @@ const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
  * Sends a cached public answer with its ETag (computed when the cache loaded it), or 304 with no body when the request's
- * `If-None-Match` names it. The hot read path skips @fastify/helmet (which builds its middleware
- * on every request) and sends the fixed security headers and what a JSON answer read by other
- * origins needs. Repeats are answered at the front door (packages/server kept-answers.ts), 304 too,
- * whether the first request of a URL was answered 200 or 304 (`keepAs`).
+ * `If-None-Match` names it. It sends the fixed security headers and what a JSON answer read by
+ * other origins needs. Repeats are answered at the front door (packages/server kept-answers.ts),
+ * 304 too, whether the first request of a URL was answered 200 or 304 (`keepAs`).
  */
 export function sendCached(reply: FastifyReply, { text, etag, key }: PublicAnswer) {
   keepAs(reply, { body: text, contentType: JSON_TYPE, tag: key });
