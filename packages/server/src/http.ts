@@ -261,6 +261,10 @@ export function serverOptions(options: {
             ...(options.redact?.length ? { redact: { paths: options.redact, censor: "[redacted]" } } : {}),
           },
     bodyLimit: options.bodyLimit,
+    // No time limit on a plugin's start (avvio's default is 10 s): on a busy machine loading
+    // @fastify/swagger-ui alone took longer, and the start failed instead of finishing late (issue
+    // 39). What a start waits for over the network is bounded and said instead (@backoffice/db wait.ts).
+    pluginTimeout: 0,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     trustProxy: options.trustProxy ?? false,
     // Our own ids: a caller-sent x-request-id would let a client forge log correlation.
