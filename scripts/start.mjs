@@ -13,6 +13,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { framed } from "../packages/server/src/banner.ts";
+import { SHUTDOWN_GRACE_MS } from "../packages/server/src/run.ts";
 import { V8_FLAGS } from "./server-flags.ts";
 import { startEnv } from "./start-env.ts";
 
@@ -125,9 +126,10 @@ function close(server) {
 async function stop(code = 0, signal = undefined) {
   if (stopping) return;
   stopping = true;
-  // Requests in flight get 8 s, as a server run alone (packages/server/src/run.ts): whatever is still
-  // open then (a stalled export) is cut by the exit, so every server is gone within 10 s.
-  setTimeout(() => process.exit(1), 8_000).unref();
+  // Requests in flight get SHUTDOWN_GRACE_MS (5 s), as a server run alone (packages/server/src/run.ts):
+  // whatever is still open then (a stalled export or upload) is cut by the exit, so every server is
+  // gone within 10 s with room for a loaded machine.
+  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
   // The api first: it is the one calling the others.
   for (const server of [...servers].reverse()) {
     if (signal) server.fastify.log.info({ signal }, "shutting down");
