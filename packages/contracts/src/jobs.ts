@@ -6,8 +6,16 @@ export const jobSchema = z.object({
   name: z.string(),
   title: z.string(),
   site: z.enum([...SITES, "all"]),
-  /** Cron, in UTC. */
+  /**
+   * Cron, in UTC: the schedule pg-boss holds, which every instance's runs follow (the last instance
+   * started wrote it), or this instance's while the job is paused (pg-boss then holds none).
+   */
   schedule: z.string(),
+  /**
+   * This instance's own schedule when it differs from the one pg-boss holds (instances started with
+   * different settings, e.g. FEED_SYNC_MINUTES during a rolling deploy: docs/DEPLOYMENT.md).
+   */
+  scheduleHere: z.string().optional(),
   paused: z.boolean(),
   lastRun: z
     .object({

@@ -60,7 +60,10 @@ export interface JobView {
   name: string;
   title: string;
   site: Site | "all";
+  /** The cron pg-boss holds (every instance's runs follow it); this instance's while paused. */
   schedule: string;
+  /** This instance's own cron, when it differs from the one pg-boss holds. */
+  scheduleHere?: string;
   paused: boolean;
   lastRun: {
     at: string;
@@ -331,18 +334,23 @@ export function createJobs(options: JobsOptions): Jobs {
         [[...definitions.keys()]],
       );
       const lastRuns = new Map(runs.map((run) => [run.name, run]));
+      // The schedules pg-boss holds: what the runs follow on every instance. An instance started with
+      // another setting (FEED_SYNC_MINUTES in a rolling deploy) shows it beside them, not instead.
+      const held = new Map(
+        boss ? (await boss.getSchedules()).map((schedule) => [schedule.name, schedule.cron] as const) : [],
+      );
       return [...definitions.values()].map((definition): JobView => {
         const run = lastRuns.get(definition.name);
         const isPaused = paused.has(definition.name);
+        const schedule = held.get(definition.name) ?? definition.schedule;
         const next =
-          boss && !isPaused
-            ? boss.previewSchedule(definition.schedule, { tz: "UTC", count: 1 })[0]
-            : undefined;
+          boss && !isPaused ? boss.previewSchedule(schedule, { tz: "UTC", count: 1 })[0] : undefined;
         return {
           name: definition.name,
           title: definition.title,
           site: definition.site,
-          schedule: definition.schedule,
+          schedule,
+          ...(schedule !== definition.schedule ? { scheduleHere: definition.schedule } : {}),
           paused: isPaused,
           lastRun: run
             ? {

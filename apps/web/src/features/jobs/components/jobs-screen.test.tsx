@@ -55,6 +55,22 @@ const api = (routes: Routes = {}) => fakeApi({ "GET /jobs": listed([purge, sync]
 const card = async (title: string) => (await screen.findByRole("listitem", { name: title })) as HTMLElement;
 
 describe("Jobs", () => {
+  it("shows the schedule pg-boss holds, and this server's own setting beside it when the instances' settings differ", async () => {
+    fakeApi({
+      "GET /jobs": listed([
+        { ...sync, paused: false, schedule: "*/30 * * * *", scheduleHere: "*/15 * * * *" },
+        purge,
+      ]),
+    });
+    renderAt("/settings/jobs", <JobsScreen />);
+    const feed = await card("Sync fixtures");
+    expect(within(feed).getByText("Every 30 minutes")).toBeInTheDocument();
+    expect(
+      within(feed).getByText("This server's setting says every 15 minutes: the instances' settings differ."),
+    ).toBeInTheDocument();
+    expect(within(await card("Empty expired trash")).queryByText(/instances' settings differ/)).toBeNull();
+  });
+
   it("shows each job's schedule in words, last run (when, how long, result), next run and last error", async () => {
     api();
     renderAt("/settings/jobs", <JobsScreen />);

@@ -107,6 +107,11 @@ function JobCard({
                 {job.paused && <Badge variant="warning">Paused</Badge>}
               </div>
               <p className="text-sm text-muted-foreground">{scheduleInWords(job.schedule)}</p>
+              {job.scheduleHere && (
+                <p className="text-sm text-warning-text" data-slot="schedule-here">
+                  {texts.scheduleHere(scheduleInWords(job.scheduleHere))}
+                </p>
+              )}
             </div>
             {canWrite && (
               <div className="flex flex-wrap gap-2">

@@ -18,6 +18,9 @@ export const jobMessages = {
   never: "Not run yet",
   /** A run that succeeded with an outcome that needs a look (links failing), instead of Succeeded. */
   needsAttention: "Needs attention",
+  /** This instance was started with another schedule than the one the runs follow (docs/DEPLOYMENT.md). */
+  scheduleHere: (words: string) =>
+    `This server's setting says ${words.charAt(0).toLowerCase()}${words.slice(1)}: the instances' settings differ.`,
 };
 
 const two = (n: number) => String(n).padStart(2, "0");
