@@ -79,7 +79,9 @@ async function everyRead(token: string, sessionIds: string[]) {
       `${base}/history?resource=team`,
       `${base}/history?admin=${encodeURIComponent(ADMIN.email)}`,
       `${base}/history?admin=${encodeURIComponent(ADMIN.email)}&resource=session`,
-      `${base}/history?resource=session&page=2&limit=1`,
+      // A deeper keyset page (docs/ARCHITECTURE.md#paging-long-lists): the sign-ins older than the newest id.
+      `${base}/history?resource=session&after=999999999&limit=1`,
+      `${base}/history?resource=session&before=0&limit=1`,
       ...sessionIds.map((id) => `${base}/history/session/${id}`),
       `${base}/overview`,
     ];

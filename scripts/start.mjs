@@ -3,7 +3,8 @@
 // and the api in this one process, and prints where to go. Each is its own Fastify server on its own
 // port with its own embedded database, and they talk over HTTP as in production, where each runs
 // alone (`node src/server.ts` in its folder; docs/DEPLOYMENT.md). The servers' TypeScript sources run
-// directly: Node strips the types (docs/decisions/007-pinned-node-runtime.md).
+// directly: Node strips the types (docs/decisions/007-pinned-node-runtime.md). `npm start` runs this
+// script through scripts/start.sh, which starts it again when it dies.
 //
 // One process instead of a launcher and three servers loads Node, type stripping, Fastify, fetch and
 // PGlite's compiled WebAssembly once: everything `npm start` leaves running went from 1,039 MB to
@@ -16,6 +17,12 @@ import { framed } from "../packages/server/src/banner.ts";
 import { SHUTDOWN_GRACE_MS } from "../packages/server/src/run.ts";
 import { V8_FLAGS } from "./server-flags.ts";
 import { startEnv } from "./start-env.ts";
+
+/**
+ * The exit code that tells scripts/start.sh (which starts this process again when it dies) that a
+ * restart cannot help: a bad setting, a data folder in use, a dashboard that does not build.
+ */
+const NOT_RESTARTED = 78;
 
 /**
  * Memory settings of this process: the servers' V8 flags (scripts/server-flags.ts says why), and
@@ -74,7 +81,7 @@ if (
     process.stdout.write(build.stdout ?? "");
     process.stderr.write(build.stderr ?? "");
     console.error("The dashboard could not be built (output above).");
-    process.exit(1);
+    process.exit(NOT_RESTARTED);
   }
 }
 
@@ -114,7 +121,8 @@ async function launch(name) {
     if (stopping) return;
     console.error(error);
     console.error(`${name} stopped (could not start); stopping the others.`);
-    stop(1);
+    // A bad setting or a locked data folder (its one line, a string here): starting again cannot help.
+    stop(typeof error === "string" ? NOT_RESTARTED : 1);
   }
 }
 

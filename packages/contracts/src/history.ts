@@ -50,26 +50,63 @@ const day = (field: string) =>
     .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), `${field} must be a real date`)
     .optional();
 
-const edgeId = (field: string) =>
+const cursorId = (field: string) =>
   z
     .string()
-    .regex(/^[1-9]\d{0,17}$/, `${field} must be the id of an entry on the page next to this one`)
+    .regex(/^(0|[1-9]\d{0,17})$/, `${field} must be the id of an entry of the page next to this one`)
     .optional();
 
 /**
- * The page next to the one asked for, when the dashboard has it: `after` its last id (going
- * forward) or `before` its first (going back). The page is then read from that id on the primary
- * key, however deep it lies; without them, by its number (docs/ARCHITECTURE.md#paging-long-lists).
+ * History and the Trash are read by keyset pages, newest first (docs/ARCHITECTURE.md#paging-long-lists):
+ * no cursor is the newest page, `after` an id the page of entries older than it (Older), `before` an id
+ * the page of entries newer than it (Newer; `before=0` the oldest page). Each page costs the same
+ * however deep it lies, and entries written meanwhile never shift the page asked for.
  */
-const pageEdge = { after: edgeId("after"), before: edgeId("before") };
-const oneEdge = (query: { after?: string | undefined; before?: string | undefined }) =>
+const cursor = {
+  limit: pageQuery.shape.limit,
+  /** Page by number, as emails are (it skips rows: the dashboard uses the cursors). */
+  page: pageQuery.shape.page.unwrap().optional(),
+  after: cursorId("after"),
+  before: cursorId("before"),
+};
+const oneCursor = (query: { after?: string | undefined; before?: string | undefined }) =>
   !(query.after && query.before);
-const ONE_EDGE = { message: "before cannot be used with after", path: ["before"] };
+const ONE_CURSOR = { message: "before cannot be used with after", path: ["before"] };
+const pageOrCursor = (query: {
+  after?: string | undefined;
+  before?: string | undefined;
+  page?: number | undefined;
+}) => !(query.page && (query.after || query.before));
+const PAGE_OR_CURSOR = { message: "page cannot be used with after or before", path: ["page"] };
 
-/** `GET /{site}/history`: newest first, paged like emails, filtered by resource, admin and days. */
-export const historyQuery = pageQuery
-  .extend({
-    ...pageEdge,
+/**
+ * A keyset page: its rows, the total and the cursors of the pages beside it (null at either end).
+ * The total comes from counts kept by triggers (migration 0033), or, for a filter no kept count
+ * covers (an admin, days), is counted up to 1,000 (`capped`: more than that).
+ */
+export function cursorPagedOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    status: z.literal("success"),
+    data: z.array(item),
+    result: z.number().int(),
+    /** As emails' answers have it; `page` is null for a page read by its cursor. */
+    pagination: z.object({ page: z.number().int().nullable(), numberOfPages: z.number().int() }),
+    capped: z.boolean(),
+    /** `before` of the page of newer entries; null on the newest page. */
+    newer: z.string().nullable(),
+    /** `after` of the page of older entries; null on the oldest page. */
+    older: z.string().nullable(),
+  });
+}
+export type CursorPage<T extends z.ZodType> = z.infer<ReturnType<typeof cursorPagedOf<T>>>;
+
+/** How far a filtered total is counted before it says "1,000+". */
+export const HISTORY_COUNT_CAP = 1000;
+
+/** `GET /{site}/history`: newest first, by keyset pages, filtered by resource, admin and days. */
+export const historyQuery = z
+  .strictObject({
+    ...cursor,
     resource: z
       .enum(HISTORY_RESOURCES, { error: `resource must be one of ${HISTORY_RESOURCES.join(", ")}` })
       .optional(),
@@ -79,7 +116,8 @@ export const historyQuery = pageQuery
     /** false: sign-ins left out (History hides them unless asked); a `resource` filter wins. */
     signIns: booleanish("signIns").optional(),
   })
-  .refine(oneEdge, ONE_EDGE);
+  .refine(oneCursor, ONE_CURSOR)
+  .refine(pageOrCursor, PAGE_OR_CURSOR);
 export type HistoryQuery = z.input<typeof historyQuery>;
 
 /** `GET /{site}/history/{resource}/{id}`: one record's own history. */
@@ -101,14 +139,16 @@ export const trashItemSchema = z.object({
 });
 export type TrashItem = z.infer<typeof trashItemSchema>;
 
-export const trashQuery = pageQuery
-  .extend({
-    ...pageEdge,
+/** `GET /{site}/trash`: newest first, by keyset pages like History, filtered by kind. */
+export const trashQuery = z
+  .strictObject({
+    ...cursor,
     resource: z
       .enum(TRASH_RESOURCES, { error: `resource must be one of ${TRASH_RESOURCES.join(", ")}` })
       .optional(),
   })
-  .refine(oneEdge, ONE_EDGE);
+  .refine(oneCursor, ONE_CURSOR)
+  .refine(pageOrCursor, PAGE_OR_CURSOR);
 
 const trashId = z.string().regex(/^[1-9]\d{0,17}$/, "ids must be trash item ids");
 /** Restore or purge trash items by id. */

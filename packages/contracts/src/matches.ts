@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpUrl, idSchema, messageBody, partialUpdate } from "./common.ts";
+import { httpUrl, idSchema, messageBody, pagedOf, partialUpdate } from "./common.ts";
 import { FEED_SPORTS, MATCH_SPORTS, MATCH_STATUSES } from "./sports.ts";
 
 /** Texts the matches and other-servers routes answer with, word for word. */
@@ -245,3 +245,74 @@ export const connectAnswer = z.object({
   fetchedAt: z.string().nullable(),
 });
 export type ConnectAnswer = z.infer<typeof connectAnswer>;
+
+/**
+ * Manage Matches' list filters (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). `status` is the
+ * lifecycle's status of this moment; "older" is the matches that left the working set: finished
+ * more than `MATCHES_PUBLIC_FINISHED_DAYS` days ago, which the list leaves out otherwise.
+ */
+export const MATCH_LIST_STATUSES = [...MATCH_STATUSES, "older"] as const;
+export type MatchListStatus = (typeof MATCH_LIST_STATUSES)[number];
+/** Latest kick-off first (the matches shown first on the site before the others), or earliest first. */
+export const MATCH_LIST_SORTS = ["latest", "earliest"] as const;
+export type MatchListSort = (typeof MATCH_LIST_SORTS)[number];
+
+const pageNumber = (field: string, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be a whole number`)
+    .min(1, `${field} must be at least 1`)
+    .max(max, `${field} must be at most ${max}`)
+    .optional();
+
+/**
+ * `GET /matches`: without `page` and `limit` every match the filters give (the spec's
+ * `{status, data}`); with either, one page of them (`matchesPageAnswer`, 20 a page by default).
+ */
+export const matchesQuery = z.strictObject({
+  page: pageNumber("page", 100_000),
+  limit: pageNumber("limit", 100),
+  q: z.string().trim().max(200, "q must be at most 200 characters").optional(),
+  sport: z.enum(MATCH_SPORTS, { error: `sport must be one of ${MATCH_SPORTS.join(", ")}` }).optional(),
+  status: z
+    .enum(MATCH_LIST_STATUSES, { error: `status must be one of ${MATCH_LIST_STATUSES.join(", ")}` })
+    .optional(),
+  league: z.string().trim().max(500, "league must be at most 500 characters").optional(),
+  sort: z.enum(MATCH_LIST_SORTS, { error: `sort must be one of ${MATCH_LIST_SORTS.join(", ")}` }).optional(),
+});
+export type MatchesQuery = z.input<typeof matchesQuery>;
+
+/** Match Summary: the working set's statuses of this moment, its leagues and sports. */
+export const matchSummarySchema = z.object({
+  live: z.number().int(),
+  upcoming: z.number().int(),
+  finished: z.number().int(),
+  leagues: z.number().int(),
+  sports: z.number().int(),
+});
+export type MatchSummary = z.infer<typeof matchSummarySchema>;
+
+/**
+ * A page of `GET /matches?page=`: the paged answer, Match Summary and every league the site's matches
+ * name. The matches finished earlier are counted up to 10,000 (`capped`: more, and the pages stop there).
+ */
+export const matchesPageAnswer = pagedOf(matchSchema).extend({
+  capped: z.boolean(),
+  summary: matchSummarySchema,
+  leagues: z.array(z.string()),
+});
+export type MatchesPage = z.infer<typeof matchesPageAnswer>;
+
+/** `GET /other-servers/all?matches=a,b`: the servers of those matches only (a page of them); all without. */
+export const otherServersQuery = z.strictObject({
+  matches: z
+    .string()
+    .optional()
+    .transform((text) => (text ? text.split(",").map((id) => id.trim()) : undefined))
+    .pipe(
+      z
+        .array(idSchema, { error: "matches must be a comma-separated list of ids" })
+        .max(100, "matches must name at most 100 matches")
+        .optional(),
+    ),
+});

@@ -222,6 +222,8 @@ export async function runFeedSync(
         `update matches set
            status = coalesce($3, status),
            status_set_at = case when $3::text is null then status_set_at else $10::timestamptz end,
+           -- A new status may not be final: the working set's next read decides (matches/repository.ts).
+           archived_at = case when $3::text is null then archived_at end,
            home_score = case when $4 then $5::integer else home_score end,
            away_score = case when $6 then $7::integer else away_score end,
            feed_status = $8, feed_values = $9::text::jsonb, feed_synced_at = now()

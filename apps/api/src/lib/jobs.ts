@@ -2,7 +2,7 @@ import type { Site } from "@backoffice/contracts";
 import type { Database } from "@backoffice/db";
 import { newTrace } from "@backoffice/server";
 import type { FastifyBaseLogger } from "fastify";
-import { type Clock, type Db, type Job, PgBoss } from "pg-boss";
+import { type Clock, type ClockTimer, type Db, type Job, PgBoss, systemClock } from "pg-boss";
 
 /**
  * Durable jobs (docs/decisions/009-job-runner.md, docs/ARCHITECTURE.md "Jobs"): pg-boss keeps each
@@ -100,7 +100,6 @@ export interface JobsOptions {
   log: FastifyBaseLogger;
   /** pg-boss's TestClock in tests: time moves only when the test says. */
   clock?: Clock;
-  pollingIntervalSeconds?: number;
   /** A run without a heartbeat for this long (its instance died) is failed and retried (default 30, ≥ 10). */
   heartbeatSeconds?: number;
   /**
@@ -127,6 +126,36 @@ interface RunRow {
 
 const RUNS_KEPT_DAYS = 30;
 
+/**
+ * How often a worker looks for a run nobody woke it for. On PostgreSQL any instance may queue a run
+ * (its cron pass, a Run now, a retry), so each looks every 5 s. On the embedded database this process
+ * is the only one, and it wakes the worker itself: at each scheduled time, at a Run now and when a
+ * failed run's retry comes due (`armSchedule`, `wakeForRetry`). Looking once a minute then only
+ * catches a run the heartbeat monitor retried after a crash. Each look is a statement on the embedded database, which
+ * costs about 4 ms of CPU there: five queues every 5 s were most of an idle `npm start`'s 1.5 % of
+ * a core (docs/decisions/009-job-runner.md, "Idle means idle").
+ */
+const POLL_SECONDS = { postgres: 5, embedded: 60 } as const;
+
+/**
+ * pg-boss's background passes on the embedded database, beside the heartbeat monitor (which keeps
+ * its period): no cron pass (the runner sends scheduled runs at their time, `armSchedule`); no flow
+ * resolver (no job here has dependencies; every 5 s by default); no instance registry (one process
+ * by design); no vacuum check (PGlite runs no autovacuum); its queue cache and background
+ * migrations every 10 minutes instead of every minute.
+ */
+const EMBEDDED_BOSS = {
+  schedule: false,
+  flowIntervalSeconds: 86_400,
+  registerInstance: false,
+  monitorVacuum: false,
+  queueCacheIntervalSeconds: 600,
+  bamIntervalSeconds: 600,
+} as const;
+
+/** The longest a timer waits before it looks again (Node's timers overflow past 24.8 days). */
+const LONGEST_WAIT_MS = 3_600_000;
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** An error in words for the Jobs screen: its message, never a stack. */
@@ -135,10 +164,42 @@ const inWords = (error: unknown) =>
 
 export function createJobs(options: JobsOptions): Jobs {
   const { db, log, heartbeatSeconds = 30 } = options;
+  const clock = options.clock ?? systemClock;
+  /** PostgreSQL's pg-boss runs its own cron pass and polls; on the embedded database the runner wakes it. */
+  const embedded = !options.url;
   const definitions = new Map<string, JobDefinition>();
   /** The started pg-boss, once `start` was called (it may still be starting). */
   let starting: Promise<PgBoss> | undefined;
   const workers = new Map<string, string>();
+  /** Timers that wake a worker (embedded database): the next scheduled time, retries coming due. */
+  const timers = new Set<ClockTimer>();
+  let next: ClockTimer | undefined;
+  /** Counts `armSchedule` calls (and stops): an older one still reading the schedules sets nothing. */
+  let armed = 0;
+
+  const later = (ms: number, fn: () => void) => {
+    const timer = clock.setTimeout(
+      () => {
+        timers.delete(timer);
+        fn();
+      },
+      Math.min(Math.max(0, ms), LONGEST_WAIT_MS),
+    );
+    (timer as { unref?: () => void }).unref?.();
+    timers.add(timer);
+    return timer;
+  };
+  const clearTimers = () => {
+    armed += 1;
+    for (const timer of timers) clock.clearTimeout(timer);
+    timers.clear();
+    next = undefined;
+  };
+  /** This instance's worker of `name` looks for a run now instead of at its next poll. */
+  const wake = (boss: PgBoss, name: string) => {
+    const worker = workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+  };
 
   const pausedNames = async () =>
     new Set(
@@ -200,7 +261,67 @@ export function createJobs(options: JobsOptions): Jobs {
     } catch (error) {
       log.warn({ err: error, job: definition.name, attempt }, "job failed");
       await finish("failed", null, inWords(error));
+      if (embedded && attempt <= (definition.retryLimit ?? 3)) wakeForRetry(definition, attempt);
       throw error; // pg-boss retries it after its backoff, up to the job's retry limit
+    }
+  }
+
+  /**
+   * The retry of a run that failed comes due `retryDelay × 2^(attempt-1) × [1, 2)` later (pg-boss's
+   * backoff, with jitter): the worker looks at both ends of that window.
+   */
+  function wakeForRetry(definition: JobDefinition, attempt: number) {
+    const delayMs =
+      (definition.retryDelaySeconds ?? options.retryDelaySeconds ?? 60) * 1000 * 2 ** (attempt - 1);
+    for (const ms of [delayMs, 2 * delayMs])
+      later(ms + 100, () => {
+        starting?.then((boss) => wake(boss, definition.name)).catch(() => {});
+      });
+  }
+
+  /**
+   * The embedded database's scheduler ("wake on the next due job"): one timer set to the next time
+   * of the schedules pg-boss holds (a paused job has none), which sends those runs and wakes their
+   * workers, then sets itself to the next. Like pg-boss's cron pass, a time that passed while the
+   * server was down is skipped; unlike it, a run starts on its minute rather than up to 30 s after.
+   */
+  async function armSchedule(boss: PgBoss, after: number) {
+    const arming = ++armed;
+    if (next !== undefined) {
+      clock.clearTimeout(next);
+      timers.delete(next);
+      next = undefined;
+    }
+    const held = (await boss.getSchedules()).filter((row) => definitions.has(row.name));
+    // Disarmed (stopped) or armed again (a pause, a resume) meanwhile.
+    if (arming !== armed) return;
+    const from = new Date(Math.max(after, clock.now()));
+    let at = Number.POSITIVE_INFINITY;
+    let due: string[] = [];
+    for (const { name, cron, timezone } of held) {
+      const [time] = boss.previewSchedule(cron, { tz: timezone, count: 1, from });
+      const when = time?.getTime() ?? Number.POSITIVE_INFINITY;
+      if (when < at) [at, due] = [when, [name]];
+      else if (when === at) due.push(name);
+    }
+    if (at === Number.POSITIVE_INFINITY) return;
+    next = later(at - clock.now(), () => {
+      next = undefined;
+      // Not yet (a wait longer than LONGEST_WAIT_MS): look again.
+      if (clock.now() < at) return void armSchedule(boss, after).catch(scheduleFailed);
+      void sendScheduled(boss, due)
+        .catch(scheduleFailed)
+        .finally(() => {
+          if (arming === armed) void armSchedule(boss, at).catch(scheduleFailed);
+        });
+    });
+  }
+  const scheduleFailed = (error: unknown) => log.error({ err: error }, "scheduled job runs not sent");
+
+  async function sendScheduled(boss: PgBoss, due: string[]) {
+    for (const name of due) {
+      // "stately": dropped (null) when a run is already waiting, as the cron pass's would be.
+      if ((await boss.send(name, { trigger: "schedule" })) !== null) wake(boss, name);
     }
   }
 
@@ -209,13 +330,16 @@ export function createJobs(options: JobsOptions): Jobs {
     const began = performance.now();
     // The monitor fails runs whose heartbeat stopped: its pass (both timers) comes once per heartbeat
     // period, so a run cut short by a crash is retried within two periods plus the retry delay
-    // (reliability/job-crash.test.ts).
+    // (reliability/job-crash.test.ts). On the embedded database no other instance can find a run cut
+    // short, only this process once restarted: its pass comes every two periods (9 statements each).
+    const monitorSeconds = embedded ? 2 * heartbeatSeconds : heartbeatSeconds;
     const shared = {
       // A job run's span is the runner's own (`newTrace` below); pg-boss's would add a trace per send and settle.
       openTelemetry: { enabled: false },
       ...(options.clock ? { clock: options.clock } : {}),
-      monitorIntervalSeconds: heartbeatSeconds,
-      superviseIntervalSeconds: heartbeatSeconds,
+      monitorIntervalSeconds: monitorSeconds,
+      superviseIntervalSeconds: monitorSeconds,
+      ...(embedded ? EMBEDDED_BOSS : {}),
     };
     const boss = options.url
       ? new PgBoss({ connectionString: options.url, max: 3, ...shared })
@@ -237,6 +361,7 @@ export function createJobs(options: JobsOptions): Jobs {
       await boss.stop({ graceful: false, close: true }).catch(() => {});
       throw error;
     }
+    if (embedded) await armSchedule(boss, clock.now());
     const ms = Math.round(performance.now() - began);
     log.info({ jobs: [...definitions.keys()], ms }, "job runner started");
     return boss;
@@ -261,7 +386,7 @@ export function createJobs(options: JobsOptions): Jobs {
       else await boss.schedule(name, definition.schedule, { trigger: "schedule" }, { tz: "UTC" });
       const worker = await boss.work<{ trigger?: string } | null>(
         name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 },
+        { pollingIntervalSeconds: embedded ? POLL_SECONDS.embedded : POLL_SECONDS.postgres },
         async ([job]) => {
           // With tracing on, each run is a trace of its own: its span, its queries and calls below it.
           if (job)
@@ -293,6 +418,7 @@ export function createJobs(options: JobsOptions): Jobs {
       workers.clear();
       // A stop during the start waits for it, then stops what it started.
       const boss = await pending?.catch(() => undefined);
+      clearTimers();
       // Waits a little for runs in progress (what is cut short is retried), well within a SIGTERM's 10 s.
       await boss
         ?.stop({ graceful: true, timeout: 4000, close: true })
@@ -310,14 +436,18 @@ export function createJobs(options: JobsOptions): Jobs {
 
     async pause(name) {
       await setPaused(name, true);
-      await (await started()).unschedule(name);
+      const boss = await started();
+      await boss.unschedule(name);
+      if (embedded) await armSchedule(boss, clock.now());
     },
 
     async resume(name) {
       const definition = definitions.get(name);
       if (!definition) return;
       await setPaused(name, false);
-      await (await started()).schedule(name, definition.schedule, { trigger: "schedule" }, { tz: "UTC" });
+      const boss = await started();
+      await boss.schedule(name, definition.schedule, { trigger: "schedule" }, { tz: "UTC" });
+      if (embedded) await armSchedule(boss, clock.now());
     },
 
     async list() {

@@ -1,6 +1,6 @@
-import { instantIn, type LinkHealth, type Site } from "@backoffice/contracts";
+import type { LinkHealth, Site } from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
-import { type StatusColumns, statusAt } from "../routes/matches/repository.ts";
+import { workingSet } from "../routes/matches/repository.ts";
 import { eachLimit, type ProbeOptions, type ProbeResult, probeAgents, probeLink } from "./link-probe.ts";
 
 /**
@@ -47,9 +47,17 @@ const toHealth = (row: HealthRow): LinkHealth => ({
 
 const keyOf = (matchId: string, url: string) => `${matchId} ${url}`;
 
-/** The health of every link of a site, looked up by match and URL; a link never probed is "unchecked". */
-export async function healthOf(db: Queryable, site: Site) {
-  const rows = await db.query<HealthRow>("select * from link_health where site = $1", [site]);
+/**
+ * The health of the links of the matches `matchIds` (of every match of the site when left out),
+ * looked up by match and URL; a link never probed is "unchecked".
+ */
+export async function healthOf(db: Queryable, site: Site, matchIds?: readonly string[]) {
+  const rows = matchIds
+    ? await db.query<HealthRow>("select * from link_health where site = $1 and match_id = any($2)", [
+        site,
+        matchIds,
+      ])
+    : await db.query<HealthRow>("select * from link_health where site = $1", [site]);
   const byKey = new Map(rows.map((row) => [keyOf(row.match_id, row.url), toHealth(row)]));
   return (matchId: string, url: string): LinkHealth => byKey.get(keyOf(matchId, url)) ?? UNCHECKED;
 }
@@ -140,30 +148,34 @@ export async function linksOfMatches(
 
 /**
  * The scheduled round (the "link-health" job, every 10 minutes): every link of each live match and
- * each match starting within 24 hours, in the feed's time zone. Answers the job's summary.
+ * each match starting within 24 hours, in the feed's time zone, read from the working set (a match
+ * that can still be live or upcoming is in it). Answers the job's summary, and how many links'
+ * state (ok, failing, blocked, or never checked) it changed: the public matches read orders servers
+ * by it, so a round that changed none leaves the public reads as they were (issue 39).
  */
 export async function runLinkHealthRound(
   db: Queryable,
   site: Site,
-  options: ProbeOptions & { timeZone: string; now?: number; perSecond?: number },
-): Promise<{ checked: number; ok: number }> {
+  options: ProbeOptions & { timeZone: string; finishedDays?: number; now?: number; perSecond?: number },
+): Promise<{ checked: number; ok: number; changed: number }> {
   const now = options.now ?? Date.now();
-  const candidates = await db.query<StatusColumns & { id: string }>(
-    `select id, status, status_set_at, day, time, end_time, feed_fixture_id, feed_values
-     from matches where site = $1`,
-    [site],
-  );
-  const due = candidates
+  const due = (await workingSet(db, site, options.timeZone, options.finishedDays ?? 7, now))
     .filter((match) => {
       // The status of this minute, as every read shows it, not the stored one.
-      const status = statusAt(match, options.timeZone, now);
-      if (status === "finished") return false;
-      if (status === "live") return true;
-      const start = instantIn(match.day, match.time, options.timeZone);
-      return start >= now - 60_000 * 60 * 3 && start <= now + 24 * 3_600_000;
+      if (match.status === "finished") return false;
+      if (match.status === "live") return true;
+      return match.kickOff >= now - 60_000 * 60 * 3 && match.kickOff <= now + 24 * 3_600_000;
     })
-    .map((match) => match.id);
-  if (due.length === 0) return { checked: 0, ok: 0 };
-  const results = await checkLinks(db, await linksOfMatches(db, site, due), options);
-  return { checked: results.length, ok: results.filter((result) => result.state === "ok").length };
+    .map((match) => match.row.id);
+  if (due.length === 0) return { checked: 0, ok: 0, changed: 0 };
+  const links = await linksOfMatches(db, site, due);
+  const before = await healthOf(db, site, due);
+  const results = await checkLinks(db, links, options);
+  return {
+    checked: results.length,
+    ok: results.filter((result) => result.state === "ok").length,
+    changed: results.filter(
+      (result, index) => before(links[index]!.matchId, links[index]!.url).state !== result.state,
+    ).length,
+  };
 }

@@ -62,6 +62,9 @@ function renderRequests(routes: Iterable<RouteRequests>): string {
   return `${counts.join("\n")}\n\n${durations.join("\n")}\n`;
 }
 
+/** How often the event-loop lag metric takes a sample (`nodejs_eventloop_lag_*`). */
+const IDLE_LAG_RESOLUTION_MS = 1000;
+
 /** One registry per app instance (tests run several in one process); default process metrics included. */
 export function createMetrics(
   publicCache: { stats(): { hits: number; misses: number; answeredBeforeRouting: number } },
@@ -69,7 +72,11 @@ export function createMetrics(
   redisUp?: () => boolean,
 ): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  // The event-loop lag is sampled once a second instead of prom-client's every 10 ms: its timer woke
+  // an idle `npm start` 100 times a second, of its 136 wake-ups (docs/decisions/009-job-runner.md,
+  // "Idle means idle"). A stall longer than a second is always seen, shorter ones in proportion to
+  // their length.
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: IDLE_LAG_RESOLUTION_MS });
 
   // The cache counts in plain numbers on the hot path; the counters take them over when scraped.
   new Counter({

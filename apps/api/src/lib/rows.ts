@@ -78,30 +78,101 @@ export function pageSlice(total: number, page: number, limit: number) {
     : { newestFirst: true, offset: skipped, limit: rows };
 }
 
-/** The neighbouring page's edge the dashboard sends (`after` its last id, `before` its first). */
-export interface PageEdge {
+/**
+ * A keyset page's answer (contracts `cursorPagedOf`): its rows, the total, the cursors beside it, and
+ * the emails' `pagination`, whose page number is known unless the page was read by a cursor.
+ */
+export function cursorAnswer<T>(
+  data: T[],
+  found: { total: number; capped: boolean; newer: string | null; older: string | null },
+  limit: number,
+  asked: Cursor,
+) {
+  const byCursor = asked.after !== undefined || asked.before !== undefined;
+  return {
+    status: "success" as const,
+    data,
+    result: found.total,
+    pagination: {
+      page: byCursor ? null : (asked.page ?? 1),
+      numberOfPages: Math.max(1, Math.ceil(found.total / limit)),
+    },
+    capped: found.capped,
+    newer: found.newer,
+    older: found.older,
+  };
+}
+
+/** A keyset page's cursor (contracts history.ts): entries older than `after`, or newer than `before`. */
+export interface Cursor {
   after?: string | undefined;
   before?: string | undefined;
+  /** Without `after` or `before`: page `page` counted from the newest (the older clients' "paged like emails"; it skips rows). */
+  page?: number | undefined;
 }
 
 /**
- * How to read page `page` of a newest-first list ordered by `id`: with a neighbour's edge, the
- * `limit` ids past it on the primary key, no OFFSET however deep the page (`bound` is the SQL
- * condition, `$param` the edge's id); without one, `pageSlice`'s nearer end. A page past the
- * end of the count is empty either way (docs/ARCHITECTURE.md#paging-long-lists).
+ * A keyset page of `table`, newest first by its primary key `id` (docs/ARCHITECTURE.md#paging-long-lists):
+ * the `limit` ids past the cursor (older than `after`; newer than `before`, `before=0` the oldest page;
+ * the newest without one) of the rows that one of `ranges` picks (each an SQL condition, read on its
+ * own index in id order, merged by id; `ranges` adds its parameters to `values`), and the cursors of
+ * the pages beside it: `older` (an `after`) and `newer` (a `before`), null where there is none. No
+ * count and no OFFSET: each page costs what the first does, and rows written meanwhile never shift it.
  */
-export function pageRead(total: number, page: number, limit: number, edge: PageEdge, param: number) {
-  const slice = { ...pageSlice(total, page, limit), bound: "", values: [] as string[] };
-  if (slice.limit === 0) return slice;
-  if (edge.after)
-    return { newestFirst: true, offset: 0, limit, bound: `and id < $${param}::bigint`, values: [edge.after] };
-  if (edge.before)
-    return {
-      newestFirst: false,
-      offset: 0,
-      limit,
-      bound: `and id > $${param}::bigint`,
-      values: [edge.before],
-    };
-  return slice;
+export async function keysetPage(
+  db: Queryable,
+  table: string,
+  ranges: (values: unknown[]) => string[],
+  limit: number,
+  cursor: Cursor,
+): Promise<{ ids: string[]; newer: string | null; older: string | null }> {
+  const values: unknown[] = [];
+  const where = ranges(values);
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const backwards = cursor.before !== undefined;
+  const edge = backwards ? cursor.before : cursor.after;
+  const bound = edge === undefined ? "" : ` and id ${backwards ? ">" : "<"} ${param(edge)}::bigint`;
+  const skip = edge === undefined && cursor.page ? (cursor.page - 1) * limit : 0;
+  const take = param(limit + 1);
+  const each = param(limit + 1 + skip);
+  const order = backwards ? "asc" : "desc";
+  const rows = await db.query<{ id: string }>(
+    `select found.id::text as id from (${where
+      .map((range) => `(select id from ${table} where ${range}${bound} order by id ${order} limit ${each})`)
+      .join(
+        " union all ",
+      )}) found order by found.id ${order} limit ${take}${skip ? ` offset ${param(skip)}` : ""}`,
+    values,
+  );
+  const more = rows.length > limit;
+  const ids = rows.slice(0, limit).map((row) => row.id);
+  if (backwards) ids.reverse();
+  if (ids.length === 0) return { ids, newer: null, older: null };
+  /** Whether a row lies past `id` on the other side than the page was read towards. */
+  const beyond = async (id: string, side: "<" | ">") => {
+    const probe: unknown[] = [];
+    const probed = ranges(probe);
+    probe.push(id);
+    const [found] = await db.query<{ any: boolean }>(
+      `select ${probed
+        .map(
+          (range) => `exists (select 1 from ${table} where ${range} and id ${side} $${probe.length}::bigint)`,
+        )
+        .join(" or ")} as any`,
+      probe,
+    );
+    return found!.any;
+  };
+  const newest = ids[0]!;
+  const oldest = ids.at(-1)!;
+  if (backwards)
+    return { ids, newer: more ? newest : null, older: (await beyond(oldest, "<")) ? oldest : null };
+  return {
+    ids,
+    newer: skip > 0 || (edge !== undefined && (await beyond(newest, ">"))) ? newest : null,
+    older: more ? oldest : null,
+  };
 }

@@ -1,15 +1,15 @@
 import {
+  cursorPagedOf,
   errorBody,
   historyEntrySchema,
   historyQuery,
-  pagedOf,
   recordHistoryParams,
   type Site,
   successOf,
 } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { pagedAnswer } from "../../lib/rows.ts";
+import { cursorAnswer } from "../../lib/rows.ts";
 import { historyRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -22,12 +22,16 @@ const historyRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
   fastify.get(
     "/history",
     {
-      schema: { tags, querystring: historyQuery, response: { 200: pagedOf(historyEntrySchema), ...errors } },
+      schema: {
+        tags,
+        querystring: historyQuery,
+        response: { 200: cursorPagedOf(historyEntrySchema), ...errors },
+      },
     },
     async (request) => {
-      const { page, limit, after, before, ...filter } = request.query;
-      const { entries, total } = await history.page(request.session!, filter, page, limit, { after, before });
-      return pagedAnswer(entries, total, page, limit);
+      const { limit, after, before, page: number, ...filter } = request.query;
+      const page = await history.page(request.session!, filter, limit, { after, before, page: number });
+      return cursorAnswer(page.entries, page, limit, request.query);
     },
   );
 

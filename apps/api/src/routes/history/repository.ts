@@ -1,6 +1,6 @@
-import type { HistoryEntry, HistoryResource, Site } from "@backoffice/contracts";
+import { HISTORY_COUNT_CAP, type HistoryEntry, type HistoryResource, type Site } from "@backoffice/contracts";
 import { auditContext, type Queryable } from "@backoffice/db";
-import { iso, type PageEdge, pageRead } from "../../lib/rows.ts";
+import { type Cursor, iso, keysetPage } from "../../lib/rows.ts";
 
 interface AuditRow {
   id: string;
@@ -81,46 +81,71 @@ export interface HistoryFilter {
  * profile changes), which belong to no site. The triggers of migration 0007 write it; nothing here does.
  */
 export function historyRepository(db: Queryable, site: Site) {
-  // $1 site, then the filters: resource, admin, first day, last day (both inclusive, UTC).
-  const where = (
-    filter: HistoryFilter,
-  ) => `(site = $1 or site is null) and ($2::text is null or resource = $2)
-    and ($3::text is null or lower(actor_email) = lower($3))
-    and ($4::date is null or at >= $4::date) and ($5::date is null or at < $5::date + 1)
-    ${filter.signIns === false && !filter.resource ? "and resource <> 'session'" : ""}`;
-  const filterValues = (filter: HistoryFilter) => [
-    site,
-    filter.resource ?? null,
-    filter.admin || null,
-    filter.from ?? null,
-    filter.to ?? null,
-  ];
+  /**
+   * The filter as SQL, for the site's entries (`site = $1`) or the account events (`site is null`):
+   * two ranges of the id order, each read on its own index (migration 0033), merged by id.
+   */
+  const conditions = (filter: HistoryFilter, values: unknown[]) => {
+    const param = (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    const shared: string[] = [];
+    if (filter.resource) shared.push(`resource = ${param(filter.resource)}`);
+    else if (filter.signIns === false) shared.push("resource <> 'session'");
+    if (filter.admin) shared.push(`lower(actor_email) = lower(${param(filter.admin)})`);
+    if (filter.from) shared.push(`at >= ${param(filter.from)}::date`);
+    if (filter.to) shared.push(`at < ${param(filter.to)}::date + 1`);
+    const own = `site = ${param(site)}`;
+    return [own, "site is null"].map((which) => [which, ...shared].join(" and "));
+  };
+
+  /**
+   * The total of the filter: kept by the triggers of migration 0033 (`list_counts`) for a kind or
+   * sign-ins left out; with an admin or days, counted up to HISTORY_COUNT_CAP (capped beyond).
+   */
+  async function total(filter: HistoryFilter): Promise<{ total: number; capped: boolean }> {
+    if (!filter.admin && !filter.from && !filter.to) {
+      const [kept] = await db.query<{ n: number }>(
+        `select coalesce(sum(n), 0)::int as n from list_counts where tbl = 'audit_log' and site in ($1, '')
+         and ($2::text is null or resource = $2) and ($3::boolean is false or resource <> 'session')`,
+        [site, filter.resource ?? null, !filter.resource && filter.signIns === false],
+      );
+      return { total: kept!.n, capped: false };
+    }
+    const values: unknown[] = [];
+    const [own, account] = conditions(filter, values);
+    const [counted] = await db.query<{ n: number }>(
+      `select count(*)::int as n from (
+         (select 1 from audit_log where ${own} limit ${HISTORY_COUNT_CAP + 1})
+         union all (select 1 from audit_log where ${account} limit ${HISTORY_COUNT_CAP + 1})
+       ) found`,
+      values,
+    );
+    return { total: Math.min(counted!.n, HISTORY_COUNT_CAP), capped: counted!.n > HISTORY_COUNT_CAP };
+  }
+
   return {
-    async page(
-      reader: HistoryReader,
-      filter: HistoryFilter,
-      page: number,
-      limit: number,
-      edge: PageEdge = {},
-    ) {
-      const values = filterValues(filter);
-      const [count] = await db.query<{ total: number }>(
-        `select count(*)::int as total from audit_log where ${where(filter)}`,
-        values,
-      );
-      const total = count!.total;
-      const slice = pageRead(total, page, limit, edge, 8);
-      if (slice.limit === 0) return { entries: [], total };
-      // The page's ids first (past the edge, or from the nearer end), then only its rows' columns and trash items.
-      const rows = await db.query<AuditRow>(
-        `with chosen as (
-           select id from audit_log where ${where(filter)} ${slice.bound}
-           order by id ${slice.newestFirst ? "desc" : "asc"} limit $6 offset $7
-         )
-         select ${COLUMNS} from audit_log where id in (select id from chosen) order by audit_log.id desc`,
-        [...values, slice.limit, slice.offset, ...slice.values],
-      );
-      return { entries: rows.map((row) => toEntry(row, reader)), total };
+    /** A keyset page of the site's History, newest first (docs/ARCHITECTURE.md#paging-long-lists). */
+    async page(reader: HistoryReader, filter: HistoryFilter, limit: number, cursor: Cursor = {}) {
+      const [found, counted] = await Promise.all([
+        keysetPage(db, "audit_log", (values) => conditions(filter, values), limit, cursor),
+        total(filter),
+      ]);
+      // The page's columns and trash items for its rows only.
+      const rows =
+        found.ids.length === 0
+          ? []
+          : await db.query<AuditRow>(
+              `select ${COLUMNS} from audit_log where id = any($1::bigint[]) order by audit_log.id desc`,
+              [found.ids],
+            );
+      return {
+        entries: rows.map((row) => toEntry(row, reader)),
+        ...counted,
+        newer: found.newer,
+        older: found.older,
+      };
     },
     /** The admins the site's History can be filtered by. */
     async admins(): Promise<string[]> {

@@ -8,6 +8,8 @@ import {
   idsBody,
   MATCH_MESSAGES,
   matchBody,
+  matchesPageAnswer,
+  matchesQuery,
   matchSchema,
   type Site,
   successOf,
@@ -18,6 +20,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
 import { checkLinks, healthOf, linksOfMatches, runLinkHealthRound } from "../../lib/link-health.ts";
+import { pagedAnswer } from "../../lib/rows.ts";
 import { refusedEdit, sentVersion } from "../../lib/versions.ts";
 import { matchesRepository } from "./repository.ts";
 
@@ -25,7 +28,12 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 
 /** Manage Matches: the flattened payload in, the nested match out. */
 const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
-  const matches = matchesRepository(fastify.db, site, fastify.config.FEED_TIMEZONE);
+  const matches = matchesRepository(
+    fastify.db,
+    site,
+    fastify.config.FEED_TIMEZONE,
+    fastify.config.MATCHES_PUBLIC_FINISHED_DAYS,
+  );
   // What its writes change in the public reads: cleared before a write's answer leaves (plugins/invalidation.ts).
   const writes = { invalidates: cacheKeys.of(site, "matches") };
   const tags = [`${site}: matches`];
@@ -43,10 +51,12 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
       const round = await runLinkHealthRound(fastify.db, site, {
         ...probe,
         timeZone: fastify.config.FEED_TIMEZONE,
+        finishedDays: fastify.config.MATCHES_PUBLIC_FINISHED_DAYS,
         perSecond: fastify.config.LINK_PROBE_PER_SECOND,
       });
-      // The public read orders servers by health; the dashboard's lists refetch.
-      if (round.checked > 0) {
+      // The public read orders servers by health; the dashboard's lists refetch. A round that changed
+      // no link's state changes neither: the public reads stay kept (before, every round dropped them).
+      if (round.changed > 0) {
         await dropPublic();
         fastify.live.publish({
           type: "matches",
@@ -60,14 +70,36 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
     },
   });
 
+  // Manage Matches (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): the working set, or the
+  // matches finished earlier (`status=older`), filtered and in order; paged when `page` or `limit` is
+  // given, else the spec's `{status, data}` of every match the filters give.
   fastify.get(
     "/matches",
-    { schema: { tags, response: { 200: successOf(z.array(matchSchema)), ...errors } } },
-    async () => {
-      const [all, health] = await Promise.all([matches.list(), healthOf(fastify.db, site)]);
+    {
+      schema: {
+        tags,
+        querystring: matchesQuery,
+        response: { 200: z.union([matchesPageAnswer, successOf(z.array(matchSchema))]), ...errors },
+      },
+    },
+    async (request) => {
+      const { page, limit, ...filter } = request.query;
+      const paged = page !== undefined || limit !== undefined;
+      const shown = paged ? { page: page ?? 1, limit: limit ?? 20 } : undefined;
+      const list = await matches.list(filter, shown);
+      // The health of the links of the matches answered only.
+      const health = await healthOf(
+        fastify.db,
+        site,
+        list.matches.map((match) => match._id),
+      );
+      const data = list.matches.map((match) => ({ ...match, health: health(match._id, match.matchUrl) }));
+      if (!shown) return { status: "success" as const, data };
       return {
-        status: "success" as const,
-        data: all.map((match) => ({ ...match, health: health(match._id, match.matchUrl) })),
+        ...pagedAnswer(data, list.total, shown.page, shown.limit),
+        capped: list.capped,
+        summary: list.summary,
+        leagues: list.leagues,
       };
     },
   );

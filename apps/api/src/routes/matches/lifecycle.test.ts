@@ -133,7 +133,7 @@ describe("match lifecycle", () => {
     expect(later.json().data.find((m: { _id: string }) => m._id === match._id).status).toBe("live");
   });
 
-  it("leaves finished matches out of the public read some days after their end, not out of the admin list", async () => {
+  it("leaves finished matches out of the public read and the admin list's default some days after their end, into Finished earlier", async () => {
     clock(0);
     const old = await createMatch(-8 * 24 * 60, -8 * 24 * 60 + 120, "finished");
     const recent = await createMatch(-6 * 24 * 60, -6 * 24 * 60 + 120, "finished");
@@ -143,11 +143,18 @@ describe("match lifecycle", () => {
     const publicIds = async () => (await publicRead()).json().data.map((m: { _id: string }) => m._id);
     expect(await publicIds()).not.toContain(old._id);
     expect(await publicIds()).toEqual(expect.arrayContaining([recent._id, ageing._id]));
-    expect(await adminStatus(old._id)).toBe("finished");
+    const older = async () =>
+      (await admin("GET", "/api/v1/sportbn/matches?status=older"))
+        .json()
+        .data.map((m: { _id: string }) => m._id);
+    expect(await adminStatus(old._id)).toBeUndefined();
+    expect(await older()).toContain(old._id);
+    expect(await adminStatus(ageing._id)).toBe("finished");
     // Seven days after its end, without a write.
     clock(30);
     expect(await publicIds()).not.toContain(ageing._id);
-    expect(await adminStatus(ageing._id)).toBe("finished");
+    expect(await adminStatus(ageing._id)).toBeUndefined();
+    expect(await older()).toContain(ageing._id);
   });
 });
 

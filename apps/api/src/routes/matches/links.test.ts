@@ -105,6 +105,19 @@ describe("stream-link health", () => {
     expect(await publicServers(id)).toEqual(["Good", "Metadata", "Missing"]);
   });
 
+  it("leaves out a failing link when it reaches the setting, with no round or write dropping the read", async () => {
+    // Missing (404) has failed for 60 minutes less 1.5 s: shown now, left out 1.5 s later.
+    await t.app.db.query(
+      "update link_health set failing_since = now() - interval '3598.5 seconds' where url = $1",
+      [`${base}/404`],
+    );
+    // That update is no write of the api's: its read is dropped by hand, once.
+    await t.app.publicCache.invalidate("sportbn:matches:");
+    expect(await publicServers(id)).toEqual(["Good", "Metadata", "Missing"]);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(await publicServers(id)).toEqual(["Good", "Metadata"]);
+  });
+
   it("answers 404 for an unknown match and needs an administrator", async () => {
     const missing = await admin("POST", "/api/v1/sportbn/matches/0123456789abcdef01234567/links/check");
     expect(missing.statusCode).toBe(404);
@@ -124,7 +137,8 @@ describe("stream-link health", () => {
       ...options,
       now: Date.parse("2027-03-01T10:00:00Z"),
     });
-    expect(due).toEqual({ checked: 5, ok: 2 });
+    // The manual checks above found each link in the state it is in now: nothing changed.
+    expect(due).toEqual({ checked: 5, ok: 2, changed: 0 });
   });
 
   it("paces a round: at most perSecond probes started a second on kept-alive connections, each result stored", async () => {
@@ -136,6 +150,7 @@ describe("stream-link health", () => {
     expect(await runLinkHealthRound(t.app.db, "sportbn", { ...options, now, perSecond: 10 })).toEqual({
       checked: 5,
       ok: 2,
+      changed: 0,
     });
     expect(performance.now() - started).toBeGreaterThanOrEqual(390);
     // The four links on the stream server, one after the other: one connection, not four.

@@ -2,7 +2,6 @@ import { publicMatchSchema, type Site, successOf } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { healthOf } from "../../lib/link-health.ts";
 import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { otherServersRepository } from "../other-servers/repository.ts";
 import { matchesRepository } from "./repository.ts";
@@ -10,9 +9,18 @@ import { matchesRepository } from "./repository.ts";
 /** Healthy servers first, then the ones not checked yet, then failing or blocked ones (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
 const HEALTH_ORDER = { ok: 0, unchecked: 1, failing: 2, blocked: 2 } as const;
 
-/** `GET /api/v1/public/{site}/matches`: every match with its stream servers, anonymous. */
+/**
+ * `GET /api/v1/public/{site}/matches`: the working set's matches (live, upcoming and finished in the
+ * last MATCHES_PUBLIC_FINISHED_DAYS days) with their stream servers, anonymous. Its rebuild reads
+ * those matches and only their servers and links' health, whatever else the site keeps.
+ */
 const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
-  const matches = matchesRepository(fastify.db, site, fastify.config.FEED_TIMEZONE);
+  const matches = matchesRepository(
+    fastify.db,
+    site,
+    fastify.config.FEED_TIMEZONE,
+    fastify.config.MATCHES_PUBLIC_FINISHED_DAYS,
+  );
   const servers = otherServersRepository(fastify.db, site);
   // When the cached answer stops being true: the next kick-off, end or ageing out among its matches
   // (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). Statuses move with the clock, no write needed.
@@ -26,28 +34,31 @@ const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastif
         await fastify.publicCache.invalidate(cacheKeys.of(site, "matches"));
       }
       const answer = await fastify.publicCache.get(cacheKeys.entry(site, "matches"), async () => {
-        const [{ matches: all, until: next }, attached, health] = await Promise.all([
-          matches.listPublic(fastify.config.MATCHES_PUBLIC_FINISHED_DAYS),
-          servers.list(),
-          healthOf(fastify.db, site),
-        ]);
+        const { matches: all, until: next } = await matches.listPublic();
+        // The servers of these matches only, with their links' health, in one read.
+        const attached = await servers.publicOf(all.map((match) => match._id));
+        const byMatch = new Map<string, typeof attached>();
+        for (const server of attached)
+          byMatch.set(server.match_id, [...(byMatch.get(server.match_id) ?? []), server]);
         const hideAfter = fastify.config.LINK_HIDE_FAILING_AFTER_MINUTES;
-        // Left out when failing for longer than the setting (unset: every server stays).
-        const hidden = (failingSince: string | null) =>
-          hideAfter !== undefined &&
-          failingSince !== null &&
-          Date.now() - Date.parse(failingSince) > hideAfter * 60_000;
         until = next ?? Number.POSITIVE_INFINITY;
+        // Left out when failing for longer than the setting (unset: every server stays). A server
+        // shown now that reaches it later ends this answer then: no link-health round has to drop it.
+        const hidden = (failingSince: string | null) => {
+          if (hideAfter === undefined || failingSince === null) return false;
+          const hideAt = Date.parse(failingSince) + hideAfter * 60_000;
+          if (Date.now() > hideAt) return true;
+          until = Math.min(until, hideAt + 1);
+          return false;
+        };
         return {
           status: "success",
           data: all.map((match) => ({
             ...match,
-            servers: attached
-              .filter((server) => server.match_id === match._id)
-              .map((server) => ({ server, health: health(match._id, server.url) }))
-              .filter(({ health }) => !hidden(health.failingSince))
-              .sort((a, b) => HEALTH_ORDER[a.health.state] - HEALTH_ORDER[b.health.state])
-              .map(({ server: { _id, name, url } }) => ({ _id, name, url })),
+            servers: (byMatch.get(match._id) ?? [])
+              .filter((server) => !hidden(server.failing_since?.toISOString() ?? null))
+              .sort((a, b) => HEALTH_ORDER[a.state ?? "unchecked"] - HEALTH_ORDER[b.state ?? "unchecked"])
+              .map(({ id, name, url }) => ({ _id: id, name, url })),
           })),
         };
       });

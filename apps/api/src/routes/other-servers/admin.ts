@@ -5,6 +5,7 @@ import {
   messageBody,
   otherServerBody,
   otherServerSchema,
+  otherServersQuery,
   type Site,
   successOf,
 } from "@backoffice/contracts";
@@ -26,11 +27,22 @@ const otherServersRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify
   const writes = { invalidates: cacheKeys.of(site, "matches") };
   const tags = [`${site}: other servers`];
 
+  // Every server of the site, or with `?matches=` those of a page of matches only.
   fastify.get(
     "/other-servers/all",
-    { schema: { tags, response: { 200: successOf(z.array(otherServerSchema)), ...errors } } },
-    async () => {
-      const [all, health] = await Promise.all([servers.list(), healthOf(fastify.db, site)]);
+    {
+      schema: {
+        tags,
+        querystring: otherServersQuery,
+        response: { 200: successOf(z.array(otherServerSchema)), ...errors },
+      },
+    },
+    async (request) => {
+      const chosen = request.query.matches;
+      const [all, health] = await Promise.all([
+        chosen ? servers.ofMatches(chosen) : servers.list(),
+        healthOf(fastify.db, site, chosen),
+      ]);
       return {
         status: "success" as const,
         data: all.map((server) => ({ ...server, health: health(server.match_id, server.url) })),

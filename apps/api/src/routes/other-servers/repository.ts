@@ -27,6 +27,33 @@ export function otherServersRepository(db: Queryable, site: Site) {
       ]);
       return rows.map(toServer);
     },
+    /**
+     * What the public read shows of the servers of the matches `matchIds` (the working set), newest
+     * first: only their names and URLs and their links' health, in one read.
+     */
+    async publicOf(matchIds: readonly string[]) {
+      return db.query<{
+        id: string;
+        match_id: string;
+        name: string;
+        url: string;
+        state: "ok" | "failing" | "blocked" | null;
+        failing_since: Date | null;
+      }>(
+        `select s.id, s.match_id, s.name, s.url, h.state, h.failing_since from other_servers s
+         left join link_health h on h.match_id = s.match_id and h.url = s.url
+         where s.site = $1 and s.match_id = any($2) order by s.id desc`,
+        [site, matchIds],
+      );
+    },
+    /** The servers of the matches `matchIds` (a page of them, the working set), newest first. */
+    async ofMatches(matchIds: readonly string[]): Promise<OtherServer[]> {
+      const rows = await db.query<ServerRow>(
+        "select * from other_servers where site = $1 and match_id = any($2) order by id desc",
+        [site, matchIds],
+      );
+      return rows.map(toServer);
+    },
     async create(input: { match_id: string; name: string; url: string }): Promise<OtherServer> {
       const [row] = await db.query<ServerRow>(
         "insert into other_servers (id, site, match_id, name, url) values ($1, $2, $3, $4, $5) returning *",

@@ -73,7 +73,9 @@ const overviewRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { 
       const [apps, matches, feed, titlesPart, subscriptions, contacts, fresh, ads, locker, entries] =
         await Promise.all([
           has("apps") ? counts.apps() : undefined,
-          has("matches") ? counts.matches(FEED_TIMEZONE) : undefined,
+          has("matches")
+            ? counts.matches(FEED_TIMEZONE, fastify.config.MATCHES_PUBLIC_FINISHED_DAYS)
+            : undefined,
           has("matches")
             ? Promise.all([feedQuota(fastify.db, APISPORTS_DAILY_QUOTA), lastFeedSync(fastify.db, site)])
             : undefined,

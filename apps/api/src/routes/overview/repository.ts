@@ -1,7 +1,7 @@
 import { dayAndTime, type MatchSport, type Site } from "@backoffice/contracts";
 import type { OverviewDays, PerDay } from "@backoffice/contracts/overview";
 import type { Queryable } from "@backoffice/db";
-import { type StatusColumns, statusAt } from "../matches/repository.ts";
+import { workingSet } from "../matches/repository.ts";
 
 const DAY_MS = 86_400_000;
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -55,41 +55,44 @@ export function overviewRepository(db: Queryable, site: Site) {
      * Matches live now, today and upcoming this week (today and the 6 days after, in `timeZone`, the
      * one match days are in), by the lifecycle's status of this moment (matches/repository.ts
      * statusAt), not the stored one; and the stream links of live and upcoming matches whose last
-     * check failed (link_health, migration 0014). A site's matches are few: they are read whole, as
-     * the Manage Matches list reads them.
+     * check failed (link_health, migration 0014). They are read from the working set
+     * (matches/repository.ts `workingSet`: what can still be live or upcoming, or finished in the last
+     * `finishedDays` days, today's matches among them), so the cost follows the days around now, not
+     * every match the site ever had.
      */
-    async matches(timeZone: string, now = Date.now()) {
-      const rows = await db.query<StatusColumns & { id: string; type: MatchSport }>(
-        `select id, type, status, status_set_at, day, time, end_time, feed_fixture_id, feed_values
-         from matches where site = $1`,
-        [site],
-      );
+    async matches(timeZone: string, finishedDays: number, now = Date.now()) {
+      const current = await workingSet(db, site, timeZone, finishedDays, now);
       const today = dayAndTime(new Date(now).toISOString(), timeZone).date;
       const weekEnd = dayText(Date.parse(`${today}T00:00:00Z`) + 6 * DAY_MS);
-      const current = rows.map((row) => ({ ...row, status: statusAt(row, timeZone, now) }));
-      const open = current.filter((row) => row.status === "live" || row.status === "upcoming");
+      const open = current.filter((match) => match.status === "live" || match.status === "upcoming");
       const bySport = new Map<MatchSport, number>();
-      for (const row of open) bySport.set(row.type, (bySport.get(row.type) ?? 0) + 1);
-      const failing = await db.query<{ match_id: string; n: number }>(
-        `select match_id, count(*)::int as n from link_health where site = $1 and state <> 'ok'
-         group by match_id`,
-        [site],
-      );
-      const openIds = new Set(open.map((row) => row.id));
-      const failingOpen = failing.filter((row) => openIds.has(row.match_id));
+      for (const { row } of open) bySport.set(row.type, (bySport.get(row.type) ?? 0) + 1);
+      const [failing, [archivedToday]] = await Promise.all([
+        db.query<{ match_id: string; n: number }>(
+          `select match_id, count(*)::int as n from link_health where site = $1 and state <> 'ok'
+           and match_id = any($2) group by match_id`,
+          [site, open.map(({ row }) => row.id)],
+        ),
+        // Today's matches that already left the working set (MATCHES_PUBLIC_FINISHED_DAYS=0).
+        db.query<{ n: number }>(
+          "select count(*)::int as n from matches where site = $1 and archived_at is not null and day = $2",
+          [site, today],
+        ),
+      ]);
       return {
         matches: {
-          live: current.filter((row) => row.status === "live").length,
-          today: current.filter((row) => row.day === today).length,
-          week: open.filter((row) => row.status === "upcoming" && row.day >= today && row.day <= weekEnd)
-            .length,
+          live: current.filter((match) => match.status === "live").length,
+          today: current.filter(({ row }) => row.day === today).length + archivedToday!.n,
+          week: open.filter(
+            ({ row, status }) => status === "upcoming" && row.day >= today && row.day <= weekEnd,
+          ).length,
           bySport: [...bySport]
             .map(([sport, count]) => ({ sport, count }))
             .sort((a, b) => b.count - a.count || a.sport.localeCompare(b.sport)),
         },
         links: {
-          failing: failingOpen.reduce((sum, row) => sum + row.n, 0),
-          matches: failingOpen.length,
+          failing: failing.reduce((sum, row) => sum + row.n, 0),
+          matches: failing.length,
         },
       };
     },

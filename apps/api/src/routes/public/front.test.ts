@@ -1,10 +1,13 @@
-import { connect } from "node:net";
-import { beforeAll, describe, expect, it } from "vitest";
+import { createServer } from "node:http";
+import { type AddressInfo, connect } from "node:net";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
+import { validMatch } from "../matches/match.testing.ts";
 
 // The server's front door answers a repeated public read with the answer Fastify sent for it
 // (lib/public-cache.ts). Only real sockets go through it (inject skips the node:http server).
-const t = signedInApp();
+// The link-health round probes a stream server on loopback (the sandbox's role).
+const t = signedInApp(() => ({ LINK_PROBE_ALLOWED_HOSTS: "127.0.0.1" }));
 let base: string;
 beforeAll(async () => {
   await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -151,6 +154,57 @@ describe("public reads at the front door", () => {
     expect(answeredBeforeRouting()).toBe(before);
     expect((await read(SPORTBN)).body).not.toContain("https://ads.example/apkw-only");
     expect(answeredBeforeRouting()).toBe(before + 1);
+  });
+
+  it("leaves the public reads at the front door after a link-health round that changed no link's state", async () => {
+    const stream = createServer((_request, response) =>
+      response.writeHead(200, { "content-length": "0" }).end(),
+    );
+    await new Promise<void>((resolve) => stream.listen(0, "127.0.0.1", resolve));
+    try {
+      // Live now (the test's feed time zone is UTC): kicked off 30 minutes ago, ends in 2 hours.
+      const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+      const kickOff = at(-30 * 60_000);
+      const port = (stream.address() as AddressInfo).port;
+      const live = await t.admin("POST", "/api/v1/sportbn/matches", {
+        ...validMatch({ date: kickOff.slice(0, 10), matchUrl: `http://127.0.0.1:${port}/live` }),
+        time: kickOff.slice(11, 16),
+        end_time: at(2 * 3_600_000).slice(11, 16),
+      });
+      expect(live.statusCode).toBe(201);
+      const lastRun = async () =>
+        (
+          (await t.admin("GET", "/api/v1/jobs")).json().data as {
+            name: string;
+            lastRun: { at: string; result: string; summary: string } | null;
+          }[]
+        ).find((job) => job.name === "link-health")?.lastRun;
+      const round = async () => {
+        const previous = (await lastRun())?.at;
+        expect((await t.admin("POST", "/api/v1/jobs/link-health/run")).statusCode).toBe(200);
+        await vi.waitFor(
+          async () =>
+            expect(await lastRun()).toMatchObject({ result: "succeeded", summary: "1 of 1 links OK." }),
+          { timeout: 15_000, interval: 100 },
+        );
+        expect((await lastRun())?.at).not.toBe(previous);
+      };
+      const MATCHES = "/api/v1/public/sportbn/matches";
+      const ADS = "/api/v1/public/sportbn/ads?page=Home";
+      // The first round takes the link from "not checked" to "ok": the matches read changes.
+      await round();
+      const kept = await read(MATCHES);
+      expect(kept.body).toContain(`http://127.0.0.1:${port}/live`);
+      await read(ADS);
+      const before = answeredBeforeRouting();
+      // The second finds it "ok" again (before issue 39 each round, every 10 minutes, dropped them).
+      await round();
+      expect((await read(MATCHES)).body).toBe(kept.body);
+      await read(ADS);
+      expect(answeredBeforeRouting()).toBe(before + 2);
+    } finally {
+      stream.close();
+    }
   });
 
   it("ignores an If-None-Match of garbage or thousands of tags, and refuses a huge header with 431, never 5xx", async () => {

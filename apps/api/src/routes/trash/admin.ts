@@ -1,9 +1,9 @@
 import {
+  cursorPagedOf,
   deletedCountAnswer,
   errorBody,
   HISTORY_MESSAGES,
   movieRestoreAnswer,
-  pagedOf,
   restoredAnswer,
   type Site,
   siteHas,
@@ -17,7 +17,7 @@ import { notFound } from "@backoffice/server";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { pagedAnswer } from "../../lib/rows.ts";
+import { cursorAnswer } from "../../lib/rows.ts";
 import { CONTENT_PATH, contentClient, parseJson } from "../catalog/content-client.ts";
 import { type OutsideRestore, trashRepository } from "./repository.ts";
 
@@ -49,11 +49,13 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
 
   fastify.get(
     "/trash",
-    { schema: { tags, querystring: trashQuery, response: { 200: pagedOf(trashItemSchema), ...errors } } },
+    {
+      schema: { tags, querystring: trashQuery, response: { 200: cursorPagedOf(trashItemSchema), ...errors } },
+    },
     async (request) => {
-      const { page, limit, resource, after, before } = request.query;
-      const { items, total } = await trash.page(resource, page, limit, { after, before });
-      return pagedAnswer(items, total, page, limit);
+      const { limit, resource, after, before, page } = request.query;
+      const found = await trash.page(resource, limit, { after, before, page });
+      return cursorAnswer(found.items, { ...found, capped: false }, limit, request.query);
     },
   );
 

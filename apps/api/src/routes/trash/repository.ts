@@ -6,7 +6,7 @@ import {
   trashFactsOf,
 } from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
-import { iso, type PageEdge, pageRead } from "../../lib/rows.ts";
+import { type Cursor, iso, keysetPage } from "../../lib/rows.ts";
 import { outsideChanges } from "../history/repository.ts";
 
 /** Puts back records another service keeps (titles); answers the ids that came back. */
@@ -83,25 +83,41 @@ export function trashRepository(db: Queryable, site: Site) {
     };
   }
   return {
-    async page(resource: TrashResource | undefined, page: number, limit: number, edge: PageEdge = {}) {
+    /**
+     * A keyset page of the site's trash, newest first, like History's; the total from the counts the
+     * triggers of migration 0033 keep (`list_counts`).
+     */
+    async page(resource: TrashResource | undefined, limit: number, cursor: Cursor = {}) {
       await purgeExpiredTrash(db);
-      const values = [site, resource ?? null];
-      const where = "site = $1 and ($2::text is null or resource = $2)";
-      const [count] = await db.query<{ total: number }>(
-        `select count(*)::int as total from trash where ${where}`,
-        values,
-      );
-      const total = count!.total;
-      const slice = pageRead(total, page, limit, edge, 5);
-      if (slice.limit === 0) return { items: [], total };
-      const rows = await db.query<TrashRow>(
-        `select * from (
-           select id::text as id, resource, record_id, row, deleted_at, deleted_by from trash
-           where ${where} ${slice.bound} order by trash.id ${slice.newestFirst ? "desc" : "asc"} limit $3 offset $4
-         ) page order by id::bigint desc`,
-        [...values, slice.limit, slice.offset, ...slice.values],
-      );
-      return { items: rows.map(toItem), total };
+      const [found, [kept]] = await Promise.all([
+        keysetPage(
+          db,
+          "trash",
+          (values) => {
+            values.push(site);
+            const own = `site = $${values.length}`;
+            if (!resource) return [own];
+            values.push(resource);
+            return [`${own} and resource = $${values.length}`];
+          },
+          limit,
+          cursor,
+        ),
+        db.query<{ n: number }>(
+          `select coalesce(sum(n), 0)::int as n from list_counts where tbl = 'trash' and site = $1
+           and ($2::text is null or resource = $2)`,
+          [site, resource ?? null],
+        ),
+      ]);
+      const rows =
+        found.ids.length === 0
+          ? []
+          : await db.query<TrashRow>(
+              `select id::text as id, resource, record_id, row, deleted_at, deleted_by from trash
+               where id = any($1::bigint[]) order by trash.id desc`,
+              [found.ids],
+            );
+      return { items: rows.map(toItem), total: kept!.n, newer: found.newer, older: found.older };
     },
     /** `outside` puts titles back (movies); elsewhere the trash holds none. */
     restore: (ids: string[], outside?: OutsideRestore) => restore("id = any($2::bigint[])", [ids], outside),

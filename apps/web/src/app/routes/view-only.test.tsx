@@ -69,7 +69,13 @@ const SITE_ANSWERS: Record<string, (site: SiteKey) => unknown> = {
   "/emails": () => paged([inboxRow]),
   "/contacts": () => paged([inboxRow]),
   "/contacts/seen": () => listed({ seenAt: "2026-11-26T10:00:00.000Z" }),
-  "/matches": () => listed([matchOf({ home: "Bayern", away: "Hertha" })]),
+  // Manage Matches and Other Servers ask for a page (page and limit); Fetch Matches for the working set.
+  "/matches": () => ({
+    ...paged([matchOf({ home: "Bayern", away: "Hertha" })]),
+    capped: false,
+    summary: { live: 0, upcoming: 1, finished: 0, leagues: 1, sports: 1 },
+    leagues: ["Bundesliga"],
+  }),
   "/other-servers/all": () => listed([serverOf("s1", "Backup Server")]),
   "/connect/football": () => feed([fixture]),
   "/connect/basketball": () => feed([]),

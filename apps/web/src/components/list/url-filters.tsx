@@ -5,10 +5,13 @@ import { type Option, OptionsSelect } from "@/components/options-select";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 
+/** Where a list's page starts: a page number, or a keyset list's cursor (use-cursor-param.ts). */
+const PAGING = ["page", "after", "before"] as const;
+
 /**
  * A list's filters kept in the URL (Back, reload and links keep them). An empty value or "all"
  * removes the parameter; typing in a search box replaces the history entry instead of adding one.
- * A change of filter goes back to the first page (`page` is dropped).
+ * A change of filter goes back to the first page (`page`, or a keyset list's cursor, is dropped).
  */
 export function useUrlFilters<K extends string>(keys: readonly K[], searchKey?: K) {
   const [params, setParams] = useSearchParams();
@@ -19,7 +22,7 @@ export function useUrlFilters<K extends string>(keys: readonly K[], searchKey?: 
         const next = new URLSearchParams(current);
         if (value && value !== "all") next.set(key, value);
         else next.delete(key);
-        next.delete("page");
+        for (const paging of PAGING) next.delete(paging);
         return next;
       },
       { replace: key === searchKey },
@@ -29,7 +32,7 @@ export function useUrlFilters<K extends string>(keys: readonly K[], searchKey?: 
     setParams((current) => {
       const next = new URLSearchParams(current);
       for (const key of keys) next.delete(key);
-      next.delete("page");
+      for (const paging of PAGING) next.delete(paging);
       return next;
     });
   return { get, set, any, clear };

@@ -1,19 +1,21 @@
-import type { historyEntrySchema, PagedAnswer } from "@backoffice/contracts";
+import type { CursorPage, historyEntrySchema } from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { pageFromParam } from "@/components/list/use-page-param";
+import { cursorFromParams } from "@/components/list/use-cursor-param";
 import { siteApi } from "@/lib/api-client";
-import { type PageEdge, pageEdge } from "@/lib/page-edge";
 import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
 import { type HistoryQuery, historyQueryOf } from "../utils/history-filters";
 import { historyAdminsQueryOptions } from "./get-history-admins";
 
-/** A page of the audit log (20 a page, newest first), like Manage Emails. */
-export type HistoryPage = PagedAnswer<typeof historyEntrySchema>;
+/**
+ * A keyset page of the audit log (20 a page, newest first), with the cursors of the pages beside it
+ * and the total (docs/ARCHITECTURE.md#paging-long-lists).
+ */
+export type HistoryPage = CursorPage<typeof historyEntrySchema>;
 
 export function getHistory(
   site: SiteSettings,
-  query: HistoryQuery & PageEdge,
+  query: HistoryQuery,
   signal?: AbortSignal,
 ): Promise<HistoryPage> {
   return siteApi(site).get<HistoryPage>("/history", { query, signal });
@@ -24,13 +26,7 @@ const historyKey = (site: SiteSettings, query: HistoryQuery) => ["history", site
 export const historyQueryOptions = (site: SiteSettings, query: HistoryQuery) =>
   queryOptions({
     queryKey: historyKey(site, query),
-    // Next and Previous read from the neighbouring page's edge when it is loaded.
-    queryFn: ({ signal, client }) =>
-      getHistory(
-        site,
-        { ...query, ...pageEdge(client, (page) => historyKey(site, { ...query, page }), query.page) },
-        signal,
-      ),
+    queryFn: ({ signal }) => getHistory(site, query, signal),
     // The table stays while the next page or filter loads; every write adds to the log, so load fresh.
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -41,7 +37,7 @@ export function useHistory(site: SiteSettings, query: HistoryQuery) {
 }
 
 /**
- * History opens on the URL's page of the entries its filters ask for (`?page=&resource=&admin=&from=
+ * History opens on the URL's page of the entries its filters ask for (`?after=&resource=&admin=&from=
  * &to=&signIns=`), and the admins of its Admin filter. Its page is loaded each time the screen is
  * opened (staleTime 0): when this load has answered before the screen renders, the screen asks once more.
  */
@@ -49,7 +45,7 @@ export const historyScreenData: ScreenData = ({ site, search }) => [
   prefetchOf(
     historyQueryOptions(
       site,
-      historyQueryOf((key) => search.get(key) ?? "", pageFromParam(search.get("page"))),
+      historyQueryOf((key) => search.get(key) ?? "", cursorFromParams(search)),
     ),
   ),
   prefetchOf(historyAdminsQueryOptions(site)),

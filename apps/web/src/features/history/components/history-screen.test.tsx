@@ -46,11 +46,17 @@ const signIn = entry("8", { site: null, resource: "session", action: "create", r
 let requests: string[];
 let answer: (url: string) => unknown;
 
-const paged = (data: HistoryEntry[], numberOfPages = 1) => ({
+/** A keyset page (docs/ARCHITECTURE.md#paging-long-lists): older pages after its last entry when `older`. */
+const paged = (
+  data: HistoryEntry[],
+  { older = false, newer = false, result = data.length, capped = false } = {},
+) => ({
   status: "success",
   data,
-  pagination: { page: 1, numberOfPages },
-  result: data.length,
+  result,
+  capped,
+  newer: newer ? (data[0]?._id ?? null) : null,
+  older: older ? (data.at(-1)?._id ?? null) : null,
 });
 
 beforeEach(() => {
@@ -61,7 +67,7 @@ beforeEach(() => {
   answer = (url) =>
     url.includes("/history/admins")
       ? { status: "success", data: ["admin@example.com", "other@example.com"] }
-      : paged([updatedAd, signIn], 3);
+      : paged([updatedAd, signIn], { older: true, result: 42 });
   vi.stubGlobal("fetch", async (url: string) => {
     requests.push(url);
     return new Response(JSON.stringify(answer(url)), { headers: { "content-type": "application/json" } });
@@ -88,7 +94,7 @@ function renderAt(url: string) {
   return { search: () => new URLSearchParams(router.state.location.search) };
 }
 
-const listRequests = () => requests.filter((url) => /\/history\?/.test(url));
+const listRequests = () => requests.filter((url) => /\/history(\?|$)/.test(url));
 
 describe("History screen", () => {
   it("lists the changes newest first: when, admin, action, record, address", async () => {
@@ -102,31 +108,29 @@ describe("History screen", () => {
     expect(rows[0]).toHaveTextContent("admin@example.com");
     expect(rows[0]).toHaveTextContent("https://ads.example");
     expect(rows[0]).toHaveTextContent("203.0.113.7");
-    expect(screen.getByText("Changes (2)")).toBeInTheDocument();
-    expect(listRequests()[0]).toBe("/api/v1/apkw/history?page=1&signIns=false");
+    expect(screen.getByText("Changes (42)")).toBeInTheDocument();
+    expect(listRequests()[0]).toBe("/api/v1/apkw/history?signIns=false");
   });
 
   it("keeps the filters in the URL and asks the server with them; Clear filters drops them", async () => {
     const user = userEvent.setup();
-    const at = renderAt("/apkw/history?page=2&from=2026-11-01&resource=nonsense");
+    const at = renderAt("/apkw/history?after=120&from=2026-11-01&resource=nonsense");
     await screen.findByRole("table", { name: "Changes" });
     // An unknown resource in a hand-typed URL is not sent (the server would refuse it).
-    expect(listRequests()[0]).toBe("/api/v1/apkw/history?page=2&from=2026-11-01&signIns=false");
+    expect(listRequests()[0]).toBe("/api/v1/apkw/history?after=120&from=2026-11-01&signIns=false");
 
     await user.click(screen.getByRole("combobox", { name: "Resource" }));
     await user.click(await screen.findByRole("option", { name: "Ads" }));
     expect(at.search().get("resource")).toBe("ads");
-    // A new filter starts at the first page.
-    expect(at.search().get("page")).toBeNull();
+    // A new filter starts at the newest page.
+    expect(at.search().get("after")).toBeNull();
 
     // Days are typed and shown as dd/mm/yyyy, kept in the URL as YYYY-MM-DD.
     expect(screen.getByLabelText("From")).toHaveValue("01/11/2026");
     fireEvent.change(screen.getByLabelText("To"), { target: { value: "23/11/2026" } });
     expect(at.search().toString()).toBe("from=2026-11-01&resource=ads&to=2026-11-23");
     await waitFor(() =>
-      expect(listRequests().at(-1)).toBe(
-        "/api/v1/apkw/history?page=1&resource=ads&from=2026-11-01&to=2026-11-23",
-      ),
+      expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?resource=ads&from=2026-11-01&to=2026-11-23"),
     );
 
     await user.click(screen.getByRole("combobox", { name: "Admin" }));
@@ -160,36 +164,61 @@ describe("History screen", () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
-  it("pages like the inboxes, in the URL; the next page is read from the shown page's last entry, the previous from its first", async () => {
+  it("pages by Older and Newer with the cursor in the URL: Older after the page's last entry, Newer before its first", async () => {
     const user = userEvent.setup();
+    const older = entry("7", { resource: "apps", recordId: "a1", after: { title: "Chess Master" } });
+    answer = (url) =>
+      url.includes("/history/admins")
+        ? { status: "success", data: [] }
+        : url.includes("after=8")
+          ? paged([older], { newer: true, older: true, result: 42 })
+          : url.includes("before=0")
+            ? paged([older], { newer: true, result: 42 })
+            : paged([updatedAd, signIn], { older: true, result: 42 });
     const at = renderAt("/apkw/history");
-    await user.click(await screen.findByRole("button", { name: "Page 2" }));
-    expect(at.search().get("page")).toBe("2");
-    // Page 1 ends with entry 8: page 2 is what comes after it (docs/ARCHITECTURE.md#paging-long-lists).
-    await waitFor(() =>
-      expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=2&signIns=false&after=8"),
-    );
-    await user.click(screen.getByRole("button", { name: "Page 1" }));
-    await waitFor(() =>
-      expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=1&signIns=false&before=9"),
-    );
+    await screen.findByRole("table", { name: "Changes" });
+    expect(screen.getByRole("button", { name: "Newer" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Newest" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Older" }));
+    // The newest page ends with entry 8: Older is what comes before it (docs/ARCHITECTURE.md#paging-long-lists).
+    expect(at.search().toString()).toBe("after=8");
+    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?after=8&signIns=false"));
+    expect(await screen.findByRole("button", { name: /Chess Master/ })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Newer" }));
+    expect(at.search().toString()).toBe("before=7");
+    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?before=7&signIns=false"));
+    await user.click(screen.getByRole("button", { name: "Oldest" }));
+    expect(at.search().toString()).toBe("before=0");
+    await user.click(await screen.findByRole("button", { name: "Newest" }));
+    expect(at.search().toString()).toBe("");
+    // The total stays what the server keeps; a filter counted up to 1,000 says so.
+    expect(screen.getByText("Changes (42)")).toBeInTheDocument();
+  });
+
+  it("says 1,000+ for a total the server counted up to 1,000", async () => {
+    answer = (url) =>
+      url.includes("/history/admins")
+        ? { status: "success", data: [] }
+        : paged([updatedAd], { result: 1000, capped: true, older: true });
+    renderAt("/apkw/history?admin=admin%40example.com");
+    expect(await screen.findByText("Changes (1,000+)")).toBeInTheDocument();
   });
 
   it("hides sign-ins unless Show sign-ins is on, kept in the URL; a Sign-ins filter shows them", async () => {
     const user = userEvent.setup();
     const at = renderAt("/apkw/history");
     await screen.findByRole("table", { name: "Changes" });
-    expect(listRequests()[0]).toBe("/api/v1/apkw/history?page=1&signIns=false");
+    expect(listRequests()[0]).toBe("/api/v1/apkw/history?signIns=false");
     const show = screen.getByRole("switch", { name: "Show sign-ins" });
     expect(show).not.toBeChecked();
     await user.click(show);
     expect(at.search().get("signIns")).toBe("show");
-    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=1"));
+    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history"));
     await user.click(show);
     expect(at.search().has("signIns")).toBe(false);
     // Asking for sign-ins by kind shows them whatever the switch says.
     renderAt("/apkw/history?resource=session");
-    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?page=1&resource=session"));
+    await waitFor(() => expect(listRequests().at(-1)).toBe("/api/v1/apkw/history?resource=session"));
   });
 
   it("each entry leads to its record; a delete says so, with Restore while the record is in the Trash", async () => {

@@ -2,12 +2,12 @@ import type { HistoryEntry } from "@backoffice/contracts";
 import { History, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { CursorPagination } from "@/components/cursor-pagination";
 import { DayInput } from "@/components/day-input";
 import { PageHeader } from "@/components/layout/page-header";
 import { ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { FilterSelect, useUrlFilters } from "@/components/list/url-filters";
-import { usePageParam } from "@/components/list/use-page-param";
-import { Pagination } from "@/components/pagination";
+import { useCursorParam } from "@/components/list/use-cursor-param";
 import { ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -28,12 +28,15 @@ import {
 import { HistoryDetails } from "./history-details";
 import { HistoryList } from "./history-list";
 
-/** History: the site's audit log, newest first, filtered and paged in the URL. */
+/**
+ * History: the site's audit log, newest first, filtered and paged in the URL: Newer and Older move
+ * by keyset pages (the cursor in the URL), so every page costs the same however long the log.
+ */
 export function HistoryScreen() {
   const site = useCurrentSite();
-  const { page, setPage, reportPages } = usePageParam();
+  const { cursor, setCursor } = useCursorParam();
   const url = useUrlFilters(HISTORY_FILTER_KEYS);
-  const query = useHistory(site, historyQueryOf(url.get, page));
+  const query = useHistory(site, historyQueryOf(url.get, cursor));
   const admins = useHistoryAdmins(site);
   const [open, setOpen] = useState<HistoryEntry | null>(null);
   const signInsId = useId();
@@ -43,7 +46,6 @@ export function HistoryScreen() {
 
   const data = query.data;
   const entries = data?.data ?? [];
-  reportPages(data?.pagination.numberOfPages);
   // The admin in the URL stays choosable even before (or without) the list of admins.
   const adminOptions = [...new Set([...(admins.data ?? []), url.get("admin")].filter(Boolean))].map(
     (email) => [email, email] as const,
@@ -65,7 +67,7 @@ export function HistoryScreen() {
       />
       <Card className="gap-4">
         <CardHeader className="grid gap-4">
-          <CardTitle>Changes{data ? ` (${data.result})` : ""}</CardTitle>
+          <CardTitle>Changes{data ? ` (${historyMessages.total(data.result, data.capped)})` : ""}</CardTitle>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(2,minmax(0,1fr))_auto_auto_auto_auto]">
             <FilterSelect
               label="Resource"
@@ -119,7 +121,7 @@ export function HistoryScreen() {
           >
             <HistoryList entries={entries} onOpen={setOpen} />
           </ListBody>
-          <Pagination page={page} totalPages={data?.pagination.numberOfPages ?? 1} onPageChange={setPage} />
+          <CursorPagination cursor={cursor} newer={data?.newer} older={data?.older} onChange={setCursor} />
         </CardContent>
       </Card>
       <HistoryDetails entry={open} onClose={() => setOpen(null)} />

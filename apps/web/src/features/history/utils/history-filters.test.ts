@@ -30,17 +30,18 @@ describe("History filters", () => {
     expect(kinds("movies")).not.toContain("emails");
   });
 
-  it("sends only the filters the server accepts", () => {
+  it("sends only the filters the server accepts, after the page's cursor", () => {
     const url = (values: Record<string, string>) => (key: string) => values[key] ?? "";
     expect(
-      historyQueryOf(url({ resource: "ads", admin: " a@b.c ", from: "2026-11-01", to: "2026-11-23" }), 2),
-    ).toEqual({ page: 2, resource: "ads", admin: "a@b.c", from: "2026-11-01", to: "2026-11-23" });
-    expect(historyQueryOf(url({ resource: "users", from: "yesterday", to: "2026-13-45" }), 1)).toEqual({
-      page: 1,
+      historyQueryOf(url({ resource: "ads", admin: " a@b.c ", from: "2026-11-01", to: "2026-11-23" }), {
+        after: "120",
+      }),
+    ).toEqual({ after: "120", resource: "ads", admin: "a@b.c", from: "2026-11-01", to: "2026-11-23" });
+    expect(historyQueryOf(url({ resource: "users", from: "yesterday", to: "2026-13-45" }), {})).toEqual({
       signIns: false,
     });
     // Sign-ins are left out unless asked for (or their own kind is chosen).
-    expect(historyQueryOf(url({ signIns: "show" }), 1)).toEqual({ page: 1 });
-    expect(historyQueryOf(url({ resource: "session" }), 1)).toEqual({ page: 1, resource: "session" });
+    expect(historyQueryOf(url({ signIns: "show" }), { before: "0" })).toEqual({ before: "0" });
+    expect(historyQueryOf(url({ resource: "session" }), {})).toEqual({ resource: "session" });
   });
 });

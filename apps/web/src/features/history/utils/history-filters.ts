@@ -6,15 +6,17 @@ import {
   RECORD_KINDS,
   type Site,
 } from "@backoffice/contracts";
+import type { Cursor } from "@/components/list/use-cursor-param";
 import type { SiteSettings } from "@/sites";
 
 /** The History screen's filters, as kept in the URL (`signIns=show` lists sign-ins too). */
 export const HISTORY_FILTER_KEYS = ["resource", "admin", "from", "to", "signIns"] as const;
 export type HistoryFilterKey = (typeof HISTORY_FILTER_KEYS)[number];
 
-/** What `GET /history` is asked (the contract's `historyQuery`, as sent). */
+/** What `GET /history` is asked (the contract's `historyQuery`, as sent): the cursor, then the filters. */
 export type HistoryQuery = {
-  page: number;
+  after?: string;
+  before?: string;
   resource?: HistoryResource;
   admin?: string;
   from?: string;
@@ -35,7 +37,7 @@ const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.is
  * The query the URL's filters ask for. A value the server would refuse (an unknown resource, a
  * date typed by hand wrongly) is left out instead of turning the screen into an error.
  */
-export function historyQueryOf(get: (key: HistoryFilterKey) => string, page: number): HistoryQuery {
+export function historyQueryOf(get: (key: HistoryFilterKey) => string, cursor: Cursor): HistoryQuery {
   const resource = (HISTORY_RESOURCES as readonly string[]).includes(get("resource"))
     ? (get("resource") as HistoryResource)
     : undefined;
@@ -43,7 +45,7 @@ export function historyQueryOf(get: (key: HistoryFilterKey) => string, page: num
   const from = get("from");
   const to = get("to");
   return {
-    page,
+    ...cursor,
     ...(resource ? { resource } : {}),
     ...(admin ? { admin } : {}),
     ...(isDay(from) ? { from } : {}),
@@ -69,6 +71,8 @@ export function recordLink(site: SiteSettings, entry: Pick<HistoryEntry, "resour
 }
 
 export const historyMessages = {
+  /** The total of the list: "1,234", or "1,000+" for a filter counted up to 1,000. */
+  total: (n: number, capped: boolean) => `${n.toLocaleString("en-US")}${capped ? "+" : ""}`,
   subtitle:
     "Every change made by an admin on this site, newest first. Sign-ins and profile changes show on every site.",
   loadError: { title: "Failed to load history", description: "The change log could not be loaded." },

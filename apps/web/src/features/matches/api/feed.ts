@@ -12,7 +12,7 @@ import { useState } from "react";
 import { ApiError, serverMessageOf, siteApi } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import type { SiteSettings } from "@/sites";
-import { matchesKey, useMatches } from "./matches";
+import { matchesKey, useCurrentMatches } from "./matches";
 
 const feedKey = (site: SiteSettings, sport: FeedSport) => ["feed", site.key, sport] as const;
 
@@ -113,9 +113,12 @@ const keyOfMatch = (m: Match) => sameMatchKey(m.type, m.homeTeam.name, m.awayTea
 export const keyOfPayload = (p: AcceptedMatchPayload) =>
   sameMatchKey(p.type, p.homeTeam_name, p.awayTeam_name, p.date);
 
-/** The keys of the matches Manage Matches holds, so fixtures accepted before show as Accepted. */
+/**
+ * The keys of the matches Manage Matches holds, so fixtures accepted before show as Accepted: today's
+ * fixtures are live, upcoming or just finished, so the working set (unpaged) holds every one of them.
+ */
 export function useAcceptedKeys(site: SiteSettings): ReadonlySet<string> {
-  const matches = useMatches(site);
+  const matches = useCurrentMatches(site);
   return new Set((matches.data ?? []).map(keyOfMatch));
 }
 

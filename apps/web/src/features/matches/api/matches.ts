@@ -1,12 +1,13 @@
 import type {
   deleteMatchesAnswer,
   ListAnswer,
-  Match,
+  MatchesPage,
+  MatchesQuery,
   MatchInput,
   matchSchema,
   SuccessAnswer,
 } from "@backoffice/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { siteApi, versionHeaders } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
@@ -15,21 +16,40 @@ import type { SiteSettings } from "@/sites";
 type MatchAnswer = SuccessAnswer<typeof matchSchema>;
 type DeleteAnswer = z.infer<typeof deleteMatchesAnswer>;
 
-/** Every match of the site (what a write invalidates). */
+/** Every list of the site's matches (what a write invalidates): pages, and the working set. */
 export const matchesKey = (site: SiteSettings) => ["matches", site.key] as const;
 
-export const matchesQueryOptions = (site: SiteSettings) =>
+/** Matches a page: a grid of two or three columns. */
+export const MATCHES_PAGE_SIZE = 24;
+
+/** A page of Manage Matches or Other Servers: the filters and page of the URL (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
+export type MatchesPageQuery = Omit<MatchesQuery, "limit"> & { page: number };
+
+export const matchesPageQueryOptions = (site: SiteSettings, query: MatchesPageQuery) =>
   queryOptions({
-    queryKey: matchesKey(site),
-    queryFn: async ({ signal }) =>
-      (await siteApi(site).get<ListAnswer<typeof matchSchema>>("/matches", { signal })).data,
+    queryKey: [...matchesKey(site), "page", query],
+    queryFn: ({ signal }) =>
+      siteApi(site).get<MatchesPage>("/matches", { query: { ...query, limit: MATCHES_PAGE_SIZE }, signal }),
+    // The cards stay while the next page or filter loads.
+    placeholderData: keepPreviousData,
     // Statuses follow the clock on the server (docs/PRODUCT-RULES.md#matches-and-the-sports-feed): an
     // open screen asks again every minute, so its cards, Match Summary and filters keep up unsaved.
     refetchInterval: 60_000,
   });
 
-export function useMatches(site: SiteSettings) {
-  return useQuery(matchesQueryOptions(site));
+export function useMatchesPage(site: SiteSettings, query: MatchesPageQuery) {
+  return useQuery(matchesPageQueryOptions(site, query));
+}
+
+/** The working set (live, upcoming and recently finished matches), unpaged: what Fetch Matches compares with. */
+export function useCurrentMatches(site: SiteSettings) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...matchesKey(site), "current"],
+      queryFn: async ({ signal }) =>
+        (await siteApi(site).get<ListAnswer<typeof matchSchema>>("/matches", { signal })).data,
+    }),
+  );
 }
 
 /**
@@ -48,13 +68,22 @@ export function useSaveMatch(site: SiteSettings) {
   );
 }
 
+/** Takes deleted matches off every cached list at once (the reload after the delete confirms it). */
+function forget(queryClient: QueryClient, site: SiteSettings, ids: readonly string[]) {
+  queryClient.setQueriesData<MatchesPage | MatchAnswer["data"][]>(
+    { queryKey: matchesKey(site) },
+    (cached) => {
+      if (!cached) return cached;
+      if (Array.isArray(cached)) return cached.filter((m) => !ids.includes(m._id));
+      return { ...cached, data: cached.data.filter((m) => !ids.includes(m._id)) };
+    },
+  );
+}
+
 export function useDeleteMatches(site: SiteSettings) {
   return useListWrite(
     matchesKey(site),
     (ids: string[]) => siteApi(site).delete<DeleteAnswer>("/matches", { ids }),
-    (_answer, ids, queryClient) =>
-      queryClient.setQueryData<Match[]>(matchesKey(site), (matches) =>
-        matches?.filter((m) => !ids.includes(m._id)),
-      ),
+    (_answer, ids, queryClient) => forget(queryClient, site, ids),
   );
 }

@@ -5,20 +5,36 @@ import type {
   otherServerSchema,
   SuccessAnswer,
 } from "@backoffice/contracts";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, useContext } from "react";
 import { siteApi } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
 
 // The kind's name (RECORD_KINDS): live updates load it again when servers change.
 export const serversKey = (site: SiteSettings) => ["servers", site.key] as const;
 
+/**
+ * The matches a screen shows (its page): the servers read are theirs only (`?matches=`), whatever
+ * else the site keeps. Without it (a screen that is not paged), every server of the site.
+ */
+export const MatchesInView = createContext<readonly string[] | null>(null);
+
 export function useServers(site: SiteSettings) {
+  const inView = useContext(MatchesInView);
+  const matches = inView ? [...inView].sort().join(",") : undefined;
   return useQuery(
     queryOptions({
-      queryKey: serversKey(site),
+      queryKey: [...serversKey(site), matches ?? "all"],
       queryFn: async ({ signal }) =>
-        (await siteApi(site).get<ListAnswer<typeof otherServerSchema>>("/other-servers/all", { signal }))
-          .data,
+        (
+          await siteApi(site).get<ListAnswer<typeof otherServerSchema>>("/other-servers/all", {
+            query: { matches: matches || undefined },
+            signal,
+          })
+        ).data,
+      // A page's servers stay while the next page's load.
+      placeholderData: keepPreviousData,
+      enabled: matches !== "",
     }),
   );
 }
@@ -30,10 +46,9 @@ export function useCreateServer(site: SiteSettings) {
       siteApi(site).post<SuccessAnswer<typeof otherServerSchema>>("/other-servers", input),
     // The new server goes to the top of the list at once.
     onSuccess: (answer) =>
-      queryClient.setQueryData<OtherServer[]>(serversKey(site), (servers) => [
-        answer.data,
-        ...(servers ?? []),
-      ]),
+      queryClient.setQueriesData<OtherServer[]>({ queryKey: serversKey(site) }, (servers) =>
+        servers ? [answer.data, ...servers] : servers,
+      ),
   });
 }
 
@@ -43,7 +58,7 @@ export function useDeleteServer(site: SiteSettings) {
     mutationFn: (id: string) =>
       siteApi(site).delete<MessageAnswer>(`/other-servers/${encodeURIComponent(id)}`),
     onSuccess: (_answer, id) =>
-      queryClient.setQueryData<OtherServer[]>(serversKey(site), (servers) =>
+      queryClient.setQueriesData<OtherServer[]>({ queryKey: serversKey(site) }, (servers) =>
         servers?.filter((s) => s._id !== id),
       ),
   });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "@/lib/format";
 import { captureToasts, fakeApi, renderAt, type ShownToast } from "@/lib/screen.testing";
 import { FetchMatchesScreen } from "./fetch-matches-screen";
-import { matchOf } from "./match.testing";
+import { matchesApi, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 
 /** Feed sync on the screens (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
@@ -13,7 +13,7 @@ import { MatchesScreen } from "./matches-screen";
 const feed = { body: { status: "success", response: [], quota: { remaining: 90, limit: 100 } } };
 const fetchScreenApi = {
   "GET /config": { body: { status: "success", data: { sites: {} } } },
-  "GET /sportbn/matches": { body: { status: "success", data: [] } },
+  "GET /sportbn/matches": matchesApi([]),
   "GET /sportbn/connect/football": feed,
   "GET /sportbn/connect/basketball": feed,
   "GET /sportbn/connect/hockey": feed,
@@ -90,18 +90,13 @@ const match = (id: string, home: string, status: Match["status"], feedStatus: st
 describe("Manage Matches: accepted fixtures the feed halted", () => {
   it("say Postponed, Cancelled or Abandoned in a badge instead of their status", async () => {
     fakeApi({
-      "GET /sportbn/matches": {
-        body: {
-          status: "success",
-          data: [
-            match("1", "Postponed FC", "upcoming", "PST"),
-            match("2", "Cancelled FC", "finished", "CANC"),
-            match("3", "Abandoned FC", "finished", "ABD"),
-            match("4", "Playing FC", "live", "2H"),
-            match("5", "Handmade FC", "upcoming", null),
-          ],
-        },
-      },
+      "GET /sportbn/matches": matchesApi([
+        match("1", "Postponed FC", "upcoming", "PST"),
+        match("2", "Cancelled FC", "finished", "CANC"),
+        match("3", "Abandoned FC", "finished", "ABD"),
+        match("4", "Playing FC", "live", "2H"),
+        match("5", "Handmade FC", "upcoming", null),
+      ]),
     });
     renderAt("/sportbn/matches", <MatchesScreen />);
     const card = async (home: string) => screen.findByRole("article", { name: new RegExp(home) });

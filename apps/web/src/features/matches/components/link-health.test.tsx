@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "@/lib/format";
 import { captureToasts, fakeApi, renderAt, type ShownToast } from "@/lib/screen.testing";
-import { matchOf } from "./match.testing";
+import { matchesApi, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 import { OtherServersScreen } from "./other-servers-screen";
 
@@ -61,7 +61,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const api = () =>
   fakeApi({
-    "GET /sportbn/matches": { body: { status: "success", data: [match] } },
+    "GET /sportbn/matches": matchesApi([match]),
     "GET /sportbn/other-servers/all": { body: { status: "success", data: servers } },
     "POST /sportbn/matches/m1/links/check": {
       body: {
@@ -125,7 +125,7 @@ describe("stream-link health", () => {
 
   it("before any check the card says Not checked yet, never '0 of n links OK'", async () => {
     fakeApi({
-      "GET /sportbn/matches": { body: { status: "success", data: [matchOf({ logos: false })] } },
+      "GET /sportbn/matches": matchesApi([matchOf({ logos: false })]),
       "GET /sportbn/other-servers/all": {
         body: { status: "success", data: [server("s1", "HD Server", health({}))] },
       },

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
 import { FetchMatchesScreen } from "./fetch-matches-screen";
-import { configWithZone, matchOf } from "./match.testing";
+import { configWithZone, matchesApi, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 import { OtherServersScreen } from "./other-servers-screen";
 
@@ -21,7 +21,7 @@ describe("match days and times", () => {
   it("cards show dd/mm/yyyy · HH:mm with the time zone, on Manage Matches and Other Servers", async () => {
     fakeApi({
       "GET /config": config,
-      "GET /sportbn/matches": { body: { status: "success", data: [match] } },
+      "GET /sportbn/matches": matchesApi([match]),
       "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
     });
     renderAt("/sportbn/matches", <MatchesScreen />);
@@ -38,7 +38,7 @@ describe("match days and times", () => {
   it("Edit Match shows and reads dd/mm/yyyy and HH:mm, refusing the US order at the field", async () => {
     const calls = fakeApi({
       "GET /config": config,
-      "GET /sportbn/matches": { body: { status: "success", data: [match] } },
+      "GET /sportbn/matches": matchesApi([match]),
       "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
       "PUT /sportbn/matches/m1": {
         body: { status: "success", data: match, message: "Match updated successfully" },
@@ -90,7 +90,7 @@ describe("match days and times", () => {
     });
     fakeApi({
       "GET /config": config,
-      "GET /sportbn/matches": { body: { status: "success", data: [] } },
+      "GET /sportbn/matches": matchesApi([]),
       "GET /sportbn/connect/football": feed([fixture]),
       "GET /sportbn/connect/basketball": feed(),
       "GET /sportbn/connect/hockey": feed(),

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt, setWidth } from "@/lib/screen.testing";
-import { matchOf } from "./match.testing";
+import { matchesApi, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 
 /**
@@ -17,9 +17,7 @@ const selects = () => ["Sport", "Status", "League"].map((name) => screen.queryBy
 beforeEach(() => {
   captureToasts();
   fakeApi({
-    "GET /sportbn/matches": {
-      body: { status: "success", data: [matchOf({ home: "Bayern", away: "Hertha" })] },
-    },
+    "GET /sportbn/matches": matchesApi([matchOf({ home: "Bayern", away: "Hertha" })]),
     "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
   });
 });

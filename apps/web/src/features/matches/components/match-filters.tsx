@@ -4,7 +4,7 @@ import { FilterSelect, SearchBox } from "@/components/list/url-filters";
 import { Button } from "@/components/ui/button";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { cn } from "@/lib/utils";
-import { SPORT_OPTIONS, STATUS_OPTIONS } from "../utils/match-form";
+import { LIST_STATUS_OPTIONS, SPORT_OPTIONS } from "../utils/match-form";
 
 type MatchFilterKey = "q" | "sport" | "status" | "league";
 
@@ -26,7 +26,7 @@ export function MatchFilters({
   const selects = (
     [
       ["sport", "Sport", "All Sports", SPORT_OPTIONS],
-      ["status", "Status", "All Status", STATUS_OPTIONS],
+      ["status", "Status", "All Status", LIST_STATUS_OPTIONS],
       ...(leagues ? [["league", "League", "All Leagues", leagues.map((l) => [l, l] as const)] as const] : []),
     ] as const
   ).map(([key, label, all, options]) => (

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt, type ShownToast } from "@/lib/screen.testing";
-import { matchOf, serverOf } from "./match.testing";
+import { matchesApi, matchOf, serverOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 import { OtherServersScreen } from "./other-servers-screen";
 
@@ -19,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const api = () =>
   fakeApi({
-    "GET /sportbn/matches": { body: { status: "success", data: [match] } },
+    "GET /sportbn/matches": matchesApi([match]),
     "GET /sportbn/other-servers/all": {
       body: { status: "success", data: [server("s1", "HD Server"), server("s2", "Elsewhere", "m2")] },
     },
@@ -70,7 +70,7 @@ describe("a match's servers in Edit Match", () => {
   it("Save Server of a valid match saves the server only: no match update, one toast, Edit Match stays open", async () => {
     const valid = matchOf();
     const calls = fakeApi({
-      "GET /sportbn/matches": { body: { status: "success", data: [valid] } },
+      "GET /sportbn/matches": matchesApi([valid]),
       "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
       "POST /sportbn/other-servers": {
         status: 201,

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
-import { configWithZone, matchOf } from "./match.testing";
+import { configWithZone, matchesApi, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 
 /** Add Match proposes the status the clock gives (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
@@ -36,7 +36,7 @@ describe("Add Match: the proposed status", () => {
   it("follows the clock for the day and times entered, in the site's time zone, until one is chosen", async () => {
     const calls = fakeApi({
       "GET /config": config,
-      "GET /sportbn/matches": { body: { status: "success", data: [] } },
+      "GET /sportbn/matches": matchesApi([]),
       "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
     });
     renderAt("/sportbn/matches", <MatchesScreen />);
@@ -75,12 +75,7 @@ describe("Manage Matches: statuses of the current minute", () => {
     let status: Match["status"] = "upcoming";
     fakeApi({
       "GET /config": config,
-      "GET /sportbn/matches": () => ({
-        body: {
-          status: "success",
-          data: [matchOf({ status, time: "20:30", end_time: "22:30" })],
-        },
-      }),
+      "GET /sportbn/matches": matchesApi(() => [matchOf({ status, time: "20:30", end_time: "22:30" })]),
       "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
     });
     renderAt("/sportbn/matches", <MatchesScreen />);

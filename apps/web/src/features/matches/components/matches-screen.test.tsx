@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt, setWidth } from "@/lib/screen.testing";
 import { FetchMatchesScreen } from "./fetch-matches-screen";
-import { matchOf } from "./match.testing";
+import { matchesApi, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 
 /**
@@ -40,9 +40,7 @@ afterEach(() => {
 describe("Manage Matches: team names", () => {
   const matches = () =>
     fakeApi({
-      "GET /sportbn/matches": {
-        body: { status: "success", data: [match("Borussia Monchengladbach", "Eintracht Frankfurt")] },
-      },
+      "GET /sportbn/matches": matchesApi([match("Borussia Monchengladbach", "Eintracht Frankfurt")]),
     });
 
   it("under 992 px they are cut to 10 characters, whole for screen readers and on focus", async () => {
@@ -71,7 +69,7 @@ describe("Manage Matches: team names", () => {
 
 describe("Manage Matches: the dialog", () => {
   it("Create Match with empty fields says Please fill all the fields and sends nothing", async () => {
-    const calls = fakeApi({ "GET /sportbn/matches": { body: { status: "success", data: [] } } });
+    const calls = fakeApi({ "GET /sportbn/matches": matchesApi([]) });
     renderAt("/sportbn/matches", <MatchesScreen />);
     await userEvent.click((await screen.findAllByRole("button", { name: "Add Match" }))[0]!);
     const dialog = await screen.findByRole("dialog", { name: "Add Match" });
@@ -87,15 +85,10 @@ describe("Manage Matches: deleting", () => {
     const toasts = captureToasts();
     const token = "0b7e2a4c-3f5d-4e8a-9c1b-2d6f8a0e4b71";
     const calls = fakeApi({
-      "GET /sportbn/matches": {
-        body: {
-          status: "success",
-          data: [
-            matchOf({ home: "Bayern", away: "Hertha" }),
-            matchOf({ _id: "m2", home: "Ajax", away: "PSV" }),
-          ],
-        },
-      },
+      "GET /sportbn/matches": matchesApi([
+        matchOf({ home: "Bayern", away: "Hertha" }),
+        matchOf({ _id: "m2", home: "Ajax", away: "PSV" }),
+      ]),
       "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
       "DELETE /sportbn/matches": {
         body: { status: "success", message: "Match deleted successfully" },

@@ -8,7 +8,9 @@ import { SelectAll } from "@/components/list/toggle-buttons";
 import { useUrlFilters } from "@/components/list/url-filters";
 import { SortSelect, useUrlSort } from "@/components/list/url-sort";
 import { useConfirmedDelete } from "@/components/list/use-confirmed-delete";
+import { usePageParam } from "@/components/list/use-page-param";
 import { useSelection } from "@/components/list/use-selection";
+import { Pagination } from "@/components/pagination";
 import { ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -18,39 +20,44 @@ import { useErrorToast } from "@/hooks/use-error-toast";
 import { useConfig } from "@/lib/site-config";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
-import { matchesKey, useDeleteMatches, useMatches } from "../api/matches";
-import { serversKey } from "../api/servers";
-import { filterMatches, matchFiltersOf, matchMessages, matchSummary } from "../utils/match-form";
+import { matchesKey, useDeleteMatches, useMatchesPage } from "../api/matches";
+import { MatchesInView, serversKey } from "../api/servers";
+import { matchesQueryOf, matchMessages } from "../utils/match-form";
 import { MATCH_SORTS } from "../utils/match-sort";
 import { MatchCard } from "./match-card";
 import { MatchDialog, type MatchDialogState } from "./match-dialog";
 import { MatchFilters } from "./match-filters";
 
-/** Manage Matches (sportbn): filters, summary, selection, bulk delete, add/edit dialog. */
+/**
+ * Manage Matches (sportbn): filters, summary, selection, bulk delete, add/edit dialog. The server
+ * filters, orders and pages the list (filters, order and page in the URL), so a site with years of
+ * matches loads one page of its working set (docs/PRODUCT-RULES.md#matches-and-the-sports-feed).
+ */
 export function MatchesScreen() {
   const site = useCurrentSite();
   const canWrite = useCanWrite(site.key);
   const _confirm = useConfirm();
   const config = useConfig();
-  const query = useMatches(site);
+  const { page, setPage, reportPages } = usePageParam();
+  // Filters live in the URL: Back, reload and links keep them.
+  const url = useUrlFilters(["q", "sport", "status", "league"] as const, "q");
+  const sort = useUrlSort(MATCH_SORTS);
+  const query = useMatchesPage(site, matchesQueryOf(url.get, page, sort.value));
   const remove = useDeleteMatches(site);
   const selection = useSelection();
   const [dialog, setDialog] = useState<MatchDialogState | null>(null);
   useErrorToast(query, (error) => toastError(matchMessages.fetchFailed, error));
 
-  // Filters live in the URL: Back, reload and links keep them.
-  const url = useUrlFilters(["q", "sport", "status", "league"] as const, "q");
-  const filters = matchFiltersOf(url.get);
   const setFilter = url.set;
   const filtered = url.any;
 
-  const all = query.data ?? [];
-  const sort = useUrlSort(MATCH_SORTS);
-  const visible = filterMatches(all, filters).sort(sort.compare);
+  reportPages(query.data?.pagination.numberOfPages);
+  const visible = query.data?.data ?? [];
   const visibleIds = visible.map((m) => m._id);
   const view = selection.inView(visibleIds);
-  const leagues = [...new Set(all.map((m) => m.league.name))].sort();
-  const summary = matchSummary(all);
+  // Every league the site's matches name, and the one in the URL even before they load.
+  const leagues = [...new Set([...(query.data?.leagues ?? []), url.get("league")].filter(Boolean))].sort();
+  const summary = query.data?.summary ?? { live: 0, upcoming: 0, finished: 0, leagues: 0, sports: 0 };
   const siteUrl = config.data?.sites[site.key].url ?? site.fallbackUrl;
 
   const titleOf = (m: Match) => `${m.homeTeam.name} vs ${m.awayTeam.name}`;
@@ -140,7 +147,9 @@ export function MatchesScreen() {
               disabled={visible.length === 0}
             />
             <p role="status" className="text-sm text-muted-foreground" data-slot="matches-count">
-              {query.isPending ? "Loading matches..." : matchMessages.found(visible.length)}
+              {query.isPending
+                ? "Loading matches..."
+                : matchMessages.found(query.data?.result ?? 0, query.data?.capped)}
               {view.ids.length > 0 && ` · ${view.ids.length} selected`}
             </p>
             <SortSelect sort={sort} className="h-8 w-full sm:ml-auto sm:w-48" />
@@ -158,46 +167,53 @@ export function MatchesScreen() {
           </div>
         </CardContent>
       </Card>
-      <ListBody
-        query={query}
-        loading={<ListSkeleton rows={3} />}
-        error={{ title: matchMessages.fetchFailed }}
-        empty={
-          visible.length > 0
-            ? null
-            : filtered
-              ? {
-                  title: matchMessages.empty,
-                  description: "No match matches the search and filters.",
-                  action: <ClearFiltersButton onClick={url.clear} />,
-                }
-              : {
-                  title: matchMessages.empty,
-                  description: "Add the first match.",
-                  action: canWrite && (
-                    <Button onClick={() => setDialog({ mode: "create" })}>
-                      <Plus aria-hidden="true" />
-                      Add Match
-                    </Button>
-                  ),
-                }
-        }
-      >
-        <CardGrid label="Matches" items={visible} className="sm:grid-cols-2 xl:grid-cols-3">
-          {(match) => (
-            <MatchCard
-              match={match}
-              site={site}
-              selected={selection.has(match._id)}
-              onSelectedChange={(on) => selection.set(match._id, on)}
-              onEdit={() => setDialog({ mode: "edit", match })}
-              onDelete={() => runDelete([match])}
-              busy={remove.isPending}
-            />
-          )}
-        </CardGrid>
-      </ListBody>
-      <MatchDialog site={site} siteUrl={siteUrl} state={dialog} onClose={() => setDialog(null)} />
+      <MatchesInView.Provider value={visibleIds}>
+        <ListBody
+          query={query}
+          loading={<ListSkeleton rows={3} />}
+          error={{ title: matchMessages.fetchFailed }}
+          empty={
+            visible.length > 0
+              ? null
+              : filtered
+                ? {
+                    title: matchMessages.empty,
+                    description: "No match matches the search and filters.",
+                    action: <ClearFiltersButton onClick={url.clear} />,
+                  }
+                : {
+                    title: matchMessages.empty,
+                    description: "Add the first match.",
+                    action: canWrite && (
+                      <Button onClick={() => setDialog({ mode: "create" })}>
+                        <Plus aria-hidden="true" />
+                        Add Match
+                      </Button>
+                    ),
+                  }
+          }
+        >
+          <CardGrid label="Matches" items={visible} className="sm:grid-cols-2 xl:grid-cols-3">
+            {(match) => (
+              <MatchCard
+                match={match}
+                site={site}
+                selected={selection.has(match._id)}
+                onSelectedChange={(on) => selection.set(match._id, on)}
+                onEdit={() => setDialog({ mode: "edit", match })}
+                onDelete={() => runDelete([match])}
+                busy={remove.isPending}
+              />
+            )}
+          </CardGrid>
+        </ListBody>
+        <Pagination
+          page={page}
+          totalPages={query.data?.pagination.numberOfPages ?? 1}
+          onPageChange={setPage}
+        />
+        <MatchDialog site={site} siteUrl={siteUrl} state={dialog} onClose={() => setDialog(null)} />
+      </MatchesInView.Provider>
     </div>
   );
 }

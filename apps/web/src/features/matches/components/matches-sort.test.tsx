@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
-import { matchOf } from "./match.testing";
+import { matchesApi, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 
 /** Manage Matches sorts by kick-off, latest or earliest first, kept in the URL with the filters. */
@@ -11,15 +11,15 @@ import { MatchesScreen } from "./matches-screen";
 const match = (id: string, home: string, date: string, time: string): Match =>
   matchOf({ _id: id, home, away: "Away", date, time });
 // In the server's order: latest kick-off first.
-const matches = [
+const matches: Match[] = [
   match("m3", "Cologne", "2026-12-22", "20:30"),
   match("m2", "Bremen", "2026-12-22", "18:00"),
-  { ...match("m1", "Augsburg", "2026-12-01", "21:00"), status: "finished" },
+  { ...match("m1", "Augsburg", "2026-12-01", "21:00"), status: "finished" as const },
 ];
 
 beforeEach(() => {
   captureToasts();
-  fakeApi({ "GET /sportbn/matches": { body: { status: "success", data: matches } } });
+  fakeApi({ "GET /sportbn/matches": matchesApi(matches) });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
-import { matchOf } from "./match.testing";
+import { matchesApi, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 import { OtherServersScreen } from "./other-servers-screen";
 
@@ -21,7 +21,7 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 
 function api(matches: Match[]) {
   fakeApi({
-    "GET /sportbn/matches": { body: { status: "success", data: matches } },
+    "GET /sportbn/matches": matchesApi(matches),
     "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
   });
 }

@@ -5,6 +5,8 @@ import { ImageWithFallback } from "@/components/image-with-fallback";
 import { PageHeader } from "@/components/layout/page-header";
 import { CardGrid, ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { useUrlFilters } from "@/components/list/url-filters";
+import { usePageParam } from "@/components/list/use-page-param";
+import { Pagination } from "@/components/pagination";
 import { ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,9 +15,9 @@ import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
-import { useMatches } from "../api/matches";
-import { useServers } from "../api/servers";
-import { filterMatches, matchFiltersOf } from "../utils/match-form";
+import { useMatchesPage } from "../api/matches";
+import { MatchesInView, useServers } from "../api/servers";
+import { matchesQueryOf } from "../utils/match-form";
 import { MatchTime, STATUS_BADGE } from "./match-card";
 import { MatchFilters } from "./match-filters";
 import { MatchServers } from "./match-servers";
@@ -27,20 +29,48 @@ const texts = {
   loadFailed: { title: "Error", description: "Failed to fetch matches" },
   empty: { title: "No matches found", description: "Try adjusting your search or filter criteria." },
   noMatches: "Servers belong to matches: add a match in Manage Matches first.",
-  count: (n: number) => `${n} ${n === 1 ? "match" : "matches"}`,
+  count: (n: number, capped = false) =>
+    `${n.toLocaleString("en-US")}${capped ? "+" : ""} ${n === 1 && !capped ? "match" : "matches"}`,
 } as const;
 
-/** Other Servers (sportbn): the extra stream servers of each match. */
+/**
+ * Other Servers (sportbn): the extra stream servers of each match, a page of matches at a time (the
+ * server filters and pages them, as on Manage Matches), with the servers of that page only.
+ */
 export function OtherServersScreen() {
   const site = useCurrentSite();
-  const matches = useMatches(site);
+  const { page, setPage, reportPages } = usePageParam();
+  const url = useUrlFilters(["q", "sport", "status", "league"] as const, "q");
+  const matches = useMatchesPage(
+    site,
+    matchesQueryOf((key) => (key === "league" ? "" : url.get(key)), page, "latest"),
+  );
+  reportPages(matches.data?.pagination.numberOfPages);
+  const visible = matches.data?.data ?? [];
+  return (
+    <MatchesInView.Provider value={visible.map((match) => match._id)}>
+      <OtherServersList site={site} matches={matches} url={url} page={page} setPage={setPage} />
+    </MatchesInView.Provider>
+  );
+}
+
+function OtherServersList({
+  site,
+  matches,
+  url,
+  page,
+  setPage,
+}: {
+  site: SiteSettings;
+  matches: ReturnType<typeof useMatchesPage>;
+  url: ReturnType<typeof useUrlFilters<"q" | "sport" | "status" | "league">>;
+  page: number;
+  setPage: (page: number) => void;
+}) {
   const servers = useServers(site);
   const failed = matches.isError ? matches : servers;
   useErrorToast(failed, (error) => toastError(texts.loadFailed.title, error, texts.loadFailed.description));
-
-  const url = useUrlFilters(["q", "sport", "status", "league"] as const, "q");
-  const { search, sport, status } = matchFiltersOf((key) => (key === "league" ? "" : url.get(key)));
-  const visible = filterMatches(matches.data ?? [], { search, sport, status, league: "" });
+  const visible = matches.data?.data ?? [];
 
   return (
     <div className="grid gap-6">
@@ -50,13 +80,15 @@ export function OtherServersScreen() {
           <h2 className="text-sm font-semibold">Search &amp; Filter</h2>
           <MatchFilters get={url.get} set={url.set} />
           <p role="status" className="text-sm text-muted-foreground">
-            {matches.isPending ? "Loading matches..." : texts.count(visible.length)}
+            {matches.isPending
+              ? "Loading matches..."
+              : texts.count(matches.data?.result ?? 0, matches.data?.capped)}
           </p>
         </CardContent>
       </Card>
       <ListBody
         query={{
-          isPending: matches.isPending || servers.isPending,
+          isPending: matches.isPending || (visible.length > 0 && servers.isPending),
           // Either list missing makes the screen unusable; a failed reload of one keeps what is shown.
           isError: (matches.isError && !matches.data) || (servers.isError && !servers.data),
           data: undefined,
@@ -88,6 +120,11 @@ export function OtherServersScreen() {
           {(match) => <ServersCard site={site} match={match} />}
         </CardGrid>
       </ListBody>
+      <Pagination
+        page={page}
+        totalPages={matches.data?.pagination.numberOfPages ?? 1}
+        onPageChange={setPage}
+      />
     </div>
   );
 }

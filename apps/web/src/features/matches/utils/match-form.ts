@@ -1,16 +1,18 @@
 import {
   LEAGUE_LOGOS_PATH,
+  MATCH_LIST_STATUSES,
   MATCH_SPORTS,
   MATCH_STATUSES,
   type Match,
   type MatchInput,
+  type MatchListStatus,
   type MatchSport,
-  type MatchStatus,
   PREDEFINED_LEAGUES,
   SPORT_LABELS,
 } from "@backoffice/contracts";
 import { z } from "zod";
 import { formatDay, parseDay, parseTime } from "@/lib/format";
+import type { MatchesPageQuery } from "../api/matches";
 
 /** The texts of Manage Matches, fixed word for word. */
 export const matchMessages = {
@@ -30,7 +32,9 @@ export const matchMessages = {
   confirmOne: "Are you sure you want to delete this match?",
   confirmMany: "Are you sure you want to delete these matches?",
   empty: "No matches found",
-  found: (n: number) => `${n} ${n === 1 ? "match" : "matches"} found`,
+  /** "1 match found", "24 matches found", or "10,000+ matches found" when the server counted up to 10,000. */
+  found: (n: number, capped = false) =>
+    `${n.toLocaleString("en-US")}${capped ? "+" : ""} ${n === 1 && !capped ? "match" : "matches"} found`,
 } as const;
 
 const required = z.string().trim().min(1, matchMessages.required);
@@ -130,47 +134,29 @@ export function leagueLogoUrl(sport: MatchSport, name: string, origin: string): 
 export const SPORT_OPTIONS = MATCH_SPORTS.map((s) => [s, SPORT_LABELS[s]] as const);
 export const STATUS_OPTIONS = MATCH_STATUSES.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as const);
 
-export type MatchFilters = {
-  search: string;
-  sport: MatchSport | "all";
-  status: MatchStatus | "all";
-  league: string;
-};
+/** The list filters' statuses: the lifecycle's, and the matches that left the working set. */
+export const LIST_STATUS_OPTIONS = [...STATUS_OPTIONS, ["older", "Finished earlier"] as const] as const;
 
-export function filterMatches(matches: readonly Match[], filters: MatchFilters): Match[] {
-  const needle = filters.search.trim().toLowerCase();
-  return matches.filter(
-    (m) =>
-      (filters.sport === "all" || m.type === filters.sport) &&
-      (filters.status === "all" || m.status === filters.status) &&
-      (filters.league === "" || m.league.name === filters.league) &&
-      (!needle ||
-        [m.homeTeam.name, m.awayTeam.name, m.league.name].some((text) =>
-          text.toLowerCase().includes(needle),
-        )),
-  );
-}
-
-/** The sports screens' filters as read from the URL. */
-export function matchFiltersOf(get: (key: "q" | "sport" | "status" | "league") => string): MatchFilters {
+/**
+ * The sports screens' filters and order as read from the URL, as the api takes them (`GET /matches`,
+ * docs/PRODUCT-RULES.md#matches-and-the-sports-feed); an unknown value is no filter.
+ */
+export function matchesQueryOf(
+  get: (key: "q" | "sport" | "status" | "league") => string,
+  page: number,
+  sort: string,
+): MatchesPageQuery {
+  const q = get("q").trim();
   const sport = get("sport");
   const status = get("status");
   return {
-    search: get("q"),
-    sport: (MATCH_SPORTS as readonly string[]).includes(sport) ? (sport as MatchSport) : "all",
-    status: (MATCH_STATUSES as readonly string[]).includes(status) ? (status as MatchStatus) : "all",
-    league: get("league"),
-  };
-}
-
-/** Match Summary: live, upcoming and finished counts, distinct leagues and sports. */
-export function matchSummary(matches: readonly Match[]) {
-  const count = (status: MatchStatus) => matches.filter((m) => m.status === status).length;
-  return {
-    live: count("live"),
-    upcoming: count("upcoming"),
-    finished: count("finished"),
-    leagues: new Set(matches.map((m) => m.league.name)).size,
-    sports: new Set(matches.map((m) => m.type)).size,
+    page,
+    ...(q ? { q } : {}),
+    ...((MATCH_SPORTS as readonly string[]).includes(sport) ? { sport: sport as MatchSport } : {}),
+    ...((MATCH_LIST_STATUSES as readonly string[]).includes(status)
+      ? { status: status as MatchListStatus }
+      : {}),
+    ...(get("league") ? { league: get("league") } : {}),
+    ...(sort === "earliest" ? { sort: "earliest" as const } : {}),
   };
 }

@@ -1,50 +1,37 @@
-import type { PagedAnswer, TrashResource, trashItemSchema } from "@backoffice/contracts";
+import type { CursorPage, TrashResource, trashItemSchema } from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { pageFromParam } from "@/components/list/use-page-param";
+import { type Cursor, cursorFromParams } from "@/components/list/use-cursor-param";
 import { siteApi } from "@/lib/api-client";
-import { type PageEdge, pageEdge } from "@/lib/page-edge";
 import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
 import { trashResourcesOf } from "../utils/trash-texts";
 
-/** A page of the trash (newest first), paged like emails. */
-export type TrashPage = PagedAnswer<typeof trashItemSchema>;
+/** A keyset page of the trash (newest first), paged like History. */
+export type TrashPage = CursorPage<typeof trashItemSchema>;
 
 /** Every page and filter of a site's trash (what a restore or a purge invalidates). */
 export const trashKey = (site: SiteSettings) => ["trash", site.key] as const;
 
 export function getTrash(
   site: SiteSettings,
-  page: number,
+  cursor: Cursor,
   resource: TrashResource | undefined,
-  edge: PageEdge,
   signal?: AbortSignal,
 ): Promise<TrashPage> {
-  return siteApi(site).get<TrashPage>("/trash", { query: { page, resource, ...edge }, signal });
+  return siteApi(site).get<TrashPage>("/trash", { query: { resource, ...cursor }, signal });
 }
 
-const pageKey = (site: SiteSettings, resource: TrashResource | undefined, page: number) =>
-  [...trashKey(site), resource ?? "all", page] as const;
-
-export const trashQueryOptions = (site: SiteSettings, page: number, resource: TrashResource | undefined) =>
+export const trashQueryOptions = (site: SiteSettings, cursor: Cursor, resource: TrashResource | undefined) =>
   queryOptions({
-    queryKey: pageKey(site, resource, page),
-    // Next and Previous read from the neighbouring page's edge when it is loaded.
-    queryFn: ({ signal, client }) =>
-      getTrash(
-        site,
-        page,
-        resource,
-        pageEdge(client, (other) => pageKey(site, resource, other), page),
-        signal,
-      ),
+    queryKey: [...trashKey(site), resource ?? "all", cursor] as const,
+    queryFn: ({ signal }) => getTrash(site, cursor, resource, signal),
     // Deletes on other screens fill the trash without telling it: load it each time it is opened.
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
 
-export function useTrash(site: SiteSettings, page: number, resource: TrashResource | undefined) {
-  return useQuery(trashQueryOptions(site, page, resource));
+export function useTrash(site: SiteSettings, cursor: Cursor, resource: TrashResource | undefined) {
+  return useQuery(trashQueryOptions(site, cursor, resource));
 }
 
 /** The kind filter in the URL (`?resource=`); one the site does not have (an old link) shows everything. */
@@ -52,12 +39,12 @@ export const trashResourceOf = (site: SiteSettings, value: string | null): Trash
   trashResourcesOf(site.key).find((resource) => resource === value);
 
 /**
- * The Trash opens on the URL's page of its kind filter (`?page=&resource=`). Its list is loaded each
+ * The Trash opens on the URL's page of its kind filter (`?after=&resource=`). Its list is loaded each
  * time the screen is opened (staleTime 0): when this load has answered before the screen renders,
  * the screen asks once more.
  */
 export const trashScreenData: ScreenData = ({ site, search }) => [
   prefetchOf(
-    trashQueryOptions(site, pageFromParam(search.get("page")), trashResourceOf(site, search.get("resource"))),
+    trashQueryOptions(site, cursorFromParams(search), trashResourceOf(site, search.get("resource"))),
   ),
 ];

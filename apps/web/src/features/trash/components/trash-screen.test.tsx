@@ -14,8 +14,16 @@ const item = (id: string, label: string, resource: TrashItem["resource"] = "emai
   deletedBy: "admin@example.com",
   expiresAt: "2026-12-20T10:05:00Z",
 });
-const page = (data: TrashItem[], numberOfPages = 1) => ({
-  body: { status: "success", data, pagination: { page: 1, numberOfPages }, result: data.length },
+/** A keyset page (docs/ARCHITECTURE.md#paging-long-lists): older items after its last one when `older`. */
+const page = (data: TrashItem[], older = false, newer = false) => ({
+  body: {
+    status: "success",
+    data,
+    result: data.length,
+    capped: false,
+    newer: newer ? (data[0]?._id ?? null) : null,
+    older: older ? (data.at(-1)?._id ?? null) : null,
+  },
 });
 const rows = [
   item("12", "b@example.com"),
@@ -29,13 +37,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const api = (routes: Routes = {}) => fakeApi({ "GET /sportbn/trash": page(rows, 3), ...routes });
+const api = (routes: Routes = {}) => fakeApi({ "GET /sportbn/trash": page(rows, true), ...routes });
 const loads = (calls: ReturnType<typeof fakeApi>) => calls.filter((c) => c.path === "/sportbn/trash");
 
 describe("Trash", () => {
-  it("says how long items stay, and reads the kind and the page from the URL", async () => {
+  it("says how long items stay, and reads the kind and the page's cursor from the URL", async () => {
     const calls = api();
-    renderAt("/sportbn/trash?resource=emails&page=2", <TrashScreen />);
+    renderAt("/sportbn/trash?resource=emails&after=20", <TrashScreen />);
     expect(screen.getByRole("heading", { level: 1, name: "Trash" })).toBeInTheDocument();
     expect(screen.getByText("Deleted items are kept for 30 days, then deleted forever.")).toBeInTheDocument();
     const table = await screen.findByRole("table", { name: "Deleted items" });
@@ -47,19 +55,36 @@ describe("Trash", () => {
     expect(within(table).getByText("Home vs Away")).toBeInTheDocument();
     expect(within(table).getByText("Match")).toBeInTheDocument();
     const query = loads(calls)[0]!.query;
-    expect([query.get("resource"), query.get("page")]).toEqual(["emails", "2"]);
+    expect([query.get("resource"), query.get("after")]).toEqual(["emails", "20"]);
     expect(screen.getByRole("combobox", { name: "Filter by kind" })).toHaveTextContent("Emails");
   });
 
-  it("offers only the kinds the site has; choosing one puts it in the URL and goes to page 1", async () => {
+  it("offers only the kinds the site has; choosing one puts it in the URL and goes to the newest page", async () => {
     api();
-    const at = renderAt("/sportbn/trash?page=2", <TrashScreen />);
+    const at = renderAt("/sportbn/trash?after=20", <TrashScreen />);
     await screen.findByRole("table", { name: "Deleted items" });
     await userEvent.click(screen.getByRole("combobox", { name: "Filter by kind" }));
     const options = await screen.findAllByRole("option");
     expect(options.map((o) => o.textContent)).toEqual(["All items", "Ads", "Emails", "Matches", "Servers"]);
     await userEvent.click(screen.getByRole("option", { name: "Servers" }));
     await waitFor(() => expect(at.location()).toBe("/sportbn/trash?resource=servers"));
+  });
+
+  it("pages by Older and Newer with the cursor in the URL, asking the server from it", async () => {
+    const calls = fakeApi({
+      "GET /sportbn/trash": (call) =>
+        call.query.get("after") === "10" ? page([item("9", "c@example.com")], false, true) : page(rows, true),
+    });
+    const at = renderAt("/sportbn/trash", <TrashScreen />);
+    await screen.findByRole("table", { name: "Deleted items" });
+    expect(screen.getByText("3 items")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Older" }));
+    expect(at.location()).toBe("/sportbn/trash?after=10");
+    expect(await screen.findByText("c@example.com")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Older" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Newer" }));
+    expect(at.location()).toBe("/sportbn/trash?before=9");
+    expect(Object.fromEntries(loads(calls).at(-1)!.query)).toEqual({ before: "9" });
   });
 
   it("a kind the site does not have (an old link) lists everything", async () => {

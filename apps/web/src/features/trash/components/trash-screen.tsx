@@ -1,12 +1,12 @@
 import type { TrashItem } from "@backoffice/contracts";
 import { RotateCcw, Trash2 } from "lucide-react";
+import { CursorPagination } from "@/components/cursor-pagination";
 import { PageHeader } from "@/components/layout/page-header";
 import { ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { FilterSelect, useUrlFilters } from "@/components/list/url-filters";
 import { useConfirmedDelete } from "@/components/list/use-confirmed-delete";
-import { usePageParam } from "@/components/list/use-page-param";
+import { useCursorParam } from "@/components/list/use-cursor-param";
 import { useSelection } from "@/components/list/use-selection";
-import { Pagination } from "@/components/pagination";
 import { ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -28,15 +28,14 @@ export function TrashScreen() {
   const resources = trashResourcesOf(site.key);
   const url = useUrlFilters(["resource"] as const);
   const resource = trashResourceOf(site, url.get("resource"));
-  const { page, setPage, reportPages } = usePageParam();
-  const query = useTrash(site, page, resource);
+  const { cursor, setCursor } = useCursorParam();
+  const query = useTrash(site, cursor, resource);
   useErrorToast(query, (error) => toastError(texts.loadError.title, error, texts.loadError.description));
   const restore = useRestoreTrash(site);
   const purge = usePurgeTrash(site);
   const selection = useSelection();
 
   const rows = query.data?.data ?? [];
-  reportPages(query.data?.pagination.numberOfPages);
   const rowIds = rows.map((row) => row._id);
   // Only the rows on screen are acted on: another page or kind never leaves hidden rows chosen.
   const chosen = rows.filter((row) => selection.has(row._id));
@@ -129,10 +128,11 @@ export function TrashScreen() {
               busy={busy}
             />
           </ListBody>
-          <Pagination
-            page={page}
-            totalPages={query.data?.pagination.numberOfPages ?? 1}
-            onPageChange={setPage}
+          <CursorPagination
+            cursor={cursor}
+            newer={query.data?.newer}
+            older={query.data?.older}
+            onChange={setCursor}
           />
         </CardContent>
       </Card>
