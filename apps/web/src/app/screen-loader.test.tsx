@@ -129,6 +129,31 @@ describe("a screen's data", () => {
     ["/movies/ads/player", "Manage Ads", "/movies/ads", [["/movies/ads", { page: "player" }]]],
     ["/sportbn?days=90", "Dashboard", "/sportbn/overview", [["/sportbn/overview", { days: "90" }]]],
     ["/sportbn/locker", "Manage Locker", "/sportbn/locker", [["/sportbn/locker"]]],
+    // Manage Matches' page, filters and order; Other Servers' page without the league filter.
+    [
+      "/sportbn/matches?page=2&status=live&sort=earliest",
+      "Manage Matches",
+      "/sportbn/matches",
+      [["/sportbn/matches", { page: "2", status: "live", sort: "earliest", limit: "24" }]],
+    ],
+    [
+      "/sportbn/servers?q=Arsenal&league=Premier",
+      "Other Servers",
+      "/sportbn/matches",
+      [["/sportbn/matches", { page: "1", q: "Arsenal", limit: "24" }]],
+    ],
+    // Fetch Matches: the four sports' fixtures kept by the api (none of the feed's quota).
+    [
+      "/sportbn/fetch-matches",
+      "Fetch Matches",
+      "/sportbn/connect",
+      [
+        ["/sportbn/connect/football"],
+        ["/sportbn/connect/basketball"],
+        ["/sportbn/connect/hockey"],
+        ["/sportbn/connect/am-football"],
+      ],
+    ],
   ])("%s: asked for once, as the screen asks for it", async (url, title, prefix, wanted) => {
     stubApi(OWNER);
     renderApp(url);

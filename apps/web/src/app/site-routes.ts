@@ -67,6 +67,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     icon: CalendarDays,
     lazy: () =>
       import("@/features/matches/components/matches-screen").then((m) => ({ Component: m.MatchesScreen })),
+    data: () => import("@/features/matches/api/matches").then((m) => m.matchesScreenData),
   },
   {
     path: "fetch-matches",
@@ -77,6 +78,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
       import("@/features/matches/components/fetch-matches-screen").then((m) => ({
         Component: m.FetchMatchesScreen,
       })),
+    data: () => import("@/features/matches/api/feed").then((m) => m.fetchMatchesScreenData),
   },
   {
     path: "servers",
@@ -87,6 +89,7 @@ const SITE_ROUTES: readonly SiteRoute[] = [
       import("@/features/matches/components/other-servers-screen").then((m) => ({
         Component: m.OtherServersScreen,
       })),
+    data: () => import("@/features/matches/api/matches").then((m) => m.otherServersScreenData),
   },
   {
     path: "list",

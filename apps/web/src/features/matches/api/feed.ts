@@ -7,12 +7,13 @@ import {
   type Match,
   type MatchInput,
 } from "@backoffice/contracts";
-import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, serverMessageOf, siteApi } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
-import { matchesKey, useCurrentMatches } from "./matches";
+import { currentMatchesQueryOptions, matchesKey, useCurrentMatches } from "./matches";
 
 const feedKey = (site: SiteSettings, sport: FeedSport) => ["feed", site.key, sport] as const;
 
@@ -20,17 +21,17 @@ const feedKey = (site: SiteSettings, sport: FeedSport) => ["feed", site.key, spo
  * Today's fixtures of the four feed sports as the api kept them (the feed sync's and Refresh's
  * answers), loaded in parallel; each fails alone. Reading them costs none of the feed's quota.
  */
-export function useFeed(site: SiteSettings) {
-  return useQueries({
-    queries: FEED_SPORTS.map((sport) => ({
-      queryKey: feedKey(site, sport),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        siteApi(site).get<ConnectAnswer>(`/connect/${FEED_PATHS[sport]}`, { signal }),
-      // A sync in the background may keep newer fixtures: the screen follows it while open.
-      staleTime: 60_000,
-      refetchInterval: 60_000,
-    })),
+const feedQueryOptions = (site: SiteSettings, sport: FeedSport) =>
+  queryOptions({
+    queryKey: feedKey(site, sport),
+    queryFn: ({ signal }) => siteApi(site).get<ConnectAnswer>(`/connect/${FEED_PATHS[sport]}`, { signal }),
+    // A sync in the background may keep newer fixtures: the screen follows it while open.
+    staleTime: 60_000,
+    refetchInterval: 60_000,
   });
+
+export function useFeed(site: SiteSettings) {
+  return useQueries({ queries: FEED_SPORTS.map((sport) => feedQueryOptions(site, sport)) });
 }
 
 /**
@@ -75,14 +76,24 @@ type FeedSyncStatus = {
 };
 const feedStatusKey = (site: SiteSettings) => ["feed-status", site.key] as const;
 
-export function useFeedStatus(site: SiteSettings) {
-  return useQuery({
+const feedStatusQueryOptions = (site: SiteSettings) =>
+  queryOptions({
     queryKey: feedStatusKey(site),
     queryFn: ({ signal }) => siteApi(site).get<FeedSyncStatus>("/feed/status", { signal }),
     // A sync runs in the background: the line follows it while the screen is open.
     refetchInterval: 15_000,
   });
+
+export function useFeedStatus(site: SiteSettings) {
+  return useQuery(feedStatusQueryOptions(site));
 }
+
+/** Fetch Matches' loads: the four sports' fixtures, the quota line and the matches they are compared with. */
+export const fetchMatchesScreenData: ScreenData = ({ site }) => [
+  ...FEED_SPORTS.map((sport) => prefetchOf(feedQueryOptions(site, sport))),
+  prefetchOf(feedStatusQueryOptions(site)),
+  prefetchOf(currentMatchesQueryOptions(site)),
+];
 
 /**
  * The feed's calls left today, one figure: our count's remainder, or the provider's own from the

@@ -9,9 +9,12 @@ import type {
 } from "@backoffice/contracts";
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
+import { pageFromParam } from "@/components/list/use-page-param";
 import { siteApi, versionHeaders } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
+import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
+import { matchesQueryOf } from "../utils/match-form";
 
 type MatchAnswer = SuccessAnswer<typeof matchSchema>;
 type DeleteAnswer = z.infer<typeof deleteMatchesAnswer>;
@@ -41,15 +44,44 @@ export function useMatchesPage(site: SiteSettings, query: MatchesPageQuery) {
   return useQuery(matchesPageQueryOptions(site, query));
 }
 
+/** Manage Matches' page of the URL it is opened at, as the screen reads it (its route's loader). */
+export const matchesScreenData: ScreenData = ({ site, search }) => [
+  prefetchOf(
+    matchesPageQueryOptions(
+      site,
+      matchesQueryOf(
+        (key) => search.get(key) ?? "",
+        pageFromParam(search.get("page")),
+        search.get("sort") ?? "",
+      ),
+    ),
+  ),
+];
+
+/** Other Servers' page of matches: the URL's filters but the league, newest first, as the screen reads it. */
+export const otherServersScreenData: ScreenData = ({ site, search }) => [
+  prefetchOf(
+    matchesPageQueryOptions(
+      site,
+      matchesQueryOf(
+        (key) => (key === "league" ? "" : (search.get(key) ?? "")),
+        pageFromParam(search.get("page")),
+        "latest",
+      ),
+    ),
+  ),
+];
+
 /** The working set (live, upcoming and recently finished matches), unpaged: what Fetch Matches compares with. */
+export const currentMatchesQueryOptions = (site: SiteSettings) =>
+  queryOptions({
+    queryKey: [...matchesKey(site), "current"],
+    queryFn: async ({ signal }) =>
+      (await siteApi(site).get<ListAnswer<typeof matchSchema>>("/matches", { signal })).data,
+  });
+
 export function useCurrentMatches(site: SiteSettings) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...matchesKey(site), "current"],
-      queryFn: async ({ signal }) =>
-        (await siteApi(site).get<ListAnswer<typeof matchSchema>>("/matches", { signal })).data,
-    }),
-  );
+  return useQuery(currentMatchesQueryOptions(site));
 }
 
 /**
