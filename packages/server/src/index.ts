@@ -6,6 +6,7 @@ export * from "./error-handler.ts";
 export * from "./http.ts";
 export * from "./http-errors.ts";
 export * from "./kept-answers.ts";
+export * from "./redact-url.ts";
 export * from "./run.ts";
 export * from "./signing.ts";
 export * from "./tmdb.ts";

@@ -24,8 +24,8 @@ import {
   TraceIdRatioBasedSampler,
 } from "@opentelemetry/sdk-trace";
 import type { FastifyInstance } from "fastify";
-import { redactUrl } from "./http.ts";
-import type { RedisCommands, SpanAttributes, SpanNotes, Tracing, TracingSettings } from "./tracing.ts";
+import { redactUrl } from "./redact-url.ts";
+import type { RedisCommands, SpanAttributes, SpanNotes, Tracing, TracingSettings } from "./tracing-types.ts";
 
 /** A request's span and the context it runs in, kept on its node request for the Fastify hooks. */
 const TRACE = Symbol("backoffice.trace");

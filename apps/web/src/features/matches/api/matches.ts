@@ -2,7 +2,6 @@ import type {
   deleteMatchesAnswer,
   ListAnswer,
   MatchesPage,
-  MatchesQuery,
   MatchInput,
   matchSchema,
   SuccessAnswer,
@@ -14,7 +13,7 @@ import { siteApi, versionHeaders } from "@/lib/api-client";
 import { useListWrite } from "@/lib/list-write";
 import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 import type { SiteSettings } from "@/sites";
-import { matchesQueryOf } from "../utils/match-form";
+import { type MatchesPageQuery, matchesQueryOf } from "../utils/match-form";
 
 type MatchAnswer = SuccessAnswer<typeof matchSchema>;
 type DeleteAnswer = z.infer<typeof deleteMatchesAnswer>;
@@ -24,9 +23,6 @@ export const matchesKey = (site: SiteSettings) => ["matches", site.key] as const
 
 /** Matches a page: a grid of two or three columns. */
 export const MATCHES_PAGE_SIZE = 24;
-
-/** A page of Manage Matches or Other Servers: the filters and page of the URL (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
-export type MatchesPageQuery = Omit<MatchesQuery, "limit"> & { page: number };
 
 export const matchesPageQueryOptions = (site: SiteSettings, query: MatchesPageQuery) =>
   queryOptions({

@@ -4,6 +4,7 @@ import {
   MATCH_SPORTS,
   MATCH_STATUSES,
   type Match,
+  type MatchesQuery,
   type MatchInput,
   type MatchListStatus,
   type MatchSport,
@@ -12,7 +13,6 @@ import {
 } from "@backoffice/contracts";
 import { z } from "zod";
 import { formatDay, parseDay, parseTime } from "@/lib/format";
-import type { MatchesPageQuery } from "../api/matches";
 
 /** The texts of Manage Matches, fixed word for word. */
 export const matchMessages = {
@@ -136,6 +136,9 @@ export const STATUS_OPTIONS = MATCH_STATUSES.map((s) => [s, s[0]!.toUpperCase() 
 
 /** The list filters' statuses: the lifecycle's, and the matches that left the working set. */
 export const LIST_STATUS_OPTIONS = [...STATUS_OPTIONS, ["older", "Finished earlier"] as const] as const;
+
+/** A page of Manage Matches or Other Servers: the filters and page of the URL (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */
+export type MatchesPageQuery = Omit<MatchesQuery, "limit"> & { page: number };
 
 /**
  * The sports screens' filters and order as read from the URL, as the api takes them (`GET /matches`,
