@@ -46,9 +46,11 @@ import {
   visit,
 } from "./lib.ts";
 import { liveUpdates } from "./live.ts";
+import { longLists } from "./long-lists.ts";
 import { overview } from "./overview.ts";
 import { probes } from "./probes.ts";
 import { scale } from "./scale.ts";
+import { tracing } from "./tracing.ts";
 
 const API = "apps/api/src/server.ts";
 const CONTENT = "apps/content/src/server.ts";
@@ -971,7 +973,7 @@ async function twoInstances(databaseUrl: string) {
   await two.stop();
 }
 
-/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two` runs some sections (while working on one); all by default. */
+/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -1047,6 +1049,8 @@ async function main() {
       const shared = await postgresFor("shared");
       if (shared) await twoInstances(shared.url);
     });
+    await section("tracing", () => tracing(api, session));
+    await section("long-lists", () => longLists(api, session, postgresFor));
   }
   const result = table();
   console.log(`\n${result}`);
