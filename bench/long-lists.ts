@@ -4,14 +4,14 @@
 // entries and Trash items, made by the database itself (generate_series), on PGlite and on PostgreSQL.
 // Then p50 and p95 of 20 sequential requests (after one warm-up) of Manage Matches' pages, the sportbn
 // overview, the public matches read rebuilt after a write, and History's and the Trash's first, middle
-// and last pages. `BENCH_SCALE=0.01` makes every count a hundredth (a try in a minute).
-//
-// Alone: `node bench/long-lists.ts` (BENCH_ENGINES=pglite or postgres for one engine).
+// and last pages. `BENCH_SCALE=0.01` makes every count a hundredth (a try in a minute);
+// `BENCH_ENGINES=pglite` or `postgres` runs one engine.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "@backoffice/db";
-import { format, type Running, record, scratchPostgres, startServer } from "./lib.ts";
+import { format, type Running, record } from "./lib.ts";
+import { insertHistory, insertTrash } from "./list-rows.ts";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const MATCHES = Math.round(100_000 * SCALE);
@@ -80,23 +80,8 @@ async function seed(env: Record<string, string>, dataDir: string) {
     );
     // History: changes of apkw's ads, one every 30 s (ids in time order); the Trash: deleted emails of
     // apkw, all within the 30 days it keeps them.
-    await db.query(
-      `insert into audit_log (at, batch, actor_email, address, site, resource, record_id, action, before, after)
-       select now() - make_interval(secs => ($1::int - g) * 30), gen_random_uuid(), 'admin@example.com', '10.0.0.1',
-         'apkw', 'ads', lpad(to_hex(g % 5000), 24, '0'), case when g % 10 = 0 then 'create' else 'update' end,
-         case when g % 10 = 0 then null else jsonb_build_object('url', 'https://ads.example/' || (g - 1)) end,
-         jsonb_build_object('url', 'https://ads.example/' || g, 'isActive', g % 2 = 0)
-       from generate_series(1, $1::int) g`,
-      [HISTORY],
-    );
-    await db.query(
-      `insert into trash (batch, site, resource, table_name, record_id, row, deleted_at, deleted_by)
-       select gen_random_uuid(), 'apkw', 'emails', 'email_subscriptions', lpad(to_hex(g), 24, '0'),
-         jsonb_build_object('id', lpad(to_hex(g), 24, '0'), 'site', 'apkw', 'email', 'gone' || g || '@example.com'),
-         now() - make_interval(secs => ($1::int - g) * 2000000.0 / $1::int), 'admin@example.com'
-       from generate_series(1, $1::int) g`,
-      [TRASH],
-    );
+    await insertHistory(db, HISTORY, 30);
+    await insertTrash(db, TRASH);
     await db.query("analyze");
   } finally {
     await db.close();
@@ -242,7 +227,9 @@ async function measure(kind: string, server: Running, session: Session) {
     ["Trash", "/api/v1/apkw/trash", TRASH],
   ] as const) {
     const newest = await json(path);
-    const paging: Paging = "pagination" in newest ? "numbers" : "cursor";
+    // A keyset answer names its neighbouring pages' cursors (`older`, `newer`); it also keeps
+    // `pagination` for the clients that still ask by page number, so that is not the sign.
+    const paging: Paging = "older" in newest ? "cursor" : "numbers";
     const ids = (newest.data as { _id: string }[]).map((row) => Number(row._id));
     let middle: string;
     let last: string;
@@ -300,35 +287,5 @@ export async function longLists(api: Start, session: Session, postgres?: Postgre
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }
-}
-
-if (import.meta.main) {
-  const password = "bench-password-1";
-  const drops: (() => Promise<void>)[] = [];
-  const api: Start = (_name, env) =>
-    startServer("apps/api/src/server.ts", { ADMIN_PASSWORD: password, LOG_LEVEL: "warn", ...env });
-  const session: Session = async (base) => {
-    const login = await fetch(`${base}/api/v1/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@example.com", password }),
-    });
-    const authorization = `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`;
-    const { csrfToken } = (await (
-      await fetch(`${base}/api/v1/csrf`, { headers: { authorization } })
-    ).json()) as {
-      csrfToken: string;
-    };
-    return { authorization, csrf: csrfToken };
-  };
-  try {
-    await longLists(api, session, async (name) => {
-      const database = await scratchPostgres(name);
-      if (database) drops.push(database.drop);
-      return database;
-    });
-  } finally {
-    for (const drop of drops) await drop().catch(() => {});
   }
 }
