@@ -5,7 +5,6 @@ import { once } from "node:events";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "@backoffice/server/free-port";
-import type { Locator, Page } from "@playwright/test";
 import autocannon from "autocannon";
 import pg from "pg";
 import { V8_FLAGS } from "../scripts/server-flags.ts";
@@ -328,21 +327,6 @@ export async function retry<T>(
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
-}
-
-/** Playwright's time-outs in the bench (its default is 30 s for a navigation). */
-export const BROWSER_TIMEOUT_MS = 60_000;
-
-/**
- * Opens `url` in `page` and waits until `ready` is visible, with `retry`'s back-off: "navigation to
- * /login until "Sign In" shows" is what a failure names.
- */
-export function visit(page: Page, url: string, ready: () => Locator, label = ""): Promise<void> {
-  const path = new URL(url).pathname;
-  return retry(`navigation to ${path}${label ? ` until ${label} shows` : ""}`, async () => {
-    await page.goto(url, { timeout: BROWSER_TIMEOUT_MS });
-    await ready().waitFor({ timeout: BROWSER_TIMEOUT_MS });
-  });
 }
 
 /** The table so far: each section's figures in the order they ran, then its failure or that it still runs. */

@@ -7,9 +7,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "@backoffice/db";
-import { chromium } from "@playwright/test";
 import { insertBulkRows } from "../apps/api/src/seed/bulk.ts";
-import { BROWSER_TIMEOUT_MS, format, median, p95, ROOT, type Running, record, retry, visit } from "./lib.ts";
+import { launchChromium, newPage, visit } from "./browser.ts";
+import { format, median, p95, ROOT, type Running, record } from "./lib.ts";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SUBSCRIPTIONS = Math.round(1_000_000 * SCALE);
@@ -126,16 +126,9 @@ export async function overview(
 async function firstPaint(base: string, password: string) {
   if (!existsSync(join(ROOT, "apps/web/dist/index.html")))
     throw new Error("apps/web/dist is missing: run `npm run build` (the web section builds it)");
-  const browser = await retry("Chromium to start", () =>
-    chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu"],
-      timeout: BROWSER_TIMEOUT_MS,
-    }),
-  );
+  const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(BROWSER_TIMEOUT_MS);
+    const page = await newPage(browser);
     await visit(page, `${base}/login`, () => page.getByLabel("Email"), "the Email field");
     await page.getByLabel("Email").fill("admin@example.com");
     await page.getByLabel("Password", { exact: true }).fill(password);

@@ -7,6 +7,7 @@
 import pg from "pg";
 import { insertBulkRows } from "../apps/api/src/seed/bulk.ts";
 import { format, median, p95, type Running, record, rssMb } from "./lib.ts";
+import { insertHistory, insertTrash } from "./list-rows.ts";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const EMAILS = Math.round(10_000_000 * SCALE);
@@ -56,24 +57,9 @@ async function seed(url: string) {
         days: 730,
       });
       // History: changes of apkw's ads over the last year, one a second (ids in time order).
-      await db.query(
-        `insert into audit_log (at, batch, actor_email, address, site, resource, record_id, action, before, after)
-         select now() - make_interval(secs => $1::int - g), gen_random_uuid(), 'admin@example.com', '10.0.0.1',
-           'apkw', 'ads', lpad(to_hex(g % 5000), 24, '0'), case when g % 10 = 0 then 'create' else 'update' end,
-           case when g % 10 = 0 then null else jsonb_build_object('url', 'https://ads.example/' || (g - 1)) end,
-           jsonb_build_object('url', 'https://ads.example/' || g, 'isActive', g % 2 = 0)
-         from generate_series(1, $1::int) g`,
-        [HISTORY],
-      );
+      await insertHistory(db, HISTORY, 1);
       // Trash: deleted emails of apkw, all within the 30 days the trash keeps them.
-      await db.query(
-        `insert into trash (batch, site, resource, table_name, record_id, row, deleted_at, deleted_by)
-         select gen_random_uuid(), 'apkw', 'emails', 'email_subscriptions', lpad(to_hex(g), 24, '0'),
-           jsonb_build_object('id', lpad(to_hex(g), 24, '0'), 'site', 'apkw', 'email', 'gone' || g || '@example.com'),
-           now() - make_interval(secs => ($1::int - g) * 2000000.0 / $1::int), 'admin@example.com'
-         from generate_series(1, $1::int) g`,
-        [TRASH],
-      );
+      await insertTrash(db, TRASH);
     }),
   ]);
   const indexing = performance.now();
