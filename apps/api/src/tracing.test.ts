@@ -349,6 +349,28 @@ describe("traces of the api (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
     expect(statements).toContain("delete from otp_codes");
   });
 
+  it("a request its caller did not sample runs outside any trace: no span, no trace id, no traceparent passed on", async () => {
+    const callerTrace = randomBytes(16).toString("hex");
+    const calls = tmdbCalls.length;
+    const answer = await fetch(`${base}/api/v1/tmdb/trending/movie/day`, {
+      headers: {
+        authorization: session.authorization,
+        traceparent: `00-${callerTrace}-${randomBytes(8).toString("hex")}-00`,
+      },
+    });
+    expect(answer.status).toBe(502);
+    expect(((await answer.json()) as { traceId?: string }).traceId).toBeUndefined();
+    expect(tmdbCalls.slice(calls).map((call) => call.traceparent)).toEqual([undefined]);
+    const requestId = answer.headers.get("x-request-id");
+    const lines = await eventually(() => {
+      const mine = logLines.filter((line) => line.reqId === requestId);
+      return mine.some((line) => line.msg === "request completed") ? mine : undefined;
+    }, "log lines");
+    for (const line of lines) expect(line.traceId).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.filter((span) => span.traceId === callerTrace)).toEqual([]);
+  });
+
   it("a public read answered at the front door creates no span", async () => {
     const url = `${base}/api/v1/public/sportbn/locker`;
     expect((await fetch(url)).status).toBe(200);

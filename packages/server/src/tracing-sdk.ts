@@ -126,6 +126,10 @@ export function startSdk(settings: TracingSettings, serviceName: string): Tracin
           { kind: SpanKind.SERVER, attributes: { "http.request.method": request.method ?? "" } },
           parent,
         );
+        // A request the sampler dropped runs outside any context, as with tracing off: no hook, log
+        // line or statement finds a span to note (what every request paid was this context, not its
+        // spans). Its outgoing calls carry no traceparent: the next service decides on its own.
+        if (!span.isRecording()) return handler(request, response);
         const active = trace.setSpan(parent, span);
         request[TRACE] = { span, context: active };
         response.once("close", () => {
