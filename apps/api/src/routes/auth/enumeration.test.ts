@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
 
-// Known and unknown addresses cost the same work before the answer (docs/PRODUCT-RULES.md#sign-in):
+// Known and unknown addresses cost the same work before the answer (docs/PRODUCT-RULES.md#sessions):
 // the same statements in the same order, and one argon2id verification with the same parameters (a
 // dummy hash for an unknown address). Work is compared, not wall-clock time, which a shared machine
 // makes differ by more than any leak (reliability/sign-in-abuse.test.ts keeps the timing figures).
