@@ -52,9 +52,11 @@ const JSON_TYPE = "application/json; charset=utf-8";
  * other origins needs. Repeats are answered at the front door (packages/server kept-answers.ts),
  * 304 too, whether the first request of a URL was answered 200 or 304 (`keepAs`).
  */
-export function sendCached(reply: FastifyReply, { text, etag, key }: PublicAnswer) {
+export function sendCached(reply: FastifyReply, { text, etag, key, expires }: PublicAnswer) {
   keepAs(reply, { body: text, contentType: JSON_TYPE, tag: key });
   reply.headers(CACHED_HEADERS).header("etag", etag);
+  // An answer true only until a moment: the front door keeps it until then (packages/server kept-answers.ts).
+  if (Number.isFinite(expires)) reply.header("expires", new Date(expires).toUTCString());
   if (notModified(reply.request.headers["if-none-match"], etag)) return reply.code(304).send();
   return reply.type(JSON_TYPE).send(text);
 }

@@ -55,6 +55,8 @@ describe("adToForm", () => {
         head: null,
         body: "<b>x</b>",
         isActive: true,
+        startsAt: null,
+        endsAt: null,
         createdAt: "",
         updatedAt: "",
       }),

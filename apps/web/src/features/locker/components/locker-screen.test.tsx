@@ -17,6 +17,8 @@ const stored = (site: string, values: Partial<Locker> = {}): Locker => ({
   type: "js",
   seconds: 30,
   isActive: true,
+  startsAt: null,
+  endsAt: null,
   createdAt: "2026-11-20T10:00:00Z",
   updatedAt: "2026-11-20T10:00:00Z",
   ...values,

@@ -30,6 +30,8 @@ describe("lockerValuesOf", () => {
       type: "api" as const,
       seconds: 12,
       isActive: false,
+      startsAt: null,
+      endsAt: null,
       createdAt: "",
       updatedAt: "",
     };
