@@ -44,7 +44,8 @@ const windowEnd = (field: string) =>
     .transform((value) => (value === null ? null : new Date(value).toISOString()))
     .refine((value) => value === null || Date.parse(value) <= maxAhead(Date.now()), {
       message: WINDOW_MESSAGES.tooFar(field),
-      ...coded("too_big"),
+      // Not `too_big`: clients word that one as a number's ("Enter a smaller number.").
+      ...coded("invalid"),
     })
     .optional();
 

@@ -10,6 +10,7 @@ import {
 import { RecordHistory } from "@/components/history/record-history";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
 import type { AdPage } from "@/sites";
 import { useCreateAd } from "../api/create-ad";
@@ -51,12 +52,13 @@ const formKey = (state: AdDialogState) =>
   state.mode === "edit" ? `edit-${state.ad?._id ?? "none"}` : `create-${state.page ?? ""}`;
 
 function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: AdDialogState }>) {
+  const timeZone = useSiteTimeZone();
   const form = useDialogForm<AdFormValues>(
     {
       resolver: contractResolver(adFormSchema),
       defaultValues:
         state.mode === "edit" && state.ad
-          ? adToForm(state.ad)
+          ? adToForm(state.ad, timeZone)
           : emptyAdForm(state.mode === "create" ? (state.page ?? "") : ""),
     },
     reportDirty,
@@ -66,7 +68,7 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
   const editing = state.mode === "edit";
 
   const save = async (values: AdFormValues) => {
-    const payload = toAdPayload(values);
+    const payload = toAdPayload(values, timeZone);
     if (state.mode === "edit" && !state.ad) {
       return toast({
         title: adMessages.noneSelected,
@@ -137,6 +139,7 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
       <AdField name="isActive" label="Active" className={INLINE_FIELD}>
         {switchControl}
       </AdField>
+      <WindowFields />
       {state.mode === "edit" && state.ad && <RecordHistory site={site} resource="ads" id={state.ad._id} />}
       <FormDialogFooter submit={editing ? "Update Ad" : "Create Ad"} busy={form.formState.isSubmitting} />
     </Form>

@@ -231,6 +231,8 @@ describe.each(SITES)("Manage Ads on $site", (rules) => {
       head: "null",
       body: "null",
       isActive: true,
+      startsAt: null,
+      endsAt: null,
     });
   });
 

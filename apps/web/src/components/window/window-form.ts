@@ -1,0 +1,71 @@
+import { instantIn, type RecordWindow } from "@backoffice/contracts";
+import { z } from "zod";
+import { dayAndTimeIn, parseDay, parseTime } from "../../lib/format"; // relative: unit tests have no "@" alias
+
+// A window's two ends in a dialog (docs/PRODUCT-RULES.md#windows): each a day (dd/mm/yyyy) and a time
+// (HH:mm) in the site's time zone, both empty for an open end. The form keeps them under the API's
+// names (`startsAt`, `endsAt`), so a refusal of the server lands at its field (applyServerErrors).
+
+/** One end as the form edits it. */
+export type WindowEndValue = { day: string; time: string };
+/** The form values of a window. */
+export type WindowFormValues = { startsAt: WindowEndValue; endsAt: WindowEndValue };
+
+export const WINDOW_FORM_MESSAGES = {
+  day: "Enter the date as dd/mm/yyyy",
+  time: "Enter the time as HH:mm (24-hour clock)",
+  both: "Enter both the date and the time, or neither.",
+  order: "Choose an end after the start.",
+} as const;
+
+const blank = (end: WindowEndValue) => end.day.trim() === "" && end.time.trim() === "";
+
+/** The end as "yyyy-MM-ddTHH:mm" on the site's clock (ordered like the instants), or null when open or not typed right. */
+function wallClock(end: WindowEndValue): string | null {
+  const day = parseDay(end.day);
+  const time = parseTime(end.time);
+  return day && time ? `${day}T${time}` : null;
+}
+
+const windowEnd = z.object({ day: z.string(), time: z.string() }).superRefine((end, context) => {
+  if (blank(end)) return;
+  const message =
+    end.day.trim() === "" || end.time.trim() === ""
+      ? WINDOW_FORM_MESSAGES.both
+      : parseDay(end.day) === null
+        ? WINDOW_FORM_MESSAGES.day
+        : parseTime(end.time) === null
+          ? WINDOW_FORM_MESSAGES.time
+          : null;
+  if (message) context.addIssue({ code: "custom", message });
+});
+
+/** The fields of a dialog's schema: spread them in, and refine the whole with `checkWindowOrder`. */
+export const windowFormFields = { startsAt: windowEnd, endsAt: windowEnd };
+
+/** An end after its start, on the site's clock; the server checks it again on the instants (and how far ahead). */
+export function checkWindowOrder(values: WindowFormValues, context: z.RefinementCtx) {
+  const starts = wallClock(values.startsAt);
+  const ends = wallClock(values.endsAt);
+  if (starts && ends && ends <= starts)
+    context.addIssue({ code: "custom", path: ["endsAt"], message: WINDOW_FORM_MESSAGES.order });
+}
+
+const OPEN: WindowEndValue = { day: "", time: "" };
+export const emptyWindowForm = (): WindowFormValues => ({ startsAt: { ...OPEN }, endsAt: { ...OPEN } });
+
+/** A record's window in the form, in the site's time zone. */
+export function windowToForm(window: RecordWindow, timeZone: string): WindowFormValues {
+  const end = (iso: string | null) => (iso === null ? { ...OPEN } : dayAndTimeIn(iso, timeZone));
+  return { startsAt: end(window.startsAt), endsAt: end(window.endsAt) };
+}
+
+/** What a body carries: each end as an instant, null when open. */
+export function toWindowBody(values: WindowFormValues, timeZone: string): RecordWindow {
+  const end = (value: WindowEndValue) => {
+    const day = parseDay(value.day);
+    const time = parseTime(value.time);
+    return day && time ? new Date(instantIn(day, time, timeZone)).toISOString() : null;
+  };
+  return { startsAt: end(values.startsAt), endsAt: end(values.endsAt) };
+}
