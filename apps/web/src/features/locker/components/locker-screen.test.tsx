@@ -35,7 +35,7 @@ const SITES = [
       title: "Locker settings saved",
       description: "Locker deactivated with 45 seconds for locker JS.",
     },
-    savedOffBody: { type: "js", seconds: 45, isActive: "false" },
+    savedOffBody: { type: "js", seconds: 45, isActive: "false", startsAt: null, endsAt: null },
     reset: { title: "Reset to Defaults", description: "Locker settings have been reset to default values." },
     loadQuery: null,
   },
@@ -45,7 +45,7 @@ const SITES = [
     hasTypeChoice: false,
     summary: { site: "movies", type: "JS", "timer-duration": "30 seconds", status: "Active" },
     savedOff: { title: "Locker settings (movies)", description: "Locker deactivated with 45s (JS)." },
-    savedOffBody: { site: "movies", type: "js", seconds: 45, isActive: false },
+    savedOffBody: { site: "movies", type: "js", seconds: 45, isActive: false, startsAt: null, endsAt: null },
     reset: { title: "Reset to Defaults (movies)", description: "Reset to 30s, active (JS)." },
     loadQuery: "movies",
   },
@@ -187,6 +187,8 @@ describe("Manage Locker on movies without a record", () => {
       type: "js",
       seconds: 30,
       isActive: true,
+      startsAt: null,
+      endsAt: null,
     });
   });
 });
