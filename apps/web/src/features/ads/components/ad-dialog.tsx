@@ -98,14 +98,16 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
     <Form
       form={form}
       onSubmit={save}
-      onInvalid={() =>
-        toast({
-          id: "ad-form-refused",
-          title: adMessages.required,
-          description: adMessages.fixFields,
-          variant: "destructive",
-        })
-      }
+      // The required toast is for a missing page name or URL; a window's error is said at its field alone.
+      onInvalid={(errors) => {
+        if (errors.page || errors.url)
+          toast({
+            id: "ad-form-refused",
+            title: adMessages.required,
+            description: adMessages.fixFields,
+            variant: "destructive",
+          });
+      }}
       className="grid gap-4"
       aria-label={editing ? "Edit Ad" : "Create New Ad"}
     >

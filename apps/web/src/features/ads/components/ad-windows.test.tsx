@@ -172,6 +172,9 @@ describe("the ad dialog's window", () => {
     await userEvent.click(within(dialog()).getByRole("button", { name: "Update Ad" }));
     expect(await within(dialog()).findByText("Choose an end after the start.")).toBeInTheDocument();
     expect(within(dialog()).getByLabelText("Ends")).toHaveAttribute("aria-invalid", "true");
+    expect(within(dialog()).getByLabelText("Ends")).toHaveFocus();
+    // Said at the field alone: the required toast is for page name and URL.
+    expect(toasts).toEqual([]);
     expect(calls.filter((call) => call.method !== "GET")).toEqual([]);
   });
 
