@@ -45,6 +45,11 @@ export interface RecordKindFacts {
    * names the field that switches it on (`isActive`); a kind without one is on while its window is open.
    */
   window?: { switch?: string };
+  /**
+   * The record's boolean flags that may have a window of their own (`<flag>StartsAt`,
+   * `<flag>EndsAt`): the public reads answer such a flag true only while it is set and now within it.
+   */
+  flagWindows?: readonly string[];
 }
 
 /** A resource: an admin API module and its screens, on the sites that have it. */
@@ -70,6 +75,7 @@ export const RESOURCES = {
         noun: "app",
         link: { screen: "apps", search: "title" },
         trash: { kind: "App", recordName: (row) => text(row.title) },
+        flagWindows: ["trending", "slider"],
       },
     },
   },

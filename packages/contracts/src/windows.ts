@@ -31,6 +31,24 @@ export const WINDOW_MESSAGES = {
 /** The answer fields: added to a windowed kind's entity schema. */
 export const windowAnswerFields = { startsAt: z.string().nullable(), endsAt: z.string().nullable() };
 
+/** The names of a flag's window (`trendingStartsAt`, `trendingEndsAt`), or of the record's own. */
+export const windowFieldsOf = <F extends string = "">(flag?: F) =>
+  (flag
+    ? { startsAt: `${flag}StartsAt`, endsAt: `${flag}EndsAt` }
+    : { startsAt: "startsAt", endsAt: "endsAt" }) as WindowFieldNames<F>;
+export type WindowFieldNames<F extends string> = F extends ""
+  ? { startsAt: "startsAt"; endsAt: "endsAt" }
+  : { startsAt: `${F}StartsAt`; endsAt: `${F}EndsAt` };
+
+/** A flag's window fields in answers: `<flag>StartsAt` and `<flag>EndsAt`, instants or null. */
+export function flagWindowAnswerFields<F extends string>(flag: F) {
+  const names = windowFieldsOf(flag);
+  return { [names.startsAt]: z.string().nullable(), [names.endsAt]: z.string().nullable() } as Record<
+    `${F}StartsAt` | `${F}EndsAt`,
+    z.ZodNullable<z.ZodString>
+  >;
+}
+
 /**
  * One end of a window in a body: an instant with its offset (`2026-11-28T20:00:00+01:00`, `…Z`),
  * null (open), or left out (unchanged on an update, open on a create). Stored as the instant; at most
@@ -51,6 +69,29 @@ const windowEnd = (field: string) =>
 
 /** The body fields: spread into a windowed kind's create and update bodies. */
 export const windowBodyFields = { startsAt: windowEnd("startsAt"), endsAt: windowEnd("endsAt") };
+
+/** A flag's window fields in bodies, with the same rules. */
+export function flagWindowBodyFields<F extends string>(flag: F) {
+  const names = windowFieldsOf(flag);
+  return { [names.startsAt]: windowEnd(names.startsAt), [names.endsAt]: windowEnd(names.endsAt) } as Record<
+    `${F}StartsAt` | `${F}EndsAt`,
+    ReturnType<typeof windowEnd>
+  >;
+}
+
+/** A flag's window of a record, as a window switched on by the flag itself. */
+export function flagWindowOf(
+  record: Record<string, unknown>,
+  flag: string,
+): RecordWindow & { isActive: boolean } {
+  const names = windowFieldsOf(flag);
+  const end = (value: unknown) => (typeof value === "string" ? value : null);
+  return {
+    startsAt: end(record[names.startsAt]),
+    endsAt: end(record[names.endsAt]),
+    isActive: record[flag] === true,
+  };
+}
 
 /** Where a window stands at `now`: not open yet, open, or closed. A record without one is always open. */
 export type WindowPhase = "scheduled" | "active" | "ended";

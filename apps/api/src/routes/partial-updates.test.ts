@@ -140,6 +140,13 @@ const WINDOWS = [
   { startsAt: "2027-01-01T10:00:00.000Z", endsAt: "2027-03-01T10:00:00.000Z" },
   { startsAt: "2027-02-01T10:00:00.000Z", endsAt: null },
 ] as const;
+/** The windows of an app's Trending and Slider flags, from `WINDOWS`. */
+const flagWindows = (index: 0 | 1) => ({
+  trendingStartsAt: WINDOWS[index].startsAt,
+  trendingEndsAt: WINDOWS[index].endsAt,
+  sliderStartsAt: WINDOWS[index].startsAt,
+  sliderEndsAt: WINDOWS[index].endsAt,
+});
 /** An end alone before the stored start: refused on the record as it would be. */
 const WINDOW_REFUSAL = {
   body: { endsAt: "2026-12-01T00:00:00.000Z" },
@@ -198,7 +205,7 @@ const ROUTES: UpdateRoute[] = [
     create: async (site, first) => (await ok("POST", api(site, "/apps"), first)).data._id,
     read: async (site, id) => findIn((await ok("GET", api(site, "/apps"))).data, id),
     bodies: () => [
-      validApp({ it: "locker-it-one", key: "locker-key-one" }),
+      validApp({ it: "locker-it-one", key: "locker-key-one", ...flagWindows(0) }),
       {
         title: "Spotify Music",
         type: "Music",
@@ -217,11 +224,17 @@ const ROUTES: UpdateRoute[] = [
         "supportedDevices[]": ["https://play.example/music", "https://apps.example/music"],
         it: "locker-it-two",
         key: "locker-key-two",
+        ...flagWindows(1),
       },
     ],
     aliases: [["supportedDevices", "supportedDevices[]"]],
-    // Blank clears the locker's key; an It without its key is refused on the merged app.
-    mergedRefusals: [{ body: { key: "" }, message: APP_MESSAGES.keyMissing }],
+    // Blank clears the locker's key; an It without its key is refused on the merged app; so is a
+    // flag's end alone before its stored start.
+    mergedRefusals: [
+      { body: { key: "" }, message: APP_MESSAGES.keyMissing },
+      { body: { trendingEndsAt: WINDOW_REFUSAL.body.endsAt }, message: WINDOW_MESSAGES.endBeforeStart },
+      { body: { sliderEndsAt: WINDOW_REFUSAL.body.endsAt }, message: WINDOW_MESSAGES.endBeforeStart },
+    ],
   },
   {
     resource: "matches",

@@ -1,6 +1,7 @@
 import { WINDOWED_KINDS, type WindowedKind } from "@backoffice/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInApp } from "../../test/helpers.ts";
+import { validApp } from "./apps/app.testing.ts";
 import { validMatch } from "./matches/match.testing.ts";
 
 // Windows (docs/PRODUCT-RULES.md#windows) of every kind whose descriptor says `window`, with the clock
@@ -248,5 +249,61 @@ describe("public reads follow the windows with the clock", () => {
     expect(await shown()).toBe(true);
     clock(40 * SECOND);
     expect(await shown()).toBe(false);
+  });
+});
+
+describe("the windows of an app's Trending and Slider flags", () => {
+  it("turn each flag on and off in the public read at its boundaries; the admin's answer keeps the flags as set", async () => {
+    clock(0);
+    const created = await admin(
+      "POST",
+      "/api/v1/apkw/apps",
+      validApp({
+        title: "Windowed app",
+        trending: "true",
+        trendingStartsAt: at(MINUTE),
+        slider: "true",
+        sliderEndsAt: at(2 * MINUTE),
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const app = created.json().data;
+    expect(app).toMatchObject({
+      trending: true,
+      trendingStartsAt: at(MINUTE),
+      trendingEndsAt: null,
+      slider: true,
+      sliderStartsAt: null,
+      sliderEndsAt: at(2 * MINUTE),
+    });
+    const read = () => t.inject({ method: "GET", url: "/api/v1/public/apkw/apps" });
+    const flags = async () => {
+      const answer = await read();
+      const found = answer.json().data.find((a: { _id: string }) => a._id === app._id);
+      return { trending: found.trending, slider: found.slider, expires: answer.headers.expires };
+    };
+    expect(await flags()).toEqual({
+      trending: false,
+      slider: true,
+      expires: new Date(base + MINUTE).toUTCString(),
+    });
+    clock(MINUTE);
+    expect(await flags()).toEqual({
+      trending: true,
+      slider: true,
+      expires: new Date(base + 2 * MINUTE).toUTCString(),
+    });
+    clock(2 * MINUTE);
+    expect(await flags()).toEqual({ trending: true, slider: false, expires: undefined });
+
+    // An end alone before its stored start is refused naming the flag's end; nothing stored.
+    const refused = await admin("PUT", `/api/v1/apkw/apps/${app._id}`, { trendingEndsAt: at(0) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([expect.objectContaining({ path: "trendingEndsAt" })]);
+    const far = await admin("PUT", `/api/v1/apkw/apps/${app._id}`, {
+      sliderStartsAt: new Date(base + 2 * 366 * DAY).toISOString(),
+    });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().errors[0].path).toBe("sliderStartsAt");
   });
 });

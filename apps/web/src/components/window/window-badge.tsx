@@ -41,11 +41,15 @@ export function windowText(window: RecordWindow, now: number, timeZone: string):
   return ends.day === today ? `Live until ${ends.time}` : `Live until ${ends.day} ${ends.time}`;
 }
 
-/** A record's window on its card; nothing for a record without one (or open now with no end). */
-export function WindowBadge({ window, now }: { window: RecordWindow; now: number }) {
+/**
+ * A record's window on its card; nothing for a record without one (or open now with no end). A
+ * flag's window says which flag first: "Trending: Starts 28/11/2026 20:00".
+ */
+export function WindowBadge({ window, now, label }: { window: RecordWindow; now: number; label?: string }) {
   const timeZone = useSiteTimeZone();
-  const text = windowText(window, now, timeZone);
-  if (text === null) return null;
+  const phaseText = windowText(window, now, timeZone);
+  if (phaseText === null) return null;
+  const text = label ? `${label}: ${phaseText}` : phaseText;
   const phase = windowPhase(window, now);
   return (
     <Badge

@@ -1,3 +1,4 @@
+import { windowFieldsOf } from "@backoffice/contracts/windows";
 import type { ControllerRenderProps, FieldValues } from "react-hook-form";
 import { Field } from "@/components/form";
 import type { ControlProps } from "@/components/form-field";
@@ -19,17 +20,23 @@ export const useSiteTimeZone = () => useConfig().data?.timeZone ?? "UTC";
 /**
  * A dialog's window (docs/PRODUCT-RULES.md#windows): Starts and Ends, each a date and a time in the
  * site's time zone, named beside them; both empty is an open end. Inside a `Form` whose values
- * have `startsAt` and `endsAt` (`windowFormFields` of window-form.ts).
+ * have `startsAt` and `endsAt` (`windowFormFields` of window-form.ts), or with `flag` the flag's
+ * (`trendingStartsAt`, `trendingEndsAt`: `windowFormFieldsOf(flag)`), labelled with `label`.
  */
-export function WindowFields() {
+export function WindowFields({ flag, label }: { flag?: string; label?: string } = {}) {
   const timeZone = useSiteTimeZone();
+  const names = windowFieldsOf(flag ?? "");
+  const prefix = label ? `${label} ` : "";
+  const starts = label ? `${label} starts` : "Starts";
+  const ends = label ? `${label} ends` : "Ends";
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2" data-slot="window-fields">
       <legend className="mb-2 text-sm font-medium">
-        Window <span className="font-normal text-muted-foreground">(optional)</span>
+        {prefix}
+        {label ? "window" : "Window"} <span className="font-normal text-muted-foreground">(optional)</span>
       </legend>
-      <WindowEndField name="startsAt" label="Starts" hint="Empty: from now on" timeZone={timeZone} />
-      <WindowEndField name="endsAt" label="Ends" hint="Empty: until switched off" timeZone={timeZone} />
+      <WindowEndField name={names.startsAt} label={starts} hint="Empty: from now on" timeZone={timeZone} />
+      <WindowEndField name={names.endsAt} label={ends} hint="Empty: until switched off" timeZone={timeZone} />
     </fieldset>
   );
 }
@@ -40,7 +47,7 @@ function WindowEndField({
   hint,
   timeZone,
 }: {
-  name: "startsAt" | "endsAt";
+  name: string;
   label: string;
   hint: string;
   timeZone: string;
