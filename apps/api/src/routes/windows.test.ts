@@ -195,6 +195,21 @@ describe("public reads follow the windows with the clock", () => {
     });
   });
 
+  it("counts on the overview only the ads running now", async () => {
+    clock(0);
+    const running = async () => (await admin("GET", "/api/v1/apkw/overview")).json().data.ads.active;
+    const before = await running();
+    await admin("POST", "/api/v1/apkw/ads", {
+      page: "Overview",
+      url: "https://ads.example/overview",
+      isActive: true,
+      startsAt: at(MINUTE),
+    });
+    expect(await running()).toBe(before);
+    clock(MINUTE);
+    expect(await running()).toBe(before + 1);
+  });
+
   it("switches the locker on and off at its window's boundaries", async () => {
     clock(0);
     await admin("POST", "/api/v1/sportbn/locker", {
@@ -276,6 +291,10 @@ describe("the windows of an app's Trending and Slider flags", () => {
       sliderStartsAt: null,
       sliderEndsAt: at(2 * MINUTE),
     });
+    const overview = async () => {
+      const { games } = (await admin("GET", "/api/v1/apkw/overview")).json().data.apps;
+      return { trending: games.trending, slider: games.slider };
+    };
     const read = () => t.inject({ method: "GET", url: "/api/v1/public/apkw/apps" });
     const flags = async () => {
       const answer = await read();
@@ -287,7 +306,10 @@ describe("the windows of an app's Trending and Slider flags", () => {
       slider: true,
       expires: new Date(base + MINUTE).toUTCString(),
     });
+    const counted = await overview();
     clock(MINUTE);
+    // The overview counts the flags as the public site shows them.
+    expect(await overview()).toEqual({ trending: counted.trending + 1, slider: counted.slider });
     expect(await flags()).toEqual({
       trending: true,
       slider: true,
