@@ -30,13 +30,21 @@ export function WindowFields({ flag, label }: { flag?: string; label?: string } 
   const starts = label ? `${label} starts` : "Starts";
   const ends = label ? `${label} ends` : "Ends";
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-2" data-slot="window-fields">
+    <fieldset className="min-w-0" data-slot="window-fields">
       <legend className="mb-2 text-sm font-medium">
         {prefix}
         {label ? "window" : "Window"} <span className="font-normal text-muted-foreground">(optional)</span>
       </legend>
-      <WindowEndField name={names.startsAt} label={starts} hint="Empty: from now on" timeZone={timeZone} />
-      <WindowEndField name={names.endsAt} label={ends} hint="Empty: until switched off" timeZone={timeZone} />
+      {/* The grid inside the fieldset: a legend in a grid fieldset shifts the first cell only. */}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <WindowEndField name={names.startsAt} label={starts} hint="Empty: from now on" timeZone={timeZone} />
+        <WindowEndField
+          name={names.endsAt}
+          label={ends}
+          hint="Empty: until switched off"
+          timeZone={timeZone}
+        />
+      </div>
     </fieldset>
   );
 }
