@@ -69,6 +69,8 @@ test.describe("Manage Ads on sportbn", () => {
       head: ALERT_HEAD,
       body: ALERT_BODY,
       isActive: false,
+      startsAt: null,
+      endsAt: null,
     });
     await expect(toastWith(page, "Ad created successfully")).toBeVisible();
     await expect(ads.dialog).toBeHidden();
@@ -112,6 +114,8 @@ test.describe("Manage Ads on sportbn", () => {
       head: "null",
       body: ALERT_BODY,
       isActive: true,
+      startsAt: null,
+      endsAt: null,
     });
     await expect(ads.dialog).toBeHidden();
     const footer = ads.card("footer");
@@ -202,6 +206,8 @@ test.describe("Manage Ads on movies", () => {
       head: ALERT_HEAD,
       body: "null",
       isActive: false,
+      startsAt: null,
+      endsAt: null,
     });
     await expect(toastWith(page, "Ad created successfully")).toBeVisible();
     await expect(ads.card("home")).toBeVisible();

@@ -199,6 +199,10 @@ test("create through the dialog: the error state's screenshot, the payload, the 
     "supportedDevices[]": [`${DEVICES}/android`, `${DEVICES}/ios`],
     it: "locker-7",
     key: "k-123",
+    trendingStartsAt: null,
+    trendingEndsAt: null,
+    sliderStartsAt: null,
+    sliderEndsAt: null,
   });
   await expect(toastWith(page, "App created successfully")).toBeVisible();
   await expect(form).toBeHidden();

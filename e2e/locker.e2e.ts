@@ -55,7 +55,13 @@ test("sportbn: type, seconds and switch saved; the public locker follows", async
   await screen.save.click();
   const sent = await put;
   expect(sent.method()).toBe("PUT");
-  expect(sent.postDataJSON()).toEqual({ type: "api", seconds: 45, isActive: "false" });
+  expect(sent.postDataJSON()).toEqual({
+    type: "api",
+    seconds: 45,
+    isActive: "false",
+    startsAt: null,
+    endsAt: null,
+  });
   await expect(toastWith(page, "Locker deactivated with 45 seconds for locker API.")).toBeVisible();
   await expect(screen.indicator).toHaveText("Locker is Inactive");
   await expect(screen.summaryValue("locker-type")).toHaveText("API");
@@ -83,7 +89,14 @@ test("movies: fixed js saved with its site; the public locker follows", async ({
   await screen.save.click();
   const sent = await put;
   expect(sent.method()).toBe("PUT");
-  expect(sent.postDataJSON()).toEqual({ site: "movies", type: "js", seconds: 60, isActive: false });
+  expect(sent.postDataJSON()).toEqual({
+    site: "movies",
+    type: "js",
+    seconds: 60,
+    isActive: false,
+    startsAt: null,
+    endsAt: null,
+  });
   await expect(
     toastWith(page, "Locker settings (movies)").filter({ hasText: "deactivated with 60s (JS)." }),
   ).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { booleanish, httpUrl, partialUpdate } from "./common.ts";
+import { windowAnswerFields, windowBodyFields } from "./windows.ts";
 
 /** Movies keeps one ad list per page of its public site. */
 export const SCRIPT_MAX_LENGTH = 100_000;
@@ -11,6 +12,7 @@ export const adSchema = z.object({
   head: z.string().nullable(),
   body: z.string().nullable(),
   isActive: z.boolean(),
+  ...windowAnswerFields,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -51,6 +53,7 @@ export const createAdBody = z.strictObject({
   body: adFields.body.optional(),
   // The older client sends a missing isActive as the text "false"; a new ad is inactive.
   isActive: adFields.isActive.default(false),
+  ...windowBodyFields,
 });
 /** `PUT /ads/{id}`: any of the fields; page and url never blank (the Activate toggle sends only isActive). */
 export const updateAdBody = partialUpdate(createAdBody, ["page", "url", "isActive"]);

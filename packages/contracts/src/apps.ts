@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { booleanish, httpUrl, partialUpdate } from "./common.ts";
 import { coded } from "./field-errors.ts";
+import { flagWindowAnswerFields, flagWindowBodyFields } from "./windows.ts";
 
 export const APP_CATEGORIES = ["apps", "games"] as const;
 export type AppCategory = (typeof APP_CATEGORIES)[number];
@@ -29,7 +30,11 @@ export const appSchema = z.object({
   developer: z.string(),
   category: z.enum(APP_CATEGORIES),
   trending: z.boolean(),
+  // When the flag is on for the public site (docs/PRODUCT-RULES.md#windows): the public read answers
+  // it true only within its window.
+  ...flagWindowAnswerFields("trending"),
   slider: z.boolean(),
+  ...flagWindowAnswerFields("slider"),
   supportedDevices: z.array(z.string()),
   isFirst: z.boolean(),
   it: z.string().nullable(),
@@ -110,7 +115,9 @@ const appFieldsShape = {
     z.enum(APP_CATEGORIES, { error: "category must be apps or games" }).optional(),
   ),
   trending: booleanish("trending").optional(),
+  ...flagWindowBodyFields("trending"),
   slider: booleanish("slider").optional(),
+  ...flagWindowBodyFields("slider"),
   isFirst: booleanish("isFirst").optional(),
   supportedDevices: devices.optional(),
   // The older client posts the list under the form-style name "supportedDevices[]".

@@ -14,3 +14,4 @@ export * from "./resources.ts";
 export * from "./site-rules.ts";
 export * from "./sports.ts";
 export * from "./tmdb.ts";
+export * from "./windows.ts";

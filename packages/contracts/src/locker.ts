@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { booleanish, partialUpdate } from "./common.ts";
 import { LOCKER_KINDS, LOCKER_RULES } from "./site-rules.ts";
+import { windowAnswerFields, windowBodyFields } from "./windows.ts";
 
 export const lockerSchema = z.object({
   _id: z.string(),
@@ -8,6 +9,7 @@ export const lockerSchema = z.object({
   type: z.enum(LOCKER_KINDS),
   seconds: z.number().int(),
   isActive: z.boolean(),
+  ...windowAnswerFields,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -43,6 +45,8 @@ export const lockerBody = z.strictObject({
   type: z.enum(LOCKER_KINDS, { error: "type must be js or api" }).optional(),
   seconds: lockerSeconds,
   isActive: booleanish("isActive"),
+  // Left out on a save: the stored window stays.
+  ...windowBodyFields,
 });
 export type LockerBody = z.infer<typeof lockerBody>;
 /** `PUT /locker/{id}`: any of the fields, none blank or null (the type stays when left out). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { httpUrl, idSchema, messageBody, pagedOf, partialUpdate } from "./common.ts";
 import { FEED_SPORTS, MATCH_SPORTS, MATCH_STATUSES } from "./sports.ts";
+import { windowAnswerFields, windowBodyFields } from "./windows.ts";
 
 /** Texts the matches and other-servers routes answer with, word for word. */
 export const MATCH_MESSAGES = {
@@ -13,6 +14,7 @@ export const MATCH_MESSAGES = {
   duplicate: "This match is already in Manage Matches (same sport, teams and date)",
   serverRequired: "Please fill in all fields",
   serverCreated: "Server created successfully",
+  serverUpdated: "Server updated successfully",
   serverDeleted: "Server deleted successfully",
   serverNotFound: "Server not found",
   linksChecked: "Links checked",
@@ -199,6 +201,7 @@ export const otherServerSchema = z.object({
   match_id: z.string(),
   name: z.string(),
   url: z.string(),
+  ...windowAnswerFields,
   createdAt: z.string(),
   /** The URL's health, in the admin read only. */
   health: linkHealthSchema.optional(),
@@ -223,7 +226,12 @@ export const otherServerBody = z.strictObject({
   match_id: serverField.pipe(idSchema),
   name: serverField.pipe(z.string().max(200, "name must be at most 200 characters")),
   url: serverField.pipe(httpUrl("url")),
+  ...windowBodyFields,
 });
+export type OtherServerBody = z.output<typeof otherServerBody>;
+/** `PUT /other-servers/{id}`: any of name, URL and window (the match stays). */
+export const updateOtherServerBody = partialUpdate(otherServerBody.omit({ match_id: true }), ["name", "url"]);
+export type OtherServerUpdate = z.output<typeof updateOtherServerBody>;
 
 /** A public match: the stored match with its stream servers (docs/PRODUCT-RULES.md#public-endpoints). */
 /** `DELETE /matches {ids}`: the ids that went. */

@@ -39,6 +39,17 @@ export interface RecordKindFacts {
   link: RecordLink;
   /** Set when a delete moves the records to the trash (restorable, with Undo in the toast). */
   trash?: TrashFacts;
+  /**
+   * Set when a record may have a window (windows.ts, docs/PRODUCT-RULES.md#windows): `startsAt` and
+   * `endsAt` in its answers and bodies, and public reads list it only while it is active. `switch`
+   * names the field that switches it on (`isActive`); a kind without one is on while its window is open.
+   */
+  window?: { switch?: string };
+  /**
+   * The record's boolean flags that may have a window of their own (`<flag>StartsAt`,
+   * `<flag>EndsAt`): the public reads answer such a flag true only while it is set and now within it.
+   */
+  flagWindows?: readonly string[];
 }
 
 /** A resource: an admin API module and its screens, on the sites that have it. */
@@ -64,6 +75,7 @@ export const RESOURCES = {
         noun: "app",
         link: { screen: "apps", search: "title" },
         trash: { kind: "App", recordName: (row) => text(row.title) },
+        flagWindows: ["trending", "slider"],
       },
     },
   },
@@ -76,6 +88,7 @@ export const RESOURCES = {
         // Movies has a list per ad page, each at its own URL.
         link: { screen: "ads", page: { field: "page", pagesOn: AD_PAGES } },
         trash: { kind: "Ad", recordName: (row) => text(row.url) },
+        window: { switch: "isActive" },
       },
     },
   },
@@ -109,7 +122,9 @@ export const RESOURCES = {
   },
   locker: {
     sites: ["sportbn", "movies"],
-    records: { locker: { label: "Locker", noun: "locker", link: { screen: "locker" } } },
+    records: {
+      locker: { label: "Locker", noun: "locker", link: { screen: "locker" }, window: { switch: "isActive" } },
+    },
   },
   matches: {
     sites: ["sportbn"],
@@ -126,6 +141,7 @@ export const RESOURCES = {
         noun: "server",
         link: { screen: "servers" },
         trash: { kind: "Server", recordName: (row) => text(row.name) },
+        window: {},
       },
     },
   },
@@ -190,6 +206,17 @@ export const HISTORY_RESOURCES = Object.keys(RECORD_KINDS) as readonly HistoryRe
 export const TRASH_RESOURCES = HISTORY_RESOURCES.filter(
   (kind) => RECORD_KINDS[kind].trash,
 ) as readonly TrashResource[];
+
+/** The kinds whose records may have a window (windows.ts): those whose descriptor says `window`. */
+export type WindowedKind = {
+  [R in SiteResource]: {
+    [K in KindsOf<R>]: Resources[R]["records"][K] extends { window: object } ? K : never;
+  }[KindsOf<R>];
+}[SiteResource];
+
+export const WINDOWED_KINDS = HISTORY_RESOURCES.filter(
+  (kind) => RECORD_KINDS[kind].window,
+) as readonly WindowedKind[];
 
 /** A trashable kind's Trash facts. */
 export const trashFactsOf = (kind: TrashResource): TrashFacts => RECORD_KINDS[kind].trash as TrashFacts;

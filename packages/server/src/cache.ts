@@ -4,7 +4,15 @@
  * an invalidation drops its key prefix. A failed load is not stored.
  */
 export interface Cache {
-  get<T>(key: string, load: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
+  /**
+   * `expiresOf` says when a loaded value stops being true (ms; Infinity: never), whatever `ttlMs`
+   * says: a read true until a moment (a match's kick-off, a window's boundary) is loaded again then.
+   */
+  get<T>(
+    key: string,
+    load: () => Promise<T>,
+    options?: { ttlMs?: number; expiresOf?: (value: T) => number },
+  ): Promise<T>;
   /** Drops every entry whose key starts with `prefix`, and any load in flight for it. */
   invalidate(prefix: string): void;
   /** Lookups served from an entry (a load in flight included) and lookups that started a load. */
@@ -19,12 +27,17 @@ interface Entry {
 export function createCache(options: { maxEntries?: number; now?: () => number } = {}): Cache {
   const entries = new Map<string, Entry>();
   const maxEntries = options.maxEntries ?? 5000;
-  const now = options.now ?? Date.now;
+  // Read at each call, so a test's fake clock (vi.setSystemTime) moves the expiries too.
+  const now = options.now ?? (() => Date.now());
   // Plain numbers: the public reads pay one increment, /metrics reads them when scraped.
   let hits = 0;
   let misses = 0;
   return {
-    get<T>(key: string, load: () => Promise<T>, { ttlMs }: { ttlMs?: number } = {}): Promise<T> {
+    get<T>(
+      key: string,
+      load: () => Promise<T>,
+      { ttlMs, expiresOf }: { ttlMs?: number; expiresOf?: (value: T) => number } = {},
+    ): Promise<T> {
       const hit = entries.get(key);
       if (hit && hit.expires > now()) {
         hits += 1;
@@ -52,8 +65,9 @@ export function createCache(options: { maxEntries?: number; now?: () => number }
       start();
       entry.value.then(
         // The expiry counts from when the value arrived, not from when the load started.
-        () => {
+        (value) => {
           if (ttlMs !== undefined) entry.expires = now() + ttlMs;
+          if (expiresOf) entry.expires = Math.min(entry.expires, expiresOf(value as T));
         },
         () => {
           if (entries.get(key) === entry) entries.delete(key);

@@ -90,6 +90,7 @@ export function installErrorHandlers(fastify: FastifyInstance, options: ErrorHan
         .send({
           status: serverSide ? "error" : "fail",
           message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
           ...(serverSide ? traceIdField() : {}),
         });
     }

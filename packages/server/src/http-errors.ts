@@ -1,14 +1,27 @@
+import type { FieldError, FieldErrorCode } from "@backoffice/contracts/field-errors";
 /** An error whose message is safe to show the client, with its HTTP status. */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
+  /** The refused fields, when a rule checked outside the body's schema names one (`fieldRefused`). */
+  readonly errors: FieldError[] | undefined;
 
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    statusCode: number,
+    message: string,
+    headers: Record<string, string> = {},
+    errors?: FieldError[],
+  ) {
     super(message);
     this.statusCode = statusCode;
     this.headers = headers;
+    this.errors = errors;
   }
 }
+
+/** A 400 naming the refused field, as a body's schema would (a rule checked on the stored record). */
+export const fieldRefused = (path: string, message: string, code: FieldErrorCode = "invalid") =>
+  new HttpError(400, message, {}, [{ path, message, code }]);
 
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message: string) => new HttpError(401, message);

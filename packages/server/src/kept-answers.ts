@@ -20,6 +20,11 @@ export interface KeptBody {
   body: string;
   contentType: string;
   tag?: string;
+  /**
+   * When the front door stops answering with it (ms), if earlier than its `Expires`: a copy whose
+   * caching headers would promise more than is left before that moment (public-reply.ts) goes then.
+   */
+  keepUntil?: number;
 }
 
 type Headers = Record<string, string | number | string[] | undefined>;
@@ -36,7 +41,14 @@ export interface KeptAnswers {
    * Keeps a 200's headers and body for the request's URL and Origin; `tag` (the cache key the answer
    * was read from) says which `clear` drops it, and an answer without one is dropped by every `clear`.
    */
-  keep(request: IncomingMessage, generation: number, headers: Headers, body: string, tag?: string): void;
+  keep(
+    request: IncomingMessage,
+    generation: number,
+    headers: Headers,
+    body: string,
+    tag?: string,
+    keepUntil?: number,
+  ): void;
   /**
    * Writes the kept answer, or 304 with its validator and caching headers when the request's
    * `If-None-Match` names its ETag, and returns true; returns false when there is none.
@@ -115,7 +127,7 @@ export function createKeptAnswers(maxEntries = 5000): KeptAnswers {
   };
   return {
     generation: () => generation,
-    keep(request, since, headers, body, tag) {
+    keep(request, since, headers, body, tag, keepUntil = Number.POSITIVE_INFINITY) {
       if (request.method !== "GET" || clearedSince(since, tag)) return;
       const key = answerKey(request.url!, readHeaders(request).origin);
       // Re-inserted, so the oldest-kept entry is the one dropped when the map is full.
@@ -133,7 +145,7 @@ export function createKeptAnswers(maxEntries = 5000): KeptAnswers {
         body: bytes,
         unchanged: { ...unchanged, "x-request-id": "" },
         etag: typeof headers.etag === "string" ? headers.etag : undefined,
-        expires: Number.isNaN(expires) ? Number.POSITIVE_INFINITY : expires,
+        expires: Math.min(keepUntil, Number.isNaN(expires) ? Number.POSITIVE_INFINITY : expires),
         tag,
       });
     },
@@ -202,7 +214,7 @@ export function keepAnswers(
     const answer = request.keptAnswer;
     const since = request.keptAnswersGeneration;
     if (statusCode === 200 && typeof payload === "string")
-      kept.keep(request.raw, since, reply.getHeaders(), payload, answer?.tag);
+      kept.keep(request.raw, since, reply.getHeaders(), payload, answer?.tag, answer?.keepUntil);
     else if (statusCode === 304 && answer)
       kept.keep(
         request.raw,
@@ -210,6 +222,7 @@ export function keepAnswers(
         { ...reply.getHeaders(), "content-type": answer.contentType },
         answer.body,
         answer.tag,
+        answer.keepUntil,
       );
     return payload;
   });

@@ -13,7 +13,16 @@ export interface PublicAnswer {
   etag: string;
   /** The cache key it was loaded under: its front-door copy goes with that key's invalidations. */
   key: string;
+  /**
+   * When it stops being true (ms; Infinity: at the next invalidation only): the next kick-off or end
+   * among the matches it lists, the next opening or closing of a window. Its copy here and at the
+   * front door (`Expires`, sendCached) end then, on every instance, with no job and no write.
+   */
+  expires: number;
 }
+
+/** Told by a load, for each moment at which what it read changes by the clock alone: the answer lasts until the earliest. */
+export type Until = (moment: number | undefined) => void;
 
 /**
  * Serialized answers of the public reads, kept until an admin write invalidates their prefix.
@@ -25,7 +34,7 @@ export interface PublicCache {
    * the last answer loaded for `key` answers instead, even one a later write made stale: a public site
    * keeps showing its last ads, apps and matches through an outage (docs/DEPLOYMENT.md).
    */
-  get(key: string, load: () => Promise<unknown>): Promise<PublicAnswer>;
+  get(key: string, load: (until: Until) => Promise<unknown>): Promise<PublicAnswer>;
   /** Drops `prefix` here and tells the other instances; never fails (a lost message is logged). */
   invalidate(prefix: string): Promise<void>;
   /** Settles once other instances' invalidations are heard (at once without Redis). */
@@ -93,8 +102,8 @@ export function createPublicCache(
   }
   // The last answer each key loaded, kept past invalidations for the outage above; bounded like the cache.
   const lastLoaded = new Map<string, PublicAnswer>();
-  const remember = (key: string, text: string) => {
-    const answer = { text, etag: etagOf(text), key };
+  const remember = (key: string, text: string, expires: number) => {
+    const answer = { text, etag: etagOf(text), key, expires };
     lastLoaded.delete(key);
     if (lastLoaded.size >= maxEntries) lastLoaded.delete(lastLoaded.keys().next().value!);
     lastLoaded.set(key, answer);
@@ -103,10 +112,18 @@ export function createPublicCache(
   return {
     async get(key, load) {
       try {
+        const expiresOf = (answer: PublicAnswer) => answer.expires;
         return await cache.get(
           key,
-          async () => remember(key, JSON.stringify(await load())),
-          listening ? {} : { ttlMs: FALLBACK_TTL_MS },
+          async () => {
+            let expires = Number.POSITIVE_INFINITY;
+            const until: Until = (moment) => {
+              if (moment !== undefined && moment < expires) expires = moment;
+            };
+            const text = JSON.stringify(await load(until));
+            return remember(key, text, expires);
+          },
+          listening ? { expiresOf } : { ttlMs: FALLBACK_TTL_MS, expiresOf },
         );
       } catch (error) {
         const last = isDatabaseUnavailable(error) ? lastLoaded.get(key) : undefined;

@@ -36,7 +36,9 @@ export const httpUrlOrNull = (value: string | undefined | null) =>
 // Reads are kept by browsers, proxies and CDNs briefly (30 s), and served stale for up to 30 s more
 // while the cache revalidates in the background (an ETag makes that a 304 when nothing changed);
 // admin writes reach this server's cache at once (docs/PRODUCT-RULES.md#public-endpoints).
-const CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=30";
+const MAX_AGE_SECONDS = 30;
+const STALE_SECONDS = 30;
+const CACHE_CONTROL = `public, max-age=${MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`;
 
 const CACHED_HEADERS = {
   ...SECURITY_HEADERS,
@@ -52,12 +54,28 @@ const JSON_TYPE = "application/json; charset=utf-8";
  * other origins needs. Repeats are answered at the front door (packages/server kept-answers.ts),
  * 304 too, whether the first request of a URL was answered 200 or 304 (`keepAs`).
  */
-export function sendCached(reply: FastifyReply, { text, etag, key }: PublicAnswer) {
-  keepAs(reply, { body: text, contentType: JSON_TYPE, tag: key });
+export function sendCached(reply: FastifyReply, { text, etag, key, expires }: PublicAnswer) {
+  // Kept with its 30 s caching headers only while they promise no more than is left before `expires`.
+  const keepUntil = expires - (MAX_AGE_SECONDS + STALE_SECONDS) * 1000;
+  keepAs(reply, { body: text, contentType: JSON_TYPE, tag: key, keepUntil });
   reply.headers(CACHED_HEADERS).header("etag", etag);
+  if (Number.isFinite(expires)) {
+    // An answer true only until a moment (a kick-off, a window's boundary): the front door keeps it
+    // until then (packages/server kept-answers.ts). Once that moment is nearer than what browsers
+    // and CDNs may keep a copy for, they are told to keep it only until then, with no stale use, so a
+    // public site sees the change within a second of it (docs/PRODUCT-RULES.md#windows); such an
+    // answer is not kept at the front door (`isCachedRead`), whose copies keep their headers.
+    reply.header("expires", new Date(expires).toUTCString());
+    const left = expires - Date.now();
+    if (left < (MAX_AGE_SECONDS + STALE_SECONDS) * 1000)
+      reply.header("cache-control", `public, max-age=${Math.max(0, Math.floor(left / 1000))}`);
+  }
   if (notModified(reply.request.headers["if-none-match"], etag)) return reply.code(304).send();
   return reply.type(JSON_TYPE).send(text);
 }
 
-/** True for an answer sent by `sendCached` (its cache-control marks it). */
+/**
+ * True for an answer sent by `sendCached` (its cache-control marks it) that the front door may keep:
+ * not one whose cache-control counts down to a moment near at hand.
+ */
 export const isCachedRead = (reply: FastifyReply) => reply.getHeader("cache-control") === CACHE_CONTROL;

@@ -132,8 +132,36 @@ describe("memory public cache", () => {
   it("computes an answer's ETag once, when its text is loaded: a hit returns the same answer", async () => {
     const cache = createPublicCache();
     const first = await cache.get("apkw:locker:", async () => ({ seconds: 30 }));
-    expect(first).toEqual({ text: '{"seconds":30}', etag: etagOf('{"seconds":30}'), key: "apkw:locker:" });
+    expect(first).toEqual({
+      text: '{"seconds":30}',
+      etag: etagOf('{"seconds":30}'),
+      key: "apkw:locker:",
+      expires: Number.POSITIVE_INFINITY,
+    });
     expect(await cache.get("apkw:locker:", async () => ({ seconds: 60 }))).toBe(first);
+  });
+
+  it("keeps an answer until the earliest moment its load named (a kick-off, a window's boundary), then loads again", async () => {
+    const cache = createPublicCache();
+    const now = Date.now();
+    const boundary = now + 60_000;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(now);
+      const first = await cache.get("sportbn:ads:", async (until) => {
+        until(undefined);
+        until(boundary + 1000);
+        until(boundary);
+        return { ads: 1 };
+      });
+      expect(first.expires).toBe(boundary);
+      vi.setSystemTime(boundary - 1);
+      expect(await cache.get("sportbn:ads:", async () => ({ ads: 2 }))).toBe(first);
+      vi.setSystemTime(boundary);
+      expect((await cache.get("sportbn:ads:", async () => ({ ads: 2 }))).text).toBe('{"ads":2}');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("answers a key's last loaded text while the database is away, even after an invalidation; other failures throw", async () => {

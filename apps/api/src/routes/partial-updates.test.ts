@@ -6,6 +6,7 @@ import {
   SITE_RESOURCES,
   type Site,
   type SiteResource,
+  WINDOW_MESSAGES,
 } from "@backoffice/contracts";
 import { LIVE_MESSAGES, VERSION_HEADER } from "@backoffice/contracts/live";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -134,6 +135,24 @@ async function restoredTitle(): Promise<string> {
 const readTitle = async (_site: Site, id: string) =>
   findIn((await t.admin("GET", "/api/v1/movies/catalog")).json(), id);
 
+/** Two valid windows (docs/PRODUCT-RULES.md#windows), each end alone valid with the other's: one closed, one open-ended. */
+const WINDOWS = [
+  { startsAt: "2027-01-01T10:00:00.000Z", endsAt: "2027-03-01T10:00:00.000Z" },
+  { startsAt: "2027-02-01T10:00:00.000Z", endsAt: null },
+] as const;
+/** The windows of an app's Trending and Slider flags, from `WINDOWS`. */
+const flagWindows = (index: 0 | 1) => ({
+  trendingStartsAt: WINDOWS[index].startsAt,
+  trendingEndsAt: WINDOWS[index].endsAt,
+  sliderStartsAt: WINDOWS[index].startsAt,
+  sliderEndsAt: WINDOWS[index].endsAt,
+});
+/** An end alone before the stored start: refused on the record as it would be. */
+const WINDOW_REFUSAL = {
+  body: { endsAt: "2026-12-01T00:00:00.000Z" },
+  message: WINDOW_MESSAGES.endBeforeStart,
+};
+
 const ROUTES: UpdateRoute[] = [
   {
     resource: "ads",
@@ -150,6 +169,7 @@ const ROUTES: UpdateRoute[] = [
           head: "<script>first()</script>",
           body: null,
           isActive: false,
+          ...WINDOWS[0],
         },
         {
           page: pages?.[1] ?? "sidebar",
@@ -157,9 +177,26 @@ const ROUTES: UpdateRoute[] = [
           head: null,
           body: "<div>second</div>",
           isActive: true,
+          ...WINDOWS[1],
         },
       ];
     },
+    mergedRefusals: [WINDOW_REFUSAL],
+  },
+  {
+    resource: "matches",
+    method: "PUT",
+    path: "/other-servers/{id}",
+    create: async (site, first) => {
+      const match = (await ok("POST", api(site, "/matches"), validMatch())).data._id;
+      return (await ok("POST", api(site, "/other-servers"), { match_id: match, ...first })).data._id;
+    },
+    read: async (site, id) => findIn((await ok("GET", api(site, "/other-servers/all"))).data, id),
+    bodies: () => [
+      { name: "Server one", url: "https://streams.example/one", ...WINDOWS[0] },
+      { name: "Server two", url: "https://streams.example/two", ...WINDOWS[1] },
+    ],
+    mergedRefusals: [WINDOW_REFUSAL],
   },
   {
     resource: "apps",
@@ -168,7 +205,7 @@ const ROUTES: UpdateRoute[] = [
     create: async (site, first) => (await ok("POST", api(site, "/apps"), first)).data._id,
     read: async (site, id) => findIn((await ok("GET", api(site, "/apps"))).data, id),
     bodies: () => [
-      validApp({ it: "locker-it-one", key: "locker-key-one" }),
+      validApp({ it: "locker-it-one", key: "locker-key-one", ...flagWindows(0) }),
       {
         title: "Spotify Music",
         type: "Music",
@@ -187,11 +224,17 @@ const ROUTES: UpdateRoute[] = [
         "supportedDevices[]": ["https://play.example/music", "https://apps.example/music"],
         it: "locker-it-two",
         key: "locker-key-two",
+        ...flagWindows(1),
       },
     ],
     aliases: [["supportedDevices", "supportedDevices[]"]],
-    // Blank clears the locker's key; an It without its key is refused on the merged app.
-    mergedRefusals: [{ body: { key: "" }, message: APP_MESSAGES.keyMissing }],
+    // Blank clears the locker's key; an It without its key is refused on the merged app; so is a
+    // flag's end alone before its stored start.
+    mergedRefusals: [
+      { body: { key: "" }, message: APP_MESSAGES.keyMissing },
+      { body: { trendingEndsAt: WINDOW_REFUSAL.body.endsAt }, message: WINDOW_MESSAGES.endBeforeStart },
+      { body: { sliderEndsAt: WINDOW_REFUSAL.body.endsAt }, message: WINDOW_MESSAGES.endBeforeStart },
+    ],
   },
   {
     resource: "matches",
@@ -237,10 +280,11 @@ const ROUTES: UpdateRoute[] = [
     bodies: (site) => {
       const types = LOCKER_TYPES_OF[site] ?? ["js"];
       return [
-        { site, type: types[0], seconds: 30, isActive: true },
-        { site, type: types.at(-1), seconds: "45", isActive: "false" },
+        { site, type: types[0], seconds: 30, isActive: true, ...WINDOWS[0] },
+        { site, type: types.at(-1), seconds: "45", isActive: "false", ...WINDOWS[1] },
       ];
     },
+    mergedRefusals: [WINDOW_REFUSAL],
   },
   {
     resource: "catalog",

@@ -1,3 +1,5 @@
+import { dayAndTime } from "@backoffice/contracts/sports";
+
 /** The mark a shortened text ends with, so a reader can tell it was cut. */
 const ELLIPSIS = "…";
 
@@ -129,4 +131,13 @@ export function truncateFor(
   else if (!screen.narrow && limits.desktop !== undefined) max = limits.desktop;
   else max = limits.default;
   return truncate(text ?? "", max);
+}
+
+/**
+ * An instant's day and time in a time zone as the product shows them: `{ day: "28/11/2026", time:
+ * "20:00" }` (a window's ends, in the site's time zone, docs/PRODUCT-RULES.md#windows).
+ */
+export function dayAndTimeIn(iso: string, timeZone: string): { day: string; time: string } {
+  const { date, time } = dayAndTime(iso, timeZone);
+  return { day: formatDay(date), time };
 }

@@ -3,10 +3,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
 import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
+import { activeNow, nextChange } from "../../lib/windows.ts";
 import { checkAdPage } from "./admin.ts";
 import { adsRepository } from "./repository.ts";
 
-/** `GET /api/v1/public/{site}/ads?page=`: the active ads the public site shows, anonymous. */
+/**
+ * `GET /api/v1/public/{site}/ads?page=`: the ads the public site shows, anonymous: those active now,
+ * switched on and within their window (docs/PRODUCT-RULES.md#windows).
+ */
 const adsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const ads = adsRepository(fastify.db, site);
   fastify.get(
@@ -18,11 +22,17 @@ const adsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, {
     async (request, reply) => {
       const page = request.query.page || undefined;
       checkAdPage(site, page);
-      const answer = await fastify.publicCache.get(cacheKeys.entry(site, "ads", page), async () => ({
-        status: "success",
-        // The public schema keeps only what visitors' pages need (zod drops the other fields).
-        data: (await ads.list({ page, activeOnly: true })).map((ad) => publicAdSchema.parse(ad)),
-      }));
+      const answer = await fastify.publicCache.get(cacheKeys.entry(site, "ads", page), async (until) => {
+        const now = Date.now();
+        const switchedOn = await ads.list({ page, switchedOn: true });
+        // Only the ads within their window now; the answer lasts until the next opening or closing.
+        until(nextChange("ads", switchedOn, now));
+        return {
+          status: "success",
+          // The public schema keeps only what visitors' pages need (zod drops the other fields).
+          data: activeNow("ads", switchedOn, now).map((ad) => publicAdSchema.parse(ad)),
+        };
+      });
       return sendCached(reply, answer);
     },
   );

@@ -8,6 +8,10 @@ import {
 import { newId, type Queryable, type SentVersion } from "@backoffice/db";
 import { badRequest } from "@backoffice/server";
 import { definedOnly, iso, mergedUpdate } from "../../lib/rows.ts";
+import { flagWindowColumns, flagWindowsOf, windowChecked } from "../../lib/windows.ts";
+
+/** The flags' windows of an answer (migration 0035). */
+type FlagWindows = Pick<App, "trendingStartsAt" | "trendingEndsAt" | "sliderStartsAt" | "sliderEndsAt">;
 
 interface AppRow extends AppDetails {
   id: string;
@@ -35,6 +39,7 @@ const toApp = (row: AppRow): App => ({
   category: row.category,
   trending: row.trending,
   slider: row.slider,
+  ...(flagWindowsOf("apps", row) as FlagWindows),
   supportedDevices: row.supported_devices,
   isFirst: row.is_first,
   it: row.it,
@@ -58,6 +63,7 @@ function columns(input: AppInput) {
     category: input.category,
     trending: input.trending,
     slider: input.slider,
+    ...flagWindowColumns("apps", input),
     supported_devices: input.supportedDevices,
     is_first: input.isFirst,
     it: input.it,
@@ -81,9 +87,11 @@ export function appsRepository(db: Queryable) {
     async create(input: Required<Pick<AppInput, "title">> & AppInput): Promise<App> {
       const values = { trending: false, slider: false, is_first: false, ...definedOnly(columns(input)) };
       const names = Object.keys(values);
-      const [row] = await db.query<AppRow>(
-        `insert into apps (id, ${names.join(", ")}) values ($1, ${names.map((_, index) => `$${index + 2}`).join(", ")}) returning *`,
-        [newId(), ...Object.values(values)],
+      const [row] = await windowChecked(
+        db.query<AppRow>(
+          `insert into apps (id, ${names.join(", ")}) values ($1, ${names.map((_, index) => `$${index + 2}`).join(", ")}) returning *`,
+          [newId(), ...Object.values(values)],
+        ),
       );
       return toApp(row!);
     },
@@ -93,11 +101,13 @@ export function appsRepository(db: Queryable) {
      * Undefined when no row matched: no such app, or its version is no longer `version` (when given).
      */
     async update(id: string, input: AppInput, version?: SentVersion): Promise<App | undefined> {
-      const row = await mergedUpdate<AppRow>(db, "apps", { id }, version, (stored) => {
-        const [issue] = appInputIssues({ ...toApp(stored), ...definedOnly(input) });
-        if (issue) throw badRequest(issue.message);
-        return columns(input);
-      });
+      const row = await windowChecked(
+        mergedUpdate<AppRow>(db, "apps", { id }, version, (stored) => {
+          const [issue] = appInputIssues({ ...toApp(stored), ...definedOnly(input) });
+          if (issue) throw badRequest(issue.message);
+          return columns(input);
+        }),
+      );
       return row && toApp(row);
     },
     /** Deletes the given ids; returns the ones that existed. */

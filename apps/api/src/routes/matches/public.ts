@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
 import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
+import { activeNow, nextChange } from "../../lib/windows.ts";
 import { otherServersRepository } from "../other-servers/repository.ts";
 import { matchesRepository } from "./repository.ts";
 
@@ -22,33 +23,32 @@ const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastif
     fastify.config.MATCHES_PUBLIC_FINISHED_DAYS,
   );
   const servers = otherServersRepository(fastify.db, site);
-  // When the cached answer stops being true: the next kick-off, end or ageing out among its matches
-  // (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). Statuses move with the clock, no write needed.
-  let until = Number.POSITIVE_INFINITY;
   fastify.get(
     "/matches",
     publicReadOptions({ response: { 200: successOf(z.array(publicMatchSchema)) } }),
     async (_request, reply) => {
-      if (Date.now() >= until) {
-        until = Number.POSITIVE_INFINITY;
-        await fastify.publicCache.invalidate(cacheKeys.of(site, "matches"));
-      }
-      const answer = await fastify.publicCache.get(cacheKeys.entry(site, "matches"), async () => {
+      // The answer lasts until the next kick-off, end or ageing out among its matches, or the next
+      // opening or closing of a server's window (docs/PRODUCT-RULES.md#matches-and-the-sports-feed,
+      // #windows): statuses and windows move with the clock, no write needed.
+      const answer = await fastify.publicCache.get(cacheKeys.entry(site, "matches"), async (until) => {
+        const now = Date.now();
         const { matches: all, until: next } = await matches.listPublic();
+        until(next);
         // The servers of these matches only, with their links' health, in one read.
         const attached = await servers.publicOf(all.map((match) => match._id));
+        // Only the servers whose window is open now; the next opening or closing ends the answer.
+        until(nextChange("servers", attached, now));
         const byMatch = new Map<string, typeof attached>();
-        for (const server of attached)
+        for (const server of activeNow("servers", attached, now))
           byMatch.set(server.match_id, [...(byMatch.get(server.match_id) ?? []), server]);
         const hideAfter = fastify.config.LINK_HIDE_FAILING_AFTER_MINUTES;
-        until = next ?? Number.POSITIVE_INFINITY;
         // Left out when failing for longer than the setting (unset: every server stays). A server
         // shown now that reaches it later ends this answer then: no link-health round has to drop it.
         const hidden = (failingSince: string | null) => {
           if (hideAfter === undefined || failingSince === null) return false;
           const hideAt = Date.parse(failingSince) + hideAfter * 60_000;
-          if (Date.now() > hideAt) return true;
-          until = Math.min(until, hideAt + 1);
+          if (now > hideAt) return true;
+          until(hideAt + 1);
           return false;
         };
         return {
@@ -62,8 +62,6 @@ const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastif
           })),
         };
       });
-      // The front door keeps this answer until then too (packages/server kept-answers.ts).
-      if (Number.isFinite(until)) reply.header("expires", new Date(until).toUTCString());
       return sendCached(reply, answer);
     },
   );

@@ -8,6 +8,7 @@ import {
   otherServersQuery,
   type Site,
   successOf,
+  updateOtherServerBody,
 } from "@backoffice/contracts";
 import { notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -62,6 +63,25 @@ const otherServersRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify
       return reply
         .code(201)
         .send({ status: "success" as const, data: server, message: MATCH_MESSAGES.serverCreated });
+    },
+  );
+
+  // A server's name, URL or window; its match stays.
+  fastify.put(
+    "/other-servers/:id",
+    {
+      config: writes,
+      schema: {
+        tags,
+        params: idParams,
+        body: updateOtherServerBody,
+        response: { 200: successOf(otherServerSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const server = await servers.update(request.params.id, request.body);
+      if (!server) throw notFound(MATCH_MESSAGES.serverNotFound);
+      return { status: "success" as const, data: server, message: MATCH_MESSAGES.serverUpdated };
     },
   );
 

@@ -1,6 +1,7 @@
 import { dayAndTime, type MatchSport, type Site } from "@backoffice/contracts";
 import type { OverviewDays, PerDay } from "@backoffice/contracts/overview";
 import type { Queryable } from "@backoffice/db";
+import { activeNow, flagsNow, flagWindowsOf, windowOf } from "../../lib/windows.ts";
 import { workingSet } from "../matches/repository.ts";
 
 const DAY_MS = 86_400_000;
@@ -34,20 +35,31 @@ export function overviewRepository(db: Queryable, site: Site) {
       return { days: list, total: list.reduce((sum, d) => sum + d.count, 0), previous };
     },
 
+    /** Apps and games, and how many are Trending and in the Slider now: set and within their window. */
     async apps() {
-      const rows = await db.query<{
-        category: "apps" | "games";
-        total: number;
-        trending: number;
-        slider: number;
-      }>(
-        `select category, count(*)::int as total, count(*) filter (where trending)::int as trending,
-           count(*) filter (where slider)::int as slider from apps group by category`,
-      );
-      const of = (category: "apps" | "games") => {
-        const { total = 0, trending = 0, slider = 0 } = rows.find((row) => row.category === category) ?? {};
-        return { total, trending, slider };
-      };
+      const [totals, flagged] = await Promise.all([
+        db.query<{ category: "apps" | "games"; total: number }>(
+          "select category, count(*)::int as total from apps group by category",
+        ),
+        db.query<{ category: "apps" | "games" } & Record<string, unknown>>(
+          `select category, trending, slider, trending_starts_at, trending_ends_at, slider_starts_at,
+             slider_ends_at from apps where trending or slider`,
+        ),
+      ]);
+      const now = Date.now();
+      const flags = flagged.map((row) => ({
+        category: row.category,
+        ...flagsNow(
+          "apps",
+          { trending: row.trending, slider: row.slider, ...flagWindowsOf("apps", row) },
+          now,
+        ),
+      }));
+      const of = (category: "apps" | "games") => ({
+        total: totals.find((row) => row.category === category)?.total ?? 0,
+        trending: flags.filter((row) => row.category === category && row.trending).length,
+        slider: flags.filter((row) => row.category === category && row.slider).length,
+      });
       return { apps: of("apps"), games: of("games") };
     },
 
@@ -97,16 +109,24 @@ export function overviewRepository(db: Queryable, site: Site) {
       };
     },
 
+    /** The ads running on the site now: switched on and within their window (docs/PRODUCT-RULES.md#windows). */
     async ads(pages: readonly string[] | null) {
-      const rows = await db.query<{ page: string; active: number }>(
-        "select page, count(*)::int as active from ads where site = $1 and is_active group by page",
+      const switchedOn = await db.query<{ page: string; starts_at: Date | null; ends_at: Date | null }>(
+        "select page, starts_at, ends_at from ads where site = $1 and is_active",
         [site],
       );
+      const now = Date.now();
+      const rows = activeNow(
+        "ads",
+        switchedOn.map((row) => ({ page: row.page, isActive: true, ...windowOf(row) })),
+        now,
+      );
+      const count = (page: string) => rows.filter((row) => row.page === page).length;
       const byPage = (pages ?? [...new Set(rows.map((row) => row.page))]).map((page) => ({
         page,
-        active: rows.find((row) => row.page === page)?.active ?? 0,
+        active: count(page),
       }));
-      return { active: rows.reduce((sum, row) => sum + row.active, 0), byPage };
+      return { active: rows.length, byPage };
     },
   };
 }

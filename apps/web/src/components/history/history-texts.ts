@@ -57,6 +57,8 @@ const FIELD_LABELS: Record<string, string> = {
   head: "Script head",
   body: "Script body",
   isActive: "Active",
+  startsAt: "Starts",
+  endsAt: "Ends",
   isFirst: "Show first",
   matchId: "Match",
   firstName: "First name",

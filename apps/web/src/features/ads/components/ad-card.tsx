@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { WindowBadge } from "@/components/window/window-badge";
 import { useCanWrite } from "@/hooks/use-access";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
@@ -19,10 +20,16 @@ import { useUpdateAd } from "../api/update-ad";
 import { adMessages } from "../utils/ad-form";
 import { AdVersionsDialog } from "./ad-versions-dialog";
 
-export type AdCardProps = { ad: Ad; site: SiteSettings; onEdit: (ad: Ad) => void };
+export type AdCardProps = {
+  ad: Ad;
+  site: SiteSettings;
+  onEdit: (ad: Ad) => void;
+  /** The list's clock: the window's badge as of then (useWindowClock). */
+  now: number;
+};
 
 /** One ad: page name, state, URL, its scripts shown as text (never run), and its actions. */
-export function AdCard({ ad, site, onEdit }: AdCardProps) {
+export function AdCard({ ad, site, onEdit, now }: AdCardProps) {
   const confirm = useConfirm();
   const update = useUpdateAd(site);
   const remove = useDeleteAd(site);
@@ -84,6 +91,7 @@ export function AdCard({ ad, site, onEdit }: AdCardProps) {
         </Badge>
       </CardHeader>
       <CardContent className="grid gap-3 px-5">
+        <WindowBadge window={ad} now={now} />
         <p className="flex min-w-0 items-center gap-2 text-sm">
           <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <span className="sr-only">URL: </span>

@@ -16,6 +16,8 @@ const loaded: Ad = {
   head: null,
   body: null,
   isActive: false,
+  startsAt: null,
+  endsAt: null,
   createdAt: "2026-11-20T10:00:00.000Z",
   updatedAt: "2026-11-20T10:00:00.000Z",
 };

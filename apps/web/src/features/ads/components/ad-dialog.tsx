@@ -10,6 +10,7 @@ import {
 import { RecordHistory } from "@/components/history/record-history";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
 import type { AdPage } from "@/sites";
 import { useCreateAd } from "../api/create-ad";
@@ -51,12 +52,13 @@ const formKey = (state: AdDialogState) =>
   state.mode === "edit" ? `edit-${state.ad?._id ?? "none"}` : `create-${state.page ?? ""}`;
 
 function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: AdDialogState }>) {
+  const timeZone = useSiteTimeZone();
   const form = useDialogForm<AdFormValues>(
     {
       resolver: contractResolver(adFormSchema),
       defaultValues:
         state.mode === "edit" && state.ad
-          ? adToForm(state.ad)
+          ? adToForm(state.ad, timeZone)
           : emptyAdForm(state.mode === "create" ? (state.page ?? "") : ""),
     },
     reportDirty,
@@ -66,7 +68,7 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
   const editing = state.mode === "edit";
 
   const save = async (values: AdFormValues) => {
-    const payload = toAdPayload(values);
+    const payload = toAdPayload(values, timeZone);
     if (state.mode === "edit" && !state.ad) {
       return toast({
         title: adMessages.noneSelected,
@@ -96,14 +98,16 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
     <Form
       form={form}
       onSubmit={save}
-      onInvalid={() =>
-        toast({
-          id: "ad-form-refused",
-          title: adMessages.required,
-          description: adMessages.fixFields,
-          variant: "destructive",
-        })
-      }
+      // The required toast is for a missing page name or URL; a window's error is said at its field alone.
+      onInvalid={(errors) => {
+        if (errors.page || errors.url)
+          toast({
+            id: "ad-form-refused",
+            title: adMessages.required,
+            description: adMessages.fixFields,
+            variant: "destructive",
+          });
+      }}
       className="grid gap-4"
       aria-label={editing ? "Edit Ad" : "Create New Ad"}
     >
@@ -137,6 +141,7 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
       <AdField name="isActive" label="Active" className={INLINE_FIELD}>
         {switchControl}
       </AdField>
+      <WindowFields />
       {state.mode === "edit" && state.ad && <RecordHistory site={site} resource="ads" id={state.ad._id} />}
       <FormDialogFooter submit={editing ? "Update Ad" : "Create Ad"} busy={form.formState.isSubmitting} />
     </Form>

@@ -17,6 +17,8 @@ const ad: Ad = {
   head: "<script>three()</script>",
   body: null,
   isActive: true,
+  startsAt: null,
+  endsAt: null,
   createdAt: "2026-11-20T10:00:00Z",
   updatedAt: "2026-11-23T10:00:00Z",
 };

@@ -1,7 +1,11 @@
 import type { Ad } from "@backoffice/contracts";
 import { Megaphone, Plus, WifiOff } from "lucide-react";
+import { ClearFiltersButton } from "@/components/list/list-body";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
+import { useWindowClock } from "@/components/window/window-badge";
+import { useWindowFilter, WindowFilterSelect } from "@/components/window/window-filter";
+import { inWindowFilter } from "@/components/window/window-state";
 import { useCanWrite } from "@/hooks/use-access";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toast } from "@/lib/toast";
@@ -25,6 +29,9 @@ export function AdsList({
 }) {
   const query = useAds(site, page);
   const canWrite = useCanWrite(site.key);
+  // Cards and the Window filter follow the clock: read again at the next opening or closing.
+  const now = useWindowClock(query.data);
+  const windowFilter = useWindowFilter();
   useErrorToast(query, () => toast({ ...site.wording.adsLoadError, variant: "destructive" }));
 
   if (query.isPending) {
@@ -64,13 +71,30 @@ export function AdsList({
       />
     );
   }
+  const shown = query.data.filter((ad) => inWindowFilter(ad, windowFilter.value, now));
   return (
-    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Ads">
-      {query.data.map((ad) => (
-        <li key={ad._id}>
-          <AdCard ad={ad} site={site} onEdit={onEdit} />
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <WindowFilterSelect value={windowFilter.value} onChange={windowFilter.set} />
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {shown.length} {shown.length === 1 ? "ad" : "ads"}
+        </p>
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState
+          icon={Megaphone}
+          title={adMessages.noneInFilter}
+          action={<ClearFiltersButton onClick={windowFilter.clear} />}
+        />
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Ads">
+          {shown.map((ad) => (
+            <li key={ad._id}>
+              <AdCard ad={ad} site={site} onEdit={onEdit} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -55,6 +55,8 @@ const ad = (page: string, url = LONG_URL, fields: Partial<Ad> = {}): Ad => ({
   head: null,
   body: null,
   isActive: false,
+  startsAt: null,
+  endsAt: null,
   createdAt: "2026-11-20T10:00:00Z",
   updatedAt: "2026-11-20T10:00:00Z",
   ...fields,
@@ -229,6 +231,8 @@ describe.each(SITES)("Manage Ads on $site", (rules) => {
       head: "null",
       body: "null",
       isActive: true,
+      startsAt: null,
+      endsAt: null,
     });
   });
 

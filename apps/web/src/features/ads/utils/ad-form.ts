@@ -1,21 +1,38 @@
-import { type Ad, adFields } from "@backoffice/contracts";
+import { type Ad, adFields, type RecordWindow } from "@backoffice/contracts";
 import { z } from "zod";
+import {
+  checkWindowOrder,
+  emptyWindowForm,
+  toWindowBody,
+  windowFormFields,
+  windowToForm,
+} from "../../../components/window/window-form"; // relative: its unit test has no "@" alias
 
 /**
  * What the dialog edits: the contract's page rule and a required URL (the older client checked
  * presence only; the server's http(s) refusal comes back to the field). Scripts as typed.
  */
-export const adFormSchema = z.object({
-  page: adFields.page,
-  url: z.string().trim().min(1, "url is required"),
-  head: z.string(),
-  body: z.string(),
-  isActive: z.boolean(),
-});
+export const adFormSchema = z
+  .object({
+    page: adFields.page,
+    url: z.string().trim().min(1, "url is required"),
+    head: z.string(),
+    body: z.string(),
+    isActive: z.boolean(),
+    // When it shows on the public site (docs/PRODUCT-RULES.md#windows), in the site's time zone.
+    ...windowFormFields,
+  })
+  .superRefine(checkWindowOrder);
 export type AdFormValues = z.infer<typeof adFormSchema>;
 
-/** What POST /ads and PUT /ads/{id} carry: an empty script is the text "null". */
-export type AdPayload = { page: string; url: string; head: string; body: string; isActive: boolean };
+/** What POST /ads and PUT /ads/{id} carry: an empty script is the text "null"; the window as instants. */
+export type AdPayload = {
+  page: string;
+  url: string;
+  head: string;
+  body: string;
+  isActive: boolean;
+} & Partial<RecordWindow>;
 
 export const adMessages = {
   required: "Please page name and domain url are required",
@@ -28,6 +45,7 @@ export const adMessages = {
   deactivated: "Ad deactivated successfully",
   confirmDelete: "Are you sure you want to delete this ad?",
   empty: "No ads created yet.",
+  noneInFilter: "No ads in this window.",
   emptyHint: "Create your first ad to get started.",
   createFirst: "Create your first ad",
   subtitle: "Create and manage advertisement scripts for your website.",
@@ -44,15 +62,23 @@ export const emptyAdForm = (page = ""): AdFormValues => ({
   head: "",
   body: "",
   isActive: false,
+  ...emptyWindowForm(),
 });
 
-/** The form of an existing ad; a stored null script is an empty field. */
-export function adToForm(ad: Ad): AdFormValues {
-  return { page: ad.page, url: ad.url, head: ad.head ?? "", body: ad.body ?? "", isActive: ad.isActive };
+/** The form of an existing ad; a stored null script is an empty field; its window in `timeZone`. */
+export function adToForm(ad: Ad, timeZone: string): AdFormValues {
+  return {
+    page: ad.page,
+    url: ad.url,
+    head: ad.head ?? "",
+    body: ad.body ?? "",
+    isActive: ad.isActive,
+    ...windowToForm(ad, timeZone),
+  };
 }
 
-/** Page and URL trimmed; scripts kept exactly as typed, an empty one sent as the text "null". */
-export function toAdPayload(values: AdFormValues): AdPayload {
+/** Page and URL trimmed; scripts kept exactly as typed, an empty one sent as the text "null"; the window typed in `timeZone`. */
+export function toAdPayload(values: AdFormValues, timeZone: string): AdPayload {
   const script = (text: string) => (text.trim() === "" ? "null" : text);
   return {
     page: values.page.trim(),
@@ -60,5 +86,6 @@ export function toAdPayload(values: AdFormValues): AdPayload {
     head: script(values.head),
     body: script(values.body),
     isActive: values.isActive,
+    ...toWindowBody(values, timeZone),
   };
 }

@@ -1,4 +1,4 @@
-import type { App } from "@backoffice/contracts";
+import { type App, flagWindowOf } from "@backoffice/contracts";
 import { Download, Flame, Gamepad2, HardDrive, Smartphone, Star } from "lucide-react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { DeleteButton, EditButton } from "@/components/item-buttons";
@@ -7,6 +7,7 @@ import { useSelectable } from "@/components/list/selectable-card";
 import { ShortenedText } from "@/components/shortened-text";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
+import { useWindowClock, WindowBadge } from "@/components/window/window-badge";
 import type { SiteSettings } from "@/sites";
 
 export type AppCardProps = {
@@ -85,6 +86,7 @@ export function AppCard({
           <h2 id={titleId} title={app.title} className="truncate text-base leading-tight font-semibold">
             <ShortenedText slot="app-title" text={app.title} limits={site.truncation.appTitle} />
           </h2>
+          <FlagWindowBadges app={app} />
           <p className="truncate text-sm text-muted-foreground">
             <span className="sr-only">Type: </span>
             <span data-slot="app-type">{app.type}</span>
@@ -131,6 +133,26 @@ function Stat({ label, slot, children }: { label: string; slot: string; children
       <dd data-slot={slot} className="flex min-w-0 items-center justify-center gap-1 text-sm font-semibold">
         <span className="flex min-w-0 items-center gap-1 truncate">{children}</span>
       </dd>
+    </div>
+  );
+}
+
+/** Where the windows of the app's set Trending and Slider flags stand (docs/PRODUCT-RULES.md#windows). */
+function FlagWindowBadges({ app }: { app: App }) {
+  const flags = [
+    ["trending", "Trending"],
+    ["slider", "Slider"],
+  ] as const;
+  const windows = flags
+    .filter(([flag]) => app[flag])
+    .map(([flag, label]) => ({ label, ...flagWindowOf(app, flag) }));
+  const now = useWindowClock(windows);
+  if (!windows.some((window) => window.startsAt || window.endsAt)) return null;
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {windows.map((window) => (
+        <WindowBadge key={window.label} window={window} now={now} label={window.label} />
+      ))}
     </div>
   );
 }

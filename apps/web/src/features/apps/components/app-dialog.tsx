@@ -14,6 +14,7 @@ import { RecordHistory } from "@/components/history/record-history";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
 import { ApiError } from "@/lib/api-client";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useCreateApp } from "../api/create-app";
@@ -58,13 +59,15 @@ export function AppDialog({ site, state, onClose }: AppDialogProps) {
 }
 
 function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: AppDialogState }>) {
+  const timeZone = useSiteTimeZone();
   const create = useCreateApp(site);
   const update = useUpdateApp(site);
   const alertId = useId();
   const form = useDialogForm<AppFormValues, AppInput>(
     {
-      defaultValues: state.mode === "edit" ? appToForm(state.app) : emptyAppForm(state.category ?? ""),
-      resolver: appFormResolver,
+      defaultValues:
+        state.mode === "edit" ? appToForm(state.app, timeZone) : emptyAppForm(state.category ?? ""),
+      resolver: appFormResolver(timeZone),
       // Messages appear on submit, then follow the user's corrections.
       mode: "onSubmit",
       reValidateMode: "onChange",
@@ -219,6 +222,15 @@ function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: 
                 {switchControl}
               </AppField>
             ))}
+          </div>
+        </Section>
+        <Section
+          title="When Trending and Slider are on"
+          description="Optional. The public site shows each only while it is on and within its window."
+        >
+          <div className="grid gap-4">
+            <WindowFields flag="trending" label="Trending" />
+            <WindowFields flag="slider" label="Slider" />
           </div>
         </Section>
         <Section title="Locker" description="Optional. Fill in both It and Key to add a Locker.">

@@ -51,6 +51,10 @@ describe("checkAppForm", () => {
       "supportedDevices[]": ["https://devices.example/android", "https://devices.example/ios"],
       it: "",
       key: "",
+      trendingStartsAt: null,
+      trendingEndsAt: null,
+      sliderStartsAt: null,
+      sliderEndsAt: null,
     });
   });
 
@@ -125,7 +129,11 @@ const app: App = {
   developer: "Nebula Games",
   category: "games",
   trending: false,
+  trendingStartsAt: null,
+  trendingEndsAt: null,
   slider: true,
+  sliderStartsAt: "2026-11-28T11:00:00.000Z",
+  sliderEndsAt: null,
   supportedDevices: ["https://d.example/a", "https://d.example/b"],
   isFirst: true,
   it: null,
@@ -135,9 +143,28 @@ const app: App = {
 };
 
 describe("appToForm and matchesSearch", () => {
-  it("round-trips an app through the form", () => {
-    const checked = checkAppForm(appToForm(app));
-    expect(checked.ok).toBe(true);
+  it("round-trips an app through the form, its flags' windows in the site's time zone", () => {
+    const form = appToForm(app, "Asia/Tokyo");
+    expect(form.sliderStartsAt).toEqual({ day: "28/11/2026", time: "20:00" });
+    expect(form.trendingStartsAt).toEqual({ day: "", time: "" });
+    const checked = checkAppForm(form, "Asia/Tokyo");
+    expect(checked.ok && checked.app).toMatchObject({
+      sliderStartsAt: app.sliderStartsAt,
+      sliderEndsAt: null,
+      trendingStartsAt: null,
+    });
+  });
+
+  it("refuses a flag's window ending before it starts, at its end", () => {
+    const form = {
+      ...appToForm(app, "UTC"),
+      trendingStartsAt: { day: "28/11/2026", time: "20:00" },
+      trendingEndsAt: { day: "28/11/2026", time: "19:00" },
+    };
+    expect(checkAppForm(form, "UTC")).toEqual({
+      ok: false,
+      fields: { trendingEndsAt: "Choose an end after the start." },
+    });
   });
 
   it("searches title, developer and type", () => {

@@ -9,11 +9,27 @@ import {
 } from "@backoffice/contracts";
 import { type FieldErrorDetail, fieldErrorOf, valueAt } from "@backoffice/contracts/field-errors";
 import type { FieldErrors, Resolver } from "react-hook-form";
-import { fieldMessage } from "../../../lib/field-messages"; // relative: the unit test project has no "@" alias
+import { z } from "zod";
+// relative: the unit test project has no "@" alias
+import {
+  checkWindowOrderOf,
+  type FlagWindowFormValues,
+  flagWindowToForm,
+  toFlagWindowBody,
+  windowFormFieldsOf,
+} from "../../../components/window/window-form";
+import { fieldMessage } from "../../../lib/field-messages";
 import { appMessages } from "./app-messages";
 
-/** What the Add/Edit dialog edits: text as typed, toggles as booleans, the two device URLs. */
-export type AppFormValues = {
+/** The flags whose window the dialog edits (the descriptor's `flagWindows` of apps). */
+export const APP_FLAG_WINDOWS = ["trending", "slider"] as const;
+type AppFlagWindows = FlagWindowFormValues<"trending"> & FlagWindowFormValues<"slider">;
+
+/**
+ * What the Add/Edit dialog edits: text as typed, toggles as booleans, the two device URLs, and the
+ * Trending and Slider windows, each end a day and a time in the site's time zone.
+ */
+export type AppFormValues = AppFlagWindows & {
   title: string;
   type: string;
   icon_app: string;
@@ -50,6 +66,10 @@ export const REQUIRED_FORM_FIELDS = [
 export type AppPayload = AppDetails & {
   trending: "true" | "false";
   slider: "true" | "false";
+  trendingStartsAt: string | null;
+  trendingEndsAt: string | null;
+  sliderStartsAt: string | null;
+  sliderEndsAt: string | null;
   isFirst: "true" | "false";
   "supportedDevices[]": string[];
   it: string;
@@ -74,10 +94,17 @@ export function emptyAppForm(category: AppCategory | "" = ""): AppFormValues {
     supportedDevices: ["", ""],
     it: "",
     key: "",
+    ...flagWindowsToForm(null, "UTC"),
   };
 }
 
-export function appToForm(app: App): AppFormValues {
+/** The flags' windows of an app in the form (open for a new one), in `timeZone`. */
+function flagWindowsToForm(app: App | null, timeZone: string): AppFlagWindows {
+  return { ...flagWindowToForm(app, "trending", timeZone), ...flagWindowToForm(app, "slider", timeZone) };
+}
+
+/** An app in the form; its flags' windows in `timeZone` (the site's). */
+export function appToForm(app: App, timeZone: string): AppFormValues {
   return {
     title: app.title,
     type: app.type,
@@ -95,6 +122,7 @@ export function appToForm(app: App): AppFormValues {
     supportedDevices: [app.supportedDevices[0] ?? "", app.supportedDevices[1] ?? ""],
     it: app.it ?? "",
     key: app.key ?? "",
+    ...flagWindowsToForm(app, timeZone),
   };
 }
 
@@ -118,6 +146,10 @@ export function toAppPayload(app: AppInput): AppPayload {
     "supportedDevices[]": app.supportedDevices ?? [],
     it: app.it ?? "",
     key: app.key ?? "",
+    trendingStartsAt: app.trendingStartsAt ?? null,
+    trendingEndsAt: app.trendingEndsAt ?? null,
+    sliderStartsAt: app.sliderStartsAt ?? null,
+    sliderEndsAt: app.sliderEndsAt ?? null,
   };
 }
 
@@ -167,13 +199,33 @@ export function issuesToFields(
   return fields;
 }
 
-/** The create rules (from the contracts, as the server runs them) over the form. */
+/** The flags' windows as typed: each end a day and a time, or neither; an end after its start. */
+const flagWindowsSchema = z
+  .object({ ...windowFormFieldsOf("trending"), ...windowFormFieldsOf("slider") })
+  .superRefine(checkWindowOrderOf("trending"))
+  .superRefine(checkWindowOrderOf("slider"));
+
+/**
+ * The create rules (from the contracts, as the server runs them) over the form, and the windows'
+ * as typed; the checked app carries the windows as instants of `timeZone` (the site's).
+ */
 export function checkAppForm(
   values: AppFormValues,
+  timeZone = "UTC",
 ): { ok: true; app: AppInput } | { ok: false; fields: Partial<Record<AppFormField, string>> } {
-  const result = createAppBody.safeParse(values);
-  if (result.success) return { ok: true, app: result.data };
-  const issues = result.error.issues.map((issue) => ({
+  const { trendingStartsAt, trendingEndsAt, sliderStartsAt, sliderEndsAt, ...rest } = values;
+  const windows = { trendingStartsAt, trendingEndsAt, sliderStartsAt, sliderEndsAt };
+  const result = createAppBody.safeParse(rest);
+  const typed = flagWindowsSchema.safeParse(windows);
+  if (result.success && typed.success)
+    return {
+      ok: true,
+      app: {
+        ...result.data,
+        ...Object.assign({}, ...APP_FLAG_WINDOWS.map((flag) => toFlagWindowBody(windows, flag, timeZone))),
+      },
+    };
+  const issues = [...(result.error?.issues ?? []), ...(typed.error?.issues ?? [])].map((issue) => ({
     path: issue.path,
     message: issue.message,
     ...fieldErrorOf(issue, valueAt(values, issue.path)),
@@ -198,12 +250,17 @@ export function toFieldErrors(fields: Partial<Record<AppFormField, string>>): Fi
   return errors as FieldErrors<AppFormValues>;
 }
 
-/** react-hook-form resolver running the contracts' create schema, so the rules are written once. */
-export const appFormResolver: Resolver<AppFormValues, unknown, AppInput> = async (values) => {
-  const checked = checkAppForm(values);
-  if (checked.ok) return { values: checked.app, errors: {} };
-  return { values: {}, errors: toFieldErrors(checked.fields) };
-};
+/**
+ * react-hook-form resolver running the contracts' create schema, so the rules are written once; the
+ * windows typed in `timeZone` (the site's).
+ */
+export const appFormResolver =
+  (timeZone: string): Resolver<AppFormValues, unknown, AppInput> =>
+  async (values) => {
+    const checked = checkAppForm(values, timeZone);
+    if (checked.ok) return { values: checked.app, errors: {} };
+    return { values: {}, errors: toFieldErrors(checked.fields) };
+  };
 
 /** Whether a field's message is the one "fill all the fields" message (shown once, on top). */
 export const isRequiredMessage = (message: string | undefined) => message === APP_MESSAGES.required;

@@ -1,4 +1,4 @@
-import type { Locker, lockerSchema, SuccessAnswer } from "@backoffice/contracts";
+import type { Locker, lockerSchema, RecordWindow, SuccessAnswer } from "@backoffice/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { siteApi, versionHeaders } from "@/lib/api-client";
 import type { SiteSettings } from "@/sites";
@@ -8,14 +8,20 @@ import { lockerKey } from "./get-locker";
 type SaveLockerAnswer = SuccessAnswer<typeof lockerSchema>;
 
 /** `version`: the `updatedAt` the form loaded (409 if the locker changed since, docs/PRODUCT-RULES.md#live-updates). */
-export type SaveLockerInput = { id: string | null; values: LockerValues; version?: string | undefined };
+export type SaveLockerInput = {
+  id: string | null;
+  values: LockerValues;
+  version?: string | undefined;
+  /** Its window as instants (docs/PRODUCT-RULES.md#windows); left out, the stored one stays. */
+  window?: RecordWindow;
+};
 
 /** The first save creates the record (POST); later saves update it (PUT /locker/{id}). */
 export async function saveLocker(
   site: SiteSettings,
-  { id, values, version }: SaveLockerInput,
+  { id, values, version, window }: SaveLockerInput,
 ): Promise<Locker> {
-  const body = lockerPayload(site.lockerVariant ?? "sportbn", site.key, values);
+  const body = { ...lockerPayload(site.lockerVariant ?? "sportbn", site.key, values), ...window };
   const answer = id
     ? await siteApi(site).put<SaveLockerAnswer>(`/locker/${encodeURIComponent(id)}`, body, {
         headers: versionHeaders(version),

@@ -16,6 +16,8 @@ const locker = (updatedAt: string, seconds = 30): Locker => ({
   type: "js",
   seconds,
   isActive: true,
+  startsAt: null,
+  endsAt: null,
   createdAt: "2026-11-20T10:00:00.000Z",
   updatedAt,
 });

@@ -10,12 +10,15 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
+import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
+import { toWindowBody, windowToForm } from "@/components/window/window-form";
 import { toast, toastError } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
 import { useSaveLocker } from "../api/save-locker";
 import {
   LOCKER_DEFAULTS,
   type LockerFormInput,
+  type LockerFormValues,
   type LockerValues,
   type LockerVariant,
   lockerFormSchema,
@@ -37,9 +40,14 @@ const LockerField = fieldOf<LockerFormInput>();
 export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
   const texts = lockerTexts[variant];
   const types = site.lockerTypes ?? ["js"];
-  const form = useForm<LockerFormInput, unknown, LockerValues>({
+  const timeZone = useSiteTimeZone();
+  const form = useForm<LockerFormInput, unknown, LockerFormValues>({
     resolver: zodResolver(lockerFormSchema),
-    defaultValues: { ...saved, seconds: String(saved.seconds) },
+    defaultValues: {
+      ...saved,
+      seconds: String(saved.seconds),
+      ...windowToForm(locker ?? { startsAt: null, endsAt: null }, timeZone),
+    },
   });
   const isActive = useWatch({ control: form.control, name: "isActive" });
   useLeaveGuard(form.formState.isDirty);
@@ -48,9 +56,10 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
   // over someone else's change is refused (409, docs/PRODUCT-RULES.md#live-updates).
   const [version, setVersion] = useState(locker?.updatedAt);
 
-  const onSubmit = async (values: LockerValues) => {
+  const onSubmit = async (values: LockerFormValues) => {
     try {
-      const stored = await save.mutateAsync({ id: locker?._id ?? null, values, version });
+      const window = toWindowBody(values, timeZone);
+      const stored = await save.mutateAsync({ id: locker?._id ?? null, values, version, window });
       setVersion(stored.updatedAt);
       toast({ ...texts.saved(stored), variant: "success", key: "locker-save" });
       form.reset({ ...values, seconds: String(values.seconds) });
@@ -109,6 +118,7 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
                 <Switch {...control} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />
               )}
             </LockerField>
+            <WindowFields />
           </CardContent>
           <CardFooter className="flex flex-col-reverse items-stretch gap-3 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -127,7 +137,7 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
           </CardFooter>
         </Form>
       </Card>
-      <LockerSummary variant={variant} site={site.key} saved={saved} stored={locker !== null} />
+      <LockerSummary variant={variant} site={site.key} saved={saved} locker={locker} />
     </div>
   );
 }

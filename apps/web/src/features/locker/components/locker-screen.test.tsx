@@ -17,6 +17,8 @@ const stored = (site: string, values: Partial<Locker> = {}): Locker => ({
   type: "js",
   seconds: 30,
   isActive: true,
+  startsAt: null,
+  endsAt: null,
   createdAt: "2026-11-20T10:00:00Z",
   updatedAt: "2026-11-20T10:00:00Z",
   ...values,
@@ -33,7 +35,7 @@ const SITES = [
       title: "Locker settings saved",
       description: "Locker deactivated with 45 seconds for locker JS.",
     },
-    savedOffBody: { type: "js", seconds: 45, isActive: "false" },
+    savedOffBody: { type: "js", seconds: 45, isActive: "false", startsAt: null, endsAt: null },
     reset: { title: "Reset to Defaults", description: "Locker settings have been reset to default values." },
     loadQuery: null,
   },
@@ -43,7 +45,7 @@ const SITES = [
     hasTypeChoice: false,
     summary: { site: "movies", type: "JS", "timer-duration": "30 seconds", status: "Active" },
     savedOff: { title: "Locker settings (movies)", description: "Locker deactivated with 45s (JS)." },
-    savedOffBody: { site: "movies", type: "js", seconds: 45, isActive: false },
+    savedOffBody: { site: "movies", type: "js", seconds: 45, isActive: false, startsAt: null, endsAt: null },
     reset: { title: "Reset to Defaults (movies)", description: "Reset to 30s, active (JS)." },
     loadQuery: "movies",
   },
@@ -185,6 +187,8 @@ describe("Manage Locker on movies without a record", () => {
       type: "js",
       seconds: 30,
       isActive: true,
+      startsAt: null,
+      endsAt: null,
     });
   });
 });

@@ -2,6 +2,7 @@ import type { Locker } from "@backoffice/contracts";
 import { WifiOff } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { ErrorState, LoadingState } from "@/components/states";
+import { useSiteTimeZone } from "@/components/window/window-fields";
 import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
@@ -9,7 +10,7 @@ import { toast } from "@/lib/toast";
 import { useLocker } from "../api/get-locker";
 import { lockerTexts, lockerValuesOf } from "../utils/locker-texts";
 import { LockerForm } from "./locker-form";
-import { LockerSummary, StatusIndicator } from "./locker-summary";
+import { LockerSummary, StatusIndicator, useLockerActive } from "./locker-summary";
 
 /** Manage Locker: sportbn's type, seconds and switch, or movies' fixed-js variant. */
 export function LockerScreen() {
@@ -29,13 +30,15 @@ export function LockerScreen() {
 
   const locker: Locker | null = query.data ?? null;
   const saved = lockerValuesOf(locker, site.lockerTypes ?? ["js"]);
+  const active = useLockerActive(locker, saved);
+  const timeZone = useSiteTimeZone();
 
   return (
     <div className="grid gap-6">
       <PageHeader
         title={texts.heading}
         description="Set the wait timer the public site shows before its content."
-        actions={query.isSuccess ? <StatusIndicator isActive={saved.isActive} /> : undefined}
+        actions={query.isSuccess ? <StatusIndicator isActive={active} /> : undefined}
       />
       {query.isPending ? (
         <LoadingState label="Loading locker settings..." />
@@ -50,12 +53,13 @@ export function LockerScreen() {
       ) : !canWrite ? (
         // A Viewer reads the setting; the form is for those who may change it.
         <div className="max-w-xl">
-          <LockerSummary variant={variant} site={site.key} saved={saved} stored={locker !== null} />
+          <LockerSummary variant={variant} site={site.key} saved={saved} locker={locker} />
         </div>
       ) : (
         <LockerForm
-          // A new record (first save) starts the form from what the server stored.
-          key={locker?._id ?? "new"}
+          // A new record (first save) starts the form from what the server stored; its window is
+          // shown in the site's time zone once /config has said which.
+          key={`${locker?._id ?? "new"} ${timeZone}`}
           site={site}
           variant={variant}
           locker={locker}

@@ -1,6 +1,8 @@
+import { isActiveAt, type Locker } from "@backoffice/contracts";
 import { CircleCheck, CircleOff } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useWindowClock, WindowBadge } from "@/components/window/window-badge";
 import type { LockerValues, LockerVariant } from "../utils/locker-texts";
 
 /** The Active / Inactive indicator of the stored setting. */
@@ -20,31 +22,43 @@ export function StatusIndicator({ isActive }: { isActive: boolean }) {
   );
 }
 
+/**
+ * Whether the public site's locker is active now: switched on and within its window
+ * (docs/PRODUCT-RULES.md#windows), read again at the window's next boundary. Without a record, the default's switch.
+ */
+export function useLockerActive(locker: Locker | null, saved: LockerValues): boolean {
+  const now = useWindowClock(locker ? [locker] : undefined);
+  return locker ? isActiveAt(locker, now) : saved.isActive;
+}
+
 /** What the public site reads now (the stored setting, not unsaved edits). */
 export function LockerSummary({
   variant,
   site,
   saved,
-  stored,
+  locker,
 }: {
   variant: LockerVariant;
   site: string;
   saved: LockerValues;
-  /** False while no record exists: the defaults apply until the first save. */
-  stored: boolean;
+  /** The stored record; null while none exists: the defaults apply until the first save. */
+  locker: Locker | null;
 }) {
+  const stored = locker !== null;
+  const active = useLockerActive(locker, saved);
+  const now = useWindowClock(locker ? [locker] : undefined);
   const rows: [string, string][] =
     variant === "movies"
       ? [
           ["Site", site],
           ["Type", "JS"],
           ["Timer Duration", `${saved.seconds} seconds`],
-          ["Status", saved.isActive ? "Active" : "Inactive"],
+          ["Status", active ? "Active" : "Inactive"],
         ]
       : [
           ["Locker Type", saved.type.toUpperCase()],
           ["Timer", `${saved.seconds} seconds`],
-          ["Status", saved.isActive ? "Active" : "Inactive"],
+          ["Status", active ? "Active" : "Inactive"],
         ];
   return (
     <Card data-slot="locker-summary" className="h-fit gap-4">
@@ -68,6 +82,11 @@ export function LockerSummary({
             </div>
           ))}
         </dl>
+        {locker && (
+          <div className="mt-3 flex justify-end">
+            <WindowBadge window={locker} now={now} />
+          </div>
+        )}
       </CardContent>
     </Card>
   );

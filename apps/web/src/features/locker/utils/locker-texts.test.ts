@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { emptyWindowForm } from "../../../components/window/window-form";
 import { lockerFormSchema, lockerPayload, lockerTexts, lockerValuesOf } from "./locker-texts";
 
 describe("lockerFormSchema", () => {
   const secondsError = (seconds: string) =>
-    lockerFormSchema.safeParse({ type: "js", seconds, isActive: true }).error?.issues[0]?.message;
+    lockerFormSchema.safeParse({ type: "js", seconds, isActive: true, ...emptyWindowForm() }).error?.issues[0]
+      ?.message;
   it("takes whole seconds from 1 to 300, typed or numeric", () => {
-    expect(lockerFormSchema.parse({ type: "api", seconds: "45", isActive: false })).toEqual({
+    expect(
+      lockerFormSchema.parse({ type: "api", seconds: "45", isActive: false, ...emptyWindowForm() }),
+    ).toEqual({
       type: "api",
       seconds: 45,
       isActive: false,
+      ...emptyWindowForm(),
     });
     expect(secondsError("300")).toBeUndefined();
   });
@@ -30,6 +35,8 @@ describe("lockerValuesOf", () => {
       type: "api" as const,
       seconds: 12,
       isActive: false,
+      startsAt: null,
+      endsAt: null,
       createdAt: "",
       updatedAt: "",
     };

@@ -1,5 +1,6 @@
 import { LOCKER_KINDS, LOCKER_RULES, type Locker } from "@backoffice/contracts";
 import { z } from "zod";
+import { checkWindowOrder, windowFormFields } from "../../../components/window/window-form"; // relative: its unit test has no "@" alias
 
 export type LockerVariant = "sportbn" | "movies";
 export type LockerType = Locker["type"];
@@ -60,18 +61,23 @@ const SECONDS_RULE = `Enter a whole number from ${LOCKER_RULES.min} to ${LOCKER_
  * What the form edits. Seconds are checked with the contract's rule (whole, 1–300) at the field
  * before saving, so 12.5 or an empty field is never silently saved as 12 or 0.
  */
-export const lockerFormSchema = z.object({
-  type: z.enum(LOCKER_KINDS),
-  // The input's text: whole digits only, then the contract's range, the whole rule said at once.
-  seconds: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, SECONDS_RULE)
-    .transform(Number)
-    .pipe(z.number().min(LOCKER_RULES.min, SECONDS_RULE).max(LOCKER_RULES.max, SECONDS_RULE)),
-  isActive: z.boolean(),
-});
+export const lockerFormSchema = z
+  .object({
+    type: z.enum(LOCKER_KINDS),
+    // The input's text: whole digits only, then the contract's range, the whole rule said at once.
+    seconds: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, SECONDS_RULE)
+      .transform(Number)
+      .pipe(z.number().min(LOCKER_RULES.min, SECONDS_RULE).max(LOCKER_RULES.max, SECONDS_RULE)),
+    isActive: z.boolean(),
+    // When the public site uses it (docs/PRODUCT-RULES.md#windows), in the site's time zone.
+    ...windowFormFields,
+  })
+  .superRefine(checkWindowOrder);
 export type LockerFormInput = z.input<typeof lockerFormSchema>;
+export type LockerFormValues = z.output<typeof lockerFormSchema>;
 
 /** The form's starting values: the stored locker, or the defaults when there is none. */
 export function lockerValuesOf(locker: Locker | null, types: readonly LockerType[]): LockerValues {

@@ -3,6 +3,7 @@ import type {
   MessageAnswer,
   OtherServer,
   otherServerSchema,
+  RecordWindow,
   SuccessAnswer,
 } from "@backoffice/contracts";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -42,13 +43,31 @@ export function useServers(site: SiteSettings) {
 export function useCreateServer(site: SiteSettings) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { match_id: string; name: string; url: string }) =>
+    mutationFn: (input: { match_id: string; name: string; url: string } & RecordWindow) =>
       siteApi(site).post<SuccessAnswer<typeof otherServerSchema>>("/other-servers", input),
     // The new server goes to the top of the list at once.
     onSuccess: (answer) =>
       queryClient.setQueriesData<OtherServer[]>({ queryKey: serversKey(site) }, (servers) =>
         servers ? [answer.data, ...servers] : servers,
       ),
+  });
+}
+
+/** `PUT /other-servers/{id}`: a server's name, URL and window (docs/PRODUCT-RULES.md#windows). */
+export function useUpdateServer(site: SiteSettings) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...changes }: { id: string; name: string; url: string } & RecordWindow) =>
+      siteApi(site).put<SuccessAnswer<typeof otherServerSchema>>(
+        `/other-servers/${encodeURIComponent(id)}`,
+        changes,
+      ),
+    // The edited server keeps its place; its health is read again with the list.
+    onSuccess: (answer) =>
+      queryClient.setQueriesData<OtherServer[]>({ queryKey: serversKey(site) }, (servers) =>
+        servers?.map((server) => (server._id === answer.data._id ? { ...server, ...answer.data } : server)),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: serversKey(site) }),
   });
 }
 

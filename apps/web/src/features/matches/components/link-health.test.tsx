@@ -30,6 +30,8 @@ const server = (id: string, name: string, h: LinkHealth): OtherServer => ({
   match_id: "m1",
   name,
   url: `https://streams.example/${id}`,
+  startsAt: null,
+  endsAt: null,
   createdAt: "2026-11-20T10:00:00Z",
   health: h,
 });

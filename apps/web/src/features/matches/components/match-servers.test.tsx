@@ -53,6 +53,8 @@ describe("a match's servers in Edit Match", () => {
       match_id: "m1",
       name: "Backup",
       url: "https://streams.example/s3",
+      startsAt: null,
+      endsAt: null,
     });
 
     await userEvent.click(within(servers).getByRole("button", { name: "Delete server HD Server" }));

@@ -1,6 +1,6 @@
 import type { Match, OtherServer } from "@backoffice/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
@@ -14,11 +14,21 @@ import {
 import { IconButton } from "@/components/icon-button";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useWindowClock, WindowBadge } from "@/components/window/window-badge";
+import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
+import {
+  checkWindowOrder,
+  emptyWindowForm,
+  toWindowBody,
+  windowFormFields,
+  windowToForm,
+} from "@/components/window/window-form";
+import { inWindowFilter } from "@/components/window/window-state";
 import { useCanWrite } from "@/hooks/use-access";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
 import type { SiteSettings } from "@/sites";
-import { serversKey, useCreateServer, useDeleteServer, useServers } from "../api/servers";
+import { serversKey, useCreateServer, useDeleteServer, useServers, useUpdateServer } from "../api/servers";
 import { LinkHealthLine, MatchLinks } from "./link-health";
 
 /** The texts of a match's servers, fixed word for word (Other Servers). */
@@ -27,19 +37,34 @@ const serverTexts = {
   required: "Please fill in all fields",
 } as const;
 
+/** What the server dialog is open for: a new server of a match, or one of its servers. */
+type ServerDialogState = { match: Match; server: OtherServer | null };
+
 /**
- * A match's extra stream servers: the list, Delete (confirmed, with Undo) and New Server. The one
- * component of Other Servers' cards and the Edit Match dialog, where it sits outside the match's
- * form (New Server has a form of its own; saving a server saves nothing else).
+ * A match's extra stream servers: the list (each with its window's state), Edit, Delete (confirmed,
+ * with Undo) and New Server. The one component of Other Servers' cards and the Edit Match dialog,
+ * where it sits outside the match's form (the server dialog has a form of its own; saving a server
+ * saves nothing else). `windowFilter`: Other Servers' Window filter (`?window=`), none elsewhere.
  */
-export function MatchServers({ site, match }: { site: SiteSettings; match: Match }) {
+export function MatchServers({
+  site,
+  match,
+  windowFilter = "",
+}: {
+  site: SiteSettings;
+  match: Match;
+  windowFilter?: string;
+}) {
   const canWrite = useCanWrite(site.key);
   const servers = useServers(site);
-  const mine = (servers.data ?? []).filter((server) => server.match_id === match._id);
+  const all = (servers.data ?? []).filter((server) => server.match_id === match._id);
+  // Badges and the filter follow the clock: read again at the next opening or closing.
+  const now = useWindowClock(all);
+  const mine = all.filter((server) => inWindowFilter(server, windowFilter, now));
   const confirm = useConfirm();
   const remove = useDeleteServer(site);
   const undo = useUndo(site, serversKey(site));
-  const [adding, setAdding] = useState<Match | null>(null);
+  const [dialog, setDialog] = useState<ServerDialogState | null>(null);
   const title = `${match.homeTeam.name} vs ${match.awayTeam.name}`;
   const onDelete = async (server: OtherServer) => {
     if (
@@ -66,7 +91,9 @@ export function MatchServers({ site, match }: { site: SiteSettings; match: Match
       {servers.isPending ? (
         <p className="text-sm text-muted-foreground">Loading servers...</p>
       ) : mine.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No servers yet.</p>
+        <p className="text-sm text-muted-foreground">
+          {all.length === 0 ? "No servers yet." : "No servers in this window."}
+        </p>
       ) : (
         <ul className="grid grid-cols-1 gap-2">
           {mine.map((server) => (
@@ -74,16 +101,25 @@ export function MatchServers({ site, match }: { site: SiteSettings; match: Match
               <div className="min-w-0 flex-1">
                 <p className="font-medium [overflow-wrap:anywhere]">{server.name}</p>
                 <p className="font-mono text-xs break-all text-muted-foreground">{server.url}</p>
+                <WindowBadge window={server} now={now} />
                 <LinkHealthLine health={server.health} />
               </div>
               {canWrite && (
-                <IconButton
-                  icon={Trash2}
-                  label={`Delete server ${server.name}`}
-                  destructive
-                  disabled={remove.isPending}
-                  onClick={() => onDelete(server)}
-                />
+                <>
+                  <IconButton
+                    icon={Pencil}
+                    label={`Edit server ${server.name}`}
+                    tooltip="Edit"
+                    onClick={() => setDialog({ match, server })}
+                  />
+                  <IconButton
+                    icon={Trash2}
+                    label={`Delete server ${server.name}`}
+                    destructive
+                    disabled={remove.isPending}
+                    onClick={() => onDelete(server)}
+                  />
+                </>
               )}
             </li>
           ))}
@@ -94,69 +130,92 @@ export function MatchServers({ site, match }: { site: SiteSettings; match: Match
           type="button"
           variant="outline"
           size="sm"
-          onClick={() => setAdding(match)}
+          onClick={() => setDialog({ match, server: null })}
           aria-label={`New Server for ${title}`}
         >
           <Plus aria-hidden="true" />
           New Server
         </Button>
       )}
-      <NewServerDialog site={site} match={adding} onClose={() => setAdding(null)} />
+      <ServerDialog site={site} state={dialog} onClose={() => setDialog(null)} />
     </section>
   );
 }
 
-const serverFormSchema = z.object({
-  name: z.string().trim().min(1, serverTexts.required),
-  url: z.string().trim().min(1, serverTexts.required),
-});
+const serverFormSchema = z
+  .object({
+    name: z.string().trim().min(1, serverTexts.required),
+    url: z.string().trim().min(1, serverTexts.required),
+    // When it shows on the public site (docs/PRODUCT-RULES.md#windows), in the site's time zone.
+    ...windowFormFields,
+  })
+  .superRefine(checkWindowOrder);
 type ServerFormValues = z.infer<typeof serverFormSchema>;
 const ServerField = fieldOf<ServerFormValues>();
 
-function NewServerDialog({ site, match, onClose }: DialogProps<{ match: Match | null }>) {
+/** New Server, or Edit Server for one of the match's servers. */
+function ServerDialog({ site, state, onClose }: DialogProps<{ state: ServerDialogState | null }>) {
+  const match = state?.match;
   return (
     <FormDialog
-      value={match}
-      formKey={(match) => match._id}
-      title="New Server"
+      value={state}
+      formKey={(state) => `${state.match._id} ${state.server?._id ?? "new"}`}
+      title={state?.server ? "Edit Server" : "New Server"}
       description={match ? `An extra stream for ${match.homeTeam.name} vs ${match.awayTeam.name}.` : ""}
       onClose={onClose}
     >
-      {(match, dialog) => <ServerForm site={site} match={match} {...dialog} />}
+      {(state, dialog) => <ServerForm site={site} state={state} {...dialog} />}
     </FormDialog>
   );
 }
 
-function ServerForm({ site, match, onDone, reportDirty }: DialogFormProps<{ match: Match }>) {
+function ServerForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: ServerDialogState }>) {
+  const { match, server } = state;
+  const timeZone = useSiteTimeZone();
   const form = useDialogForm<ServerFormValues>(
-    { resolver: zodResolver(serverFormSchema), defaultValues: { name: "", url: "" } },
+    {
+      resolver: zodResolver(serverFormSchema),
+      defaultValues: server
+        ? { name: server.name, url: server.url, ...windowToForm(server, timeZone) }
+        : { name: "", url: "", ...emptyWindowForm() },
+    },
     reportDirty,
   );
   const create = useCreateServer(site);
+  const update = useUpdateServer(site);
   const onSubmit = async (values: ServerFormValues) => {
+    const body = { name: values.name, url: values.url, ...toWindowBody(values, timeZone) };
     try {
-      const answer = await create.mutateAsync({ match_id: match._id, ...values });
+      const answer = server
+        ? await update.mutateAsync({ id: server._id, ...body })
+        : await create.mutateAsync({ match_id: match._id, ...body });
       toastSuccess(
         "Success",
         answer.message,
         `${values.name} streams ${match.homeTeam.name} vs ${match.awayTeam.name}.`,
-        { key: "server-create" },
+        { key: "server-save" },
       );
       onDone();
     } catch (error) {
       // An error with a field is said there only.
       if (applyServerErrors(form, error)) return;
-      toastError("Error", error, undefined, "server-create");
+      toastError("Error", error, undefined, "server-save");
     }
   };
   return (
-    <Form form={form} onSubmit={onSubmit} aria-label="New server" className="grid gap-4">
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      aria-label={server ? "Edit server" : "New server"}
+      className="grid gap-4"
+    >
       <ServerField name="name" label="Server Name">
         <Input autoComplete="off" placeholder="e.g. HD Server" />
       </ServerField>
       <ServerField name="url" label="Stream URL">
         <Input type="url" inputMode="url" placeholder="https://" />
       </ServerField>
+      <WindowFields />
       <FormDialogFooter submit="Save Server" busy={form.formState.isSubmitting} />
     </Form>
   );

@@ -36,6 +36,8 @@ export const serverOf = (id: string, name: string, matchId = "m1"): OtherServer 
   match_id: matchId,
   name,
   url: `https://streams.example/${id}`,
+  startsAt: null,
+  endsAt: null,
   createdAt: "2026-11-20T10:00:00Z",
 });
 

@@ -11,6 +11,7 @@ import { ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { useWindowFilter, WindowFilterSelect } from "@/components/window/window-filter";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError } from "@/lib/toast";
@@ -68,6 +69,8 @@ function OtherServersList({
   setPage: (page: number) => void;
 }) {
   const servers = useServers(site);
+  // The servers' Window filter (`?window=`): each card lists the servers in that window.
+  const windowFilter = useWindowFilter();
   const failed = matches.isError ? matches : servers;
   useErrorToast(failed, (error) => toastError(texts.loadFailed.title, error, texts.loadFailed.description));
   const visible = matches.data?.data ?? [];
@@ -79,6 +82,7 @@ function OtherServersList({
         <CardContent className="grid gap-3 px-4 sm:px-6">
           <h2 className="text-sm font-semibold">Search &amp; Filter</h2>
           <MatchFilters get={url.get} set={url.set} />
+          <WindowFilterSelect value={windowFilter.value} onChange={windowFilter.set} />
           <p role="status" className="text-sm text-muted-foreground">
             {matches.isPending
               ? "Loading matches..."
@@ -117,7 +121,7 @@ function OtherServersList({
         }
       >
         <CardGrid label="Matches" items={visible} className="md:grid-cols-2 xl:grid-cols-3">
-          {(match) => <ServersCard site={site} match={match} />}
+          {(match) => <ServersCard site={site} match={match} windowFilter={windowFilter.value} />}
         </CardGrid>
       </ListBody>
       <Pagination
@@ -129,7 +133,15 @@ function OtherServersList({
   );
 }
 
-function ServersCard({ site, match }: { site: SiteSettings; match: Match }) {
+function ServersCard({
+  site,
+  match,
+  windowFilter,
+}: {
+  site: SiteSettings;
+  match: Match;
+  windowFilter: string;
+}) {
   const title = `${match.homeTeam.name} vs ${match.awayTeam.name}`;
   const team = (side: Match["homeTeam"]) => (
     <div className="flex min-w-0 items-center gap-2">
@@ -157,7 +169,7 @@ function ServersCard({ site, match }: { site: SiteSettings; match: Match }) {
       <p className="text-xs text-muted-foreground">
         <MatchTime day={match.date} time={match.time} />
       </p>
-      <MatchServers site={site} match={match} />
+      <MatchServers site={site} match={match} windowFilter={windowFilter} />
     </Card>
   );
 }

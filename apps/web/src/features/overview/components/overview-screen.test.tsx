@@ -191,6 +191,8 @@ describe("the overview", () => {
           type: "js",
           seconds: 10,
           isActive: true,
+          startsAt: null,
+          endsAt: null,
           createdAt: "2026-11-01T00:00:00.000Z",
           updatedAt: "2026-11-01T00:00:00.000Z",
         },

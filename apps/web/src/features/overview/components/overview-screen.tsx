@@ -1,5 +1,5 @@
 import type { HistoryEntry } from "@backoffice/contracts";
-import { SPORT_LABELS } from "@backoffice/contracts";
+import { isActiveAt, SPORT_LABELS } from "@backoffice/contracts";
 import { OVERVIEW_DAYS, type Overview } from "@backoffice/contracts/overview";
 import { WifiOff } from "lucide-react";
 import type { ReactNode } from "react";
@@ -178,7 +178,8 @@ function OverviewBody({ data, base }: { data: Overview; base: string }) {
           <FigureCard
             to={`${base}/locker`}
             label="Locker"
-            value={data.locker ? (data.locker.isActive ? "On" : "Off") : "Not set"}
+            // On: switched on and within its window, what the public site uses now (docs/PRODUCT-RULES.md#windows).
+            value={data.locker ? (isActiveAt(data.locker, Date.now()) ? "On" : "Off") : "Not set"}
             detail={data.locker ? `${data.locker.type}, ${data.locker.seconds} s` : "No locker saved yet"}
           />
         )}

@@ -1,0 +1,147 @@
+import {
+  flagWindowOf,
+  HISTORY_RESOURCES,
+  type HistoryResource,
+  isActiveAt,
+  nextWindowChange,
+  RECORD_KINDS,
+  type RecordWindow,
+  WINDOW_MESSAGES,
+  type WindowedKind,
+  windowFieldsOf,
+} from "@backoffice/contracts";
+import { fieldRefused } from "@backoffice/server";
+import { iso } from "./rows.ts";
+
+// Windows on the server (docs/PRODUCT-RULES.md#windows): one implementation for every kind whose
+// descriptor says `window` (packages/contracts resources.ts): the columns of migration 0034, the
+// public reads' filter and the moment their answer stops being true (PublicCache's `until`).
+
+/** A row's window columns as the answers carry them. */
+export const windowOf = (row: {
+  starts_at: Date | string | null;
+  ends_at: Date | string | null;
+}): RecordWindow => ({
+  startsAt: row.starts_at === null ? null : iso(row.starts_at),
+  endsAt: row.ends_at === null ? null : iso(row.ends_at),
+});
+
+/** A body's window as columns to set: a field left out stays undefined (unchanged on an update). */
+export const windowColumns = (body: {
+  startsAt?: string | null | undefined;
+  endsAt?: string | null | undefined;
+}) => ({
+  starts_at: body.startsAt,
+  ends_at: body.endsAt,
+});
+
+/** Whether a record of `kind` is switched on: by the field its descriptor names, or always when it has none. */
+function switchedOn(kind: WindowedKind, record: object): boolean {
+  const field = (RECORD_KINDS[kind].window as { switch?: string }).switch;
+  return field === undefined || (record as Record<string, unknown>)[field] === true;
+}
+
+const facts = (kind: WindowedKind, record: RecordWindow) => ({
+  startsAt: record.startsAt,
+  endsAt: record.endsAt,
+  isActive: switchedOn(kind, record),
+});
+
+/** Whether a record is active at `now`: switched on and within its window. */
+export const activeAt = (kind: WindowedKind, record: RecordWindow, now: number) =>
+  isActiveAt(facts(kind, record), now);
+
+/** The records of `kind` active at `now`, in their order: what a public read lists. */
+export const activeNow = <T extends RecordWindow>(
+  kind: WindowedKind,
+  records: readonly T[],
+  now: number,
+): T[] => records.filter((record) => activeAt(kind, record, now));
+
+/** The next moment after `now` a switched-on record of `records` opens or closes: when a read of them stops being true. */
+export const nextChange = (kind: WindowedKind, records: readonly RecordWindow[], now: number) =>
+  nextWindowChange(
+    records.map((record) => facts(kind, record)),
+    now,
+  );
+
+// Flags with a window of their own (an app's Trending and Slider): the descriptor's `flagWindows`.
+
+const flagsOf = (kind: HistoryResource): readonly string[] => RECORD_KINDS[kind].flagWindows ?? [];
+/** Every flag any kind gives a window: which `<table>_<flag>_window_check` a refusal names. */
+const WINDOWED_FLAGS = [...new Set(HISTORY_RESOURCES.flatMap(flagsOf))];
+
+/** A row's flag window columns (`<flag>_starts_at`, `<flag>_ends_at`) as the answers carry them. */
+export function flagWindowsOf(kind: HistoryResource, row: object): Record<string, string | null> {
+  const columns = row as Record<string, Date | string | null>;
+  return Object.fromEntries(
+    flagsOf(kind).flatMap((flag) => {
+      const names = windowFieldsOf(flag);
+      const { startsAt, endsAt } = windowOf({
+        starts_at: columns[`${flag}_starts_at`] ?? null,
+        ends_at: columns[`${flag}_ends_at`] ?? null,
+      });
+      return [
+        [names.startsAt, startsAt],
+        [names.endsAt, endsAt],
+      ];
+    }),
+  );
+}
+
+/** A body's flag windows as columns to set: a field left out stays undefined (unchanged on an update). */
+export function flagWindowColumns(
+  kind: HistoryResource,
+  body: object,
+): Record<string, string | null | undefined> {
+  const fields = body as Record<string, string | null | undefined>;
+  return Object.fromEntries(
+    flagsOf(kind).flatMap((flag) => {
+      const names = windowFieldsOf(flag);
+      return [
+        [`${flag}_starts_at`, fields[names.startsAt]],
+        [`${flag}_ends_at`, fields[names.endsAt]],
+      ];
+    }),
+  );
+}
+
+/** A record with its flags as the public site reads them now: each windowed flag true only while set and within its window. */
+export function flagsNow<T extends object>(kind: HistoryResource, record: T, now: number): T {
+  const flags = Object.fromEntries(
+    flagsOf(kind).map((flag) => [
+      flag,
+      isActiveAt(flagWindowOf(record as Record<string, unknown>, flag), now),
+    ]),
+  );
+  return { ...record, ...flags };
+}
+
+/** The next moment after `now` a set flag of `records` turns on or off by its window. */
+export const nextFlagChange = (kind: HistoryResource, records: readonly object[], now: number) =>
+  nextWindowChange(
+    records.flatMap((record) =>
+      flagsOf(kind).map((flag) => flagWindowOf(record as Record<string, unknown>, flag)),
+    ),
+    now,
+  );
+
+/**
+ * Runs a write of a windowed table: the database refuses an end that does not come after the start
+ * (`<table>_window_check`, migration 0034; `<table>_<flag>_window_check` for a flag's, 0035), also
+ * when an update gives one end and the other is stored; that refusal becomes a 400 naming `endsAt`
+ * (`<flag>EndsAt`), and nothing is stored.
+ */
+export async function windowChecked<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === "23514" && constraint?.endsWith("_window_check")) {
+      const stem = constraint.slice(0, -"_window_check".length);
+      const flag = WINDOWED_FLAGS.find((name) => stem.endsWith(`_${name}`));
+      throw fieldRefused(windowFieldsOf(flag ?? "").endsAt, WINDOW_MESSAGES.endBeforeStart);
+    }
+    throw error;
+  }
+}

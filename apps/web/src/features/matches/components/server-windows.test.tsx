@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { configWithZone, matchesApi, matchOf, serverOf } from "./match.testing";
+import { OtherServersScreen } from "./other-servers-screen";
+
+// Stream servers' windows on Other Servers (docs/PRODUCT-RULES.md#windows): each server says where its
+// window stands, the Window filter (in the URL) keeps the servers in it, and Edit Server changes a
+// window typed in the site's time zone (New York, UTC-5 in November).
+const TIME_ZONE = "America/New_York";
+// 05:00 in New York.
+const NOW = Date.parse("2026-11-28T10:00:00.000Z");
+
+const SERVERS = [
+  { ...serverOf("s1", "Kick-off stream"), startsAt: "2026-11-29T01:00:00.000Z" },
+  { ...serverOf("s2", "Morning stream"), endsAt: "2026-11-28T12:00:00.000Z" },
+  { ...serverOf("s3", "Old stream"), endsAt: "2026-11-28T09:00:00.000Z" },
+  serverOf("s4", "Main stream"),
+];
+
+beforeEach(() => {
+  captureToasts();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const api = (routes = {}) =>
+  fakeApi({
+    "GET /config": configWithZone(TIME_ZONE),
+    "GET /sportbn/matches": matchesApi([matchOf()]),
+    "GET /sportbn/other-servers/all": { body: { status: "success", data: SERVERS } },
+    ...routes,
+  });
+const servers = () => screen.findByRole("region", { name: "Servers of Bayern vs Hertha" });
+const names = async () =>
+  within(await servers())
+    .queryAllByRole("listitem")
+    .map((item) => item.querySelector("p")?.textContent);
+
+describe("stream servers' windows on Other Servers", () => {
+  it("say when they start, until when they are live, or that they ended, and filter by Window in the URL", async () => {
+    api();
+    const { location } = renderAt("/sportbn/servers", <OtherServersScreen />);
+    const list = await servers();
+    await waitFor(() => expect(within(list).getByText("Starts 28/11/2026 20:00")).toBeInTheDocument());
+    expect(within(list).getByText("Live until 07:00")).toBeInTheDocument();
+    expect(within(list).getByText("Ended")).toBeInTheDocument();
+    expect(await names()).toHaveLength(4);
+    await userEvent.click(screen.getByRole("combobox", { name: "Window" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Active" }));
+    await waitFor(() => expect(location()).toBe("/sportbn/servers?window=active"));
+    expect(await names()).toEqual(["Morning stream", "Main stream"]);
+  });
+
+  it("Edit Server shows the window in the site's time zone and saves the one typed as instants", async () => {
+    const calls = api({
+      "PUT /sportbn/other-servers/s1": {
+        body: { status: "success", message: "Server updated successfully", data: SERVERS[0] },
+      },
+    });
+    renderAt("/sportbn/servers", <OtherServersScreen />);
+    await userEvent.click(
+      within(await servers()).getByRole("button", { name: "Edit server Kick-off stream" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Edit Server" });
+    expect(within(dialog).getByLabelText("Starts")).toHaveValue("28/11/2026");
+    expect(within(dialog).getByLabelText("Starts time")).toHaveValue("20:00");
+    await userEvent.type(within(dialog).getByLabelText("Ends"), "28/11/2026");
+    await userEvent.type(within(dialog).getByLabelText("Ends time"), "22:45");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Server" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({
+      name: "Kick-off stream",
+      url: "https://streams.example/s1",
+      startsAt: "2026-11-29T01:00:00.000Z",
+      endsAt: "2026-11-29T03:45:00.000Z",
+    });
+  });
+});
