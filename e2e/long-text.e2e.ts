@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { screenshotsDir } from "./support/env";
+import { matchesAnswer } from "./support/matches";
 
 /**
  * Long URLs and names stay inside their card (docs/PRODUCT-RULES.md#shortened-text-and-breakpoints):
@@ -64,13 +65,21 @@ const app = (n: number) => ({
   updatedAt: at,
 });
 
-async function answer(page: Page, pattern: RegExp, data: unknown) {
+async function answer(
+  page: Page,
+  pattern: RegExp,
+  data: unknown,
+  json: object = { status: "success", data },
+) {
   await page.route(pattern, (route) =>
-    route.request().method() === "GET"
-      ? route.fulfill({ json: { status: "success", data } })
-      : route.fallback(),
+    route.request().method() === "GET" ? route.fulfill({ json }) : route.fallback(),
   );
 }
+const MATCHES = /\/api\/v1\/sportbn\/matches(\?.*)?$/;
+const answerMatches = (page: Page) => {
+  const matches = [match(1), match(2), match(3)];
+  return answer(page, MATCHES, matches, matchesAnswer(matches));
+};
 
 /** Where something sticks out: of the page sideways, or of a card. */
 function overflows(page: Page) {
@@ -100,7 +109,7 @@ const screens: { name: string; path: string; ready: string; data: (page: Page) =
     path: "/sportbn/servers",
     ready: "Existing Servers",
     data: async (page) => {
-      await answer(page, /\/api\/v1\/sportbn\/matches(\?.*)?$/, [match(1), match(2), match(3)]);
+      await answerMatches(page);
       await answer(
         page,
         /\/api\/v1\/sportbn\/other-servers\/all(\?.*)?$/,
@@ -112,7 +121,7 @@ const screens: { name: string; path: string; ready: string; data: (page: Page) =
     name: "matches",
     path: "/sportbn/matches",
     ready: "Match Summary",
-    data: (page) => answer(page, /\/api\/v1\/sportbn\/matches(\?.*)?$/, [match(1), match(2), match(3)]),
+    data: answerMatches,
   },
   {
     name: "ads-sportbn",

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { matchesAnswer } from "./support/matches";
 
 // Stored XSS: 100 payloads in every text field of every entity a screen lists, answered to the
 // browser as the API would answer stored rows (the lists are mocked so this spec never touches the
@@ -136,7 +137,7 @@ async function answerWithPayloads(page: Page) {
   const routes: [RegExp, unknown][] = [
     [/\/api\/v1\/apkw\/apps(\?|$)/, { status: "success", data: apps }],
     [/\/api\/v1\/\w+\/ads(\?|$)/, { status: "success", data: ads }],
-    [/\/api\/v1\/sportbn\/matches(\?|$)/, { status: "success", data: matches }],
+    [/\/api\/v1\/sportbn\/matches(\?|$)/, matchesAnswer(matches)],
     [/\/api\/v1\/sportbn\/other-servers\/all/, { status: "success", data: servers }],
     [
       /\/api\/v1\/sportbn\/connect\//,

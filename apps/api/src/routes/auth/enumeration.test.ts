@@ -1,25 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
+import { argon2 } from "../../lib/crypto.ts";
 
 // Known and unknown addresses cost the same work before the answer (docs/PRODUCT-RULES.md#passwords-and-the-profile):
 // the same statements in the same order, and one argon2id verification with the same parameters (a
 // dummy hash for an unknown address). Work is compared, not wall-clock time, which a shared machine
 // makes differ by more than any leak (reliability/sign-in-abuse.test.ts keeps the timing figures).
-
-const verified = vi.hoisted(() => ({ hashes: [] as string[] }));
-vi.mock("@node-rs/argon2", async (importOriginal) => {
-  const argon2 = await importOriginal<typeof import("@node-rs/argon2")>();
-  return {
-    ...argon2,
-    verify: (
-      hashed: string,
-      ...rest: Parameters<typeof argon2.verify> extends [unknown, ...infer R] ? R : never
-    ) => {
-      verified.hashes.push(hashed);
-      return argon2.verify(hashed, ...rest);
-    },
-  };
-});
 
 const t = signedInApp(() => ({ TRUST_PROXY: "true" }));
 const addresses = { next: 0 };
@@ -38,15 +24,24 @@ async function workOf(url: string, payload: object) {
     if (!answered && !new Error().stack?.includes("issueCode")) statements.push(text);
     return query(text, params);
   });
-  verified.hashes = [];
+  const verify = argon2.verify;
+  const hashes: string[] = [];
+  const verifying = vi.spyOn(argon2, "verify").mockImplementation((hashed, ...rest) => {
+    hashes.push(String(hashed));
+    return verify(hashed, ...rest);
+  });
   try {
     const answer = await t.inject({ method: "POST", url, payload, remoteAddress: freshAddress() });
     answered = true;
     // A hash's parameters (`$argon2id$v=19$m=19456,t=2,p=1`), not its salt and digest.
-    const hashes = verified.hashes.map((hashed) => hashed.split("$").slice(0, 4).join("$"));
-    return { statements, hashes, answer: `${answer.statusCode} ${answer.body}` };
+    return {
+      statements,
+      hashes: hashes.map((hashed) => hashed.split("$").slice(0, 4).join("$")),
+      answer: `${answer.statusCode} ${answer.body}`,
+    };
   } finally {
     spy.mockRestore();
+    verifying.mockRestore();
   }
 }
 
