@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import { auditContext, SET_AUDIT_CONTEXT } from "./audit.ts";
-import { openDurablePglite, PGLITE_EXTENSIONS } from "./embedded.ts";
+import { PGLITE_EXTENSIONS } from "./embedded.ts";
+import { openPgliteThread } from "./pglite-thread.ts";
 import { notReachableYet, waitUntilReachable } from "./wait.ts";
 
 export interface Queryable {
@@ -212,7 +213,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (!dir || dir === "memory://") return wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
   const unlock = lockDataDir(dir);
   try {
-    return wrapPglite(await openDurablePglite(dir), unlock);
+    // On a thread of its own: the server's event loop goes on while a statement runs or a commit
+    // syncs (docs/decisions/018-embedded-database-thread.md).
+    return await openPgliteThread(dir, unlock);
   } catch (error) {
     unlock();
     throw error;

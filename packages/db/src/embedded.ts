@@ -109,7 +109,8 @@ function syncOnce(dir: string, pgdata: string) {
 
 /**
  * The embedded database in `dir` (its files in `dir/pgdata`), durable: fsync on and real, refused
- * when PostgreSQL says otherwise, the folder synced once. The caller holds `dir`'s lock.
+ * when PostgreSQL says otherwise, the folder synced once. The caller holds `dir`'s lock. It runs on
+ * the thread that calls it; `openDatabase` calls it in the database's own thread (pglite-worker.ts).
  */
 export async function openDurablePglite(dir: string, pgliteWasmModule?: PGliteOptions["pgliteWasmModule"]) {
   const pgdata = join(dir, "pgdata");
@@ -122,5 +123,8 @@ export async function openDurablePglite(dir: string, pgliteWasmModule?: PGliteOp
   });
   await refuseFsyncOff(client, dir);
   syncOnce(dir, pgdata);
+  // PGlite writes postgresql.conf (the settings above) at every start, before PostgreSQL reads it;
+  // a start after a new folder's (made by a thread of its own, pglite-thread.ts) would leave it unsynced.
+  fsyncPath(join(pgdata, "postgresql.conf"));
   return client;
 }
