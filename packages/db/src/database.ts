@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import { auditContext, SET_AUDIT_CONTEXT } from "./audit.ts";
-import { PGLITE_EXTENSIONS } from "./embedded.ts";
+import { PGLITE_EXTENSIONS } from "./embedded.mjs";
 import { openPgliteThread } from "./pglite-thread.ts";
 import { notReachableYet, waitUntilReachable } from "./wait.ts";
 
@@ -29,7 +29,7 @@ export interface SqlResult {
 
 export class DatabaseLockedError extends Error {}
 
-export { DatabaseNotDurableError, DURABLE_PGLITE_VERSION, PGLITE_EXTENSIONS } from "./embedded.ts";
+export { DatabaseNotDurableError, DURABLE_PGLITE_VERSION, PGLITE_EXTENSIONS } from "./embedded.mjs";
 
 /**
  * node-postgres, imported only when PostgreSQL is used: on the embedded database it would add about

@@ -172,6 +172,27 @@ describe("the embedded database's thread", () => {
     expect(await db.ping()).toBe(true);
   });
 
+  it("serves a second data folder on the same thread, which ends with the last database closed", async () => {
+    const otherDir = mkdtempSync(join(tmpdir(), "db-thread-other-"));
+    try {
+      const other = await openDatabase({ dataDir: otherDir });
+      const thread = databaseThread(other)!;
+      expect(thread).toBe(databaseThread(db));
+      await other.query("create table notes (id int)");
+      await other.query("insert into notes values (1)");
+      await expect(db.query("select * from notes")).rejects.toMatchObject({ code: "42P01" });
+      await other.close();
+      expect(await db.ping()).toBe(true);
+      const ended = new Promise((resolve) => thread.once("exit", resolve));
+      await db.close();
+      await ended;
+      db = await openDatabase({ dataDir: dir });
+      expect(databaseThread(db)).not.toBe(thread);
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
   it("fails the statements in flight, and every later one, with a clear error when the thread dies", async () => {
     const long = db.query("select count(*) from generate_series(1, 50000000)");
     await new Promise((resolve) => setTimeout(resolve, 50));

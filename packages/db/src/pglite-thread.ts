@@ -5,20 +5,24 @@ import { Worker } from "node:worker_threads";
 import { messages, type PGliteOptions } from "@electric-sql/pglite";
 import { auditContext, SET_AUDIT_CONTEXT } from "./audit.ts";
 import type { Database, Queryable, SqlResult } from "./database.ts";
-import { DatabaseNotDurableError } from "./embedded.ts";
+import { DatabaseNotDurableError } from "./embedded.mjs";
 
-/** What the server's thread asks the database's thread (pglite-worker.ts); `id` pairs the answer. */
+/**
+ * What the servers' thread asks the databases' thread (pglite-worker.mjs): `id` pairs the answer,
+ * `db` names the open database (one thread serves every folder the process opens), `tx` a transaction.
+ */
 export type Request =
-  | { id: number; op: "query"; text: string; params?: unknown[] | undefined; tx?: number }
-  | { id: number; op: "executeSql"; text: string; params?: unknown[] | undefined; tx?: undefined }
-  | { id: number; op: "begin"; tx: number }
-  | { id: number; op: "end"; tx: number; commit: boolean }
-  | { id: number; op: "ping" | "close"; tx?: undefined };
+  | { id: number; op: "open"; db: number; dir: string }
+  | { id: number; op: "query"; db: number; text: string; params?: unknown[] | undefined; tx?: number }
+  | { id: number; op: "executeSql"; db: number; text: string; params?: unknown[] | undefined }
+  | { id: number; op: "begin"; db: number; tx: number }
+  | { id: number; op: "end"; db: number; tx: number; commit: boolean }
+  | { id: number; op: "ping" | "close"; db: number };
 
 type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
 
 /** PGlite's compiled WebAssembly (WebAssembly.Module; this repository's TypeScript has no DOM types). */
-export type WasmModule = NonNullable<PGliteOptions["pgliteWasmModule"]>;
+type WasmModule = NonNullable<PGliteOptions["pgliteWasmModule"]>;
 const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } })
   .WebAssembly;
 
@@ -34,30 +38,57 @@ export interface SerializedError {
   database: boolean;
 }
 
-/** The answer to request `id` (0: the database is open, or why not). */
+/** The answer to request `id` (0: the answer of a thread that only makes a folder). */
 export type Answer =
   | { id: number; rows: Record<string, unknown>[] }
   | { id: number; results: Record<string, unknown>[][] }
   | { id: number; error: SerializedError };
 
 export interface ThreadData {
-  dir: string;
   pgliteWasmModule?: WasmModule;
-  /** Make the data folder (initdb), close it and end. */
-  createOnly?: boolean;
+  /** Make this data folder (initdb), close it and end. */
+  createOnly?: string;
 }
 
-const WORKER = new URL("./pglite-worker.ts", import.meta.url);
+const WORKER = new URL("./pglite-worker.mjs", import.meta.url);
+
+/** The error the caller gets: the same class and fields as PGlite threw on the databases' thread. */
+function revive(serialized: SerializedError): Error {
+  let error: Error;
+  if (serialized.database) {
+    error = new messages.DatabaseError(serialized.message, Number(serialized.fields.length ?? 0), "error");
+  } else if (serialized.kind === "DatabaseNotDurableError") {
+    error = new DatabaseNotDurableError(serialized.message);
+  } else {
+    error = new Error(serialized.message);
+    if (serialized.name !== "Error") Object.defineProperty(error, "name", { value: serialized.name });
+  }
+  Object.assign(error, serialized.fields);
+  if (serialized.stack) error.stack = serialized.stack;
+  return error;
+}
+
+/**
+ * PGlite's compiled WebAssembly, compiled once per process and handed to the threads, as PGlite
+ * shares it between instances on one thread.
+ */
+let compiled: Promise<WasmModule> | undefined;
+function pgliteModule() {
+  compiled ??= readFile(new URL("./pglite.wasm", import.meta.resolve("@electric-sql/pglite"))).then((bytes) =>
+    wasm.compile(bytes),
+  );
+  return compiled;
+}
 
 /**
  * A new data folder is made by a thread of its own, which then ends: an idle thread's V8 heap is
  * not collected (nothing allocates there), so what initdb allocated would stay (npm start's first
- * run measured 1,049 MB instead of 372 MB idle). Later starts skip this.
+ * run measured 1,049 MB instead of 442 MB idle). Later starts skip this.
  */
 function createFolder(dir: string, pgliteWasmModule: WasmModule): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
-      workerData: { dir, pgliteWasmModule, createOnly: true } satisfies ThreadData,
+      workerData: { pgliteWasmModule, createOnly: dir } satisfies ThreadData,
     });
     let failure: Error | undefined;
     worker.on("message", (answer: Answer) => {
@@ -75,20 +106,71 @@ function createFolder(dir: string, pgliteWasmModule: WasmModule): Promise<void> 
   });
 }
 
-/** The error the caller gets: the same class and fields as PGlite threw on the database's thread. */
-function revive(serialized: SerializedError): Error {
-  let error: Error;
-  if (serialized.database) {
-    error = new messages.DatabaseError(serialized.message, Number(serialized.fields.length ?? 0), "error");
-  } else if (serialized.kind === "DatabaseNotDurableError") {
-    error = new DatabaseNotDurableError(serialized.message);
-  } else {
-    error = new Error(serialized.message);
-    if (serialized.name !== "Error") Object.defineProperty(error, "name", { value: serialized.name });
-  }
-  Object.assign(error, serialized.fields);
-  if (serialized.stack) error.stack = serialized.stack;
-  return error;
+/** The databases' thread: the answers awaited, how many databases it serves, why it is gone. */
+interface Thread {
+  worker: Worker;
+  waiting: Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>;
+  users: number;
+  ending: boolean;
+  gone: Error | undefined;
+}
+
+let current: Thread | undefined;
+let nextId = 1;
+let nextDb = 1;
+let nextTx = 1;
+
+function startThread(pgliteWasmModule: WasmModule): Thread {
+  const worker = new Worker(WORKER, { workerData: { pgliteWasmModule } satisfies ThreadData });
+  const thread: Thread = { worker, waiting: new Map(), users: 0, ending: false, gone: undefined };
+  const settleAll = (error: Error) => {
+    thread.gone ??= error;
+    for (const { reject } of thread.waiting.values()) reject(thread.gone);
+    thread.waiting.clear();
+    if (current === thread) current = undefined;
+  };
+  worker.on("message", (answer: Answer) => {
+    const entry = thread.waiting.get(answer.id);
+    if (!entry) return;
+    thread.waiting.delete(answer.id);
+    // The thread keeps the process alive only while an answer is awaited, as PGlite did (no handle).
+    if (thread.waiting.size === 0) worker.unref();
+    if ("error" in answer) entry.reject(revive(answer.error));
+    else entry.resolve(answer);
+  });
+  worker.on("error", (error) => {
+    settleAll(new Error(`The embedded database's thread failed: ${error.message}`, { cause: error }));
+  });
+  worker.on("exit", (code) => {
+    settleAll(
+      new Error(
+        thread.ending
+          ? "The embedded database is closed."
+          : `The embedded database's thread stopped (exit code ${code}): its statements in flight failed, and every later one fails until the server is started again.`,
+      ),
+    );
+  });
+  worker.unref();
+  return thread;
+}
+
+function ask(thread: Thread, request: WithoutId<Request>): Promise<Answer> {
+  if (thread.gone) return Promise.reject(thread.gone);
+  const id = nextId++;
+  return new Promise<Answer>((resolve, reject) => {
+    thread.waiting.set(id, { resolve, reject });
+    thread.worker.ref();
+    thread.worker.postMessage({ ...request, id });
+  });
+}
+
+/** A database the thread no longer serves: the thread ends with the last one. */
+async function release(thread: Thread) {
+  thread.users--;
+  if (thread.users > 0 || thread.gone) return;
+  thread.ending = true;
+  if (current === thread) current = undefined;
+  await thread.worker.terminate();
 }
 
 const threads = new WeakMap<Database, Worker>();
@@ -99,108 +181,51 @@ export function databaseThread(db: Database): Worker | undefined {
 }
 
 /**
- * PGlite's compiled WebAssembly, compiled once per process and handed to each database's thread
- * (the api's and the content service's under `npm start`), as PGlite shares it between instances on
- * one thread.
- */
-let compiled: Promise<WasmModule> | undefined;
-function pgliteModule() {
-  compiled ??= readFile(new URL("./pglite.wasm", import.meta.resolve("@electric-sql/pglite"))).then((bytes) =>
-    wasm.compile(bytes),
-  );
-  return compiled;
-}
-
-/**
- * The embedded database in `dir` on a thread of its own (docs/decisions/018): the same `Database`
- * as `wrapPglite` gives, its statements, transactions and errors the same, while the server's event
+ * The embedded database in `dir` on the databases' thread (docs/decisions/018): the same `Database`
+ * as `wrapPglite` gives, its statements, transactions and errors the same, while the servers' event
  * loop goes on answering during every statement and every commit's fsync. The caller holds `dir`'s
- * lock; `onClose` runs once the thread has closed the database (or died).
+ * lock; `onClose` runs once the database is closed.
  */
 export async function openPgliteThread(dir: string, onClose: () => void): Promise<Database> {
   const pgliteWasmModule = await pgliteModule();
   if (!existsSync(join(dir, "pgdata", "PG_VERSION"))) await createFolder(dir, pgliteWasmModule);
-  const worker = new Worker(WORKER, { workerData: { dir, pgliteWasmModule } satisfies ThreadData });
-  const waiting = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>();
-  let nextId = 1;
-  let nextTx = 1;
-  /** Set once the thread is gone: every request then fails with it. */
-  let gone: Error | undefined;
-  let closing: Promise<void> | undefined;
-
-  const settleAll = (error: Error) => {
-    gone ??= error;
-    for (const { reject } of waiting.values()) reject(gone);
-    waiting.clear();
-    worker.unref();
-  };
-  const opened = new Promise<void>((resolve, reject) => {
-    waiting.set(0, { resolve: () => resolve(), reject });
-  });
-  worker.on("message", (answer: Answer) => {
-    const entry = waiting.get(answer.id);
-    if (!entry) return;
-    waiting.delete(answer.id);
-    // The thread keeps the process alive only while an answer is awaited, as PGlite did (no handle).
-    if (waiting.size === 0) worker.unref();
-    if ("error" in answer) entry.reject(revive(answer.error));
-    else entry.resolve(answer);
-  });
-  worker.on("error", (error) => {
-    settleAll(
-      new Error(`The embedded database's thread failed (${dir}): ${error.message}`, { cause: error }),
-    );
-  });
-  worker.on("exit", (code) => {
-    settleAll(
-      new Error(
-        closing
-          ? `The embedded database in ${dir} is closed.`
-          : `The embedded database's thread stopped (exit code ${code}) in ${dir}: its statements in flight failed, and every later one fails until the server is started again.`,
-      ),
-    );
-  });
-
-  const ask = (request: WithoutId<Request>): Promise<Answer> => {
-    if (gone) return Promise.reject(gone);
-    const id = nextId++;
-    return new Promise<Answer>((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      worker.ref();
-      worker.postMessage({ ...request, id });
-    });
-  };
-  const rows = async <T>(request: WithoutId<Request>) => ((await ask(request)) as { rows: T[] }).rows;
-
+  current ??= startThread(pgliteWasmModule);
+  const thread = current;
+  thread.users++;
+  const id = nextDb++;
   try {
-    await opened;
+    await ask(thread, { op: "open", db: id, dir });
   } catch (error) {
-    await worker.terminate();
+    await release(thread);
     throw error;
   }
-  worker.unref();
+
+  let closing: Promise<void> | undefined;
+  const send = (request: WithoutId<Request>) =>
+    closing ? Promise.reject(new Error(`The embedded database in ${dir} is closed.`)) : ask(thread, request);
+  const rows = async <T>(request: WithoutId<Request>) => ((await send(request)) as { rows: T[] }).rows;
 
   const transaction: Database["transaction"] = async (fn) => {
     const tx = nextTx++;
-    await ask({ op: "begin", tx });
+    await send({ op: "begin", db: id, tx });
     let ended = false;
     const queryable: Queryable = {
-      query: (text, params) => {
-        if (ended) return Promise.reject(new Error("Transaction is closed"));
-        return rows({ op: "query", text, params, tx });
-      },
+      query: (text, params) =>
+        ended
+          ? Promise.reject(new Error("Transaction is closed"))
+          : rows({ op: "query", db: id, text, params, tx }),
     };
     try {
       const context = auditContext();
       if (context) await queryable.query(SET_AUDIT_CONTEXT, [JSON.stringify(context)]);
       const result = await fn(queryable);
       ended = true;
-      await ask({ op: "end", tx, commit: true });
+      await ask(thread, { op: "end", db: id, tx, commit: true });
       return result;
     } catch (error) {
       if (!ended) {
         ended = true;
-        await ask({ op: "end", tx, commit: false });
+        await ask(thread, { op: "end", db: id, tx, commit: false });
       }
       throw error;
     }
@@ -208,11 +233,14 @@ export async function openPgliteThread(dir: string, onClose: () => void): Promis
 
   const db: Database = {
     kind: "pglite",
+    // Outside an audit context a statement runs on its own; inside one, in a transaction that has it.
     query: (text, params) =>
-      auditContext() ? transaction((tx) => tx.query(text, params)) : rows({ op: "query", text, params }),
+      auditContext()
+        ? transaction((tx) => tx.query(text, params))
+        : rows({ op: "query", db: id, text, params }),
     transaction,
     async executeSql(text, params) {
-      const answer = await ask({ op: "executeSql", text, params });
+      const answer = await send({ op: "executeSql", db: id, text, params });
       if ("rows" in answer) return { rows: answer.rows };
       const results = (answer as { results: Record<string, unknown>[][] }).results;
       return results.length === 1
@@ -221,18 +249,18 @@ export async function openPgliteThread(dir: string, onClose: () => void): Promis
     },
     async ping() {
       if (closing) return false;
-      await ask({ op: "ping" });
+      await send({ op: "ping", db: id });
       return true;
     },
     close() {
       closing ??= (async () => {
-        if (!gone) await ask({ op: "close" }).catch(() => {});
-        await worker.terminate();
+        if (!thread.gone) await ask(thread, { op: "close", db: id }).catch(() => {});
+        await release(thread);
         onClose();
       })();
       return closing;
     },
   };
-  threads.set(db, worker);
+  threads.set(db, thread.worker);
   return db;
 }

@@ -1,6 +1,10 @@
+// @ts-check
+// The embedded database's opening (PGlite in a data folder, durable), in JavaScript: it runs on the
+// database's own thread (pglite-worker.mjs), where a TypeScript file would load Node's type
+// stripping again (about 14 MB a thread; docs/decisions/018-embedded-database-thread.md).
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 
@@ -27,6 +31,11 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 export const DURABLE_PGLITE_VERSION = "0.5.16";
 
 /**
+ * The parts of Emscripten's NODEFS the real fsync needs (its streams carry Node's descriptor).
+ * @typedef {{ stream_ops: { fsync?: (stream: { nfd: number }) => void }, tryFSOperation<T>(operation: () => T): T }} NodeFsInternals
+ */
+
+/**
  * Durable commits on the embedded database (docs/decisions/008-durable-embedded-database.md).
  * PGlite starts PostgreSQL with fsync off (`-F`), and Emscripten's NODEFS, which writes straight
  * through to the files on disk, has no fsync: a commit survived a killed process but not an OS crash.
@@ -37,20 +46,19 @@ export const DURABLE_PGLITE_VERSION = "0.5.16";
  * file it wrote before it records itself in pg_control, and only then removes old WAL.
  */
 class DurableNodeFS extends NodeFS {
-  override async init(...args: Parameters<NodeFS["init"]>) {
+  /**
+   * @override
+   * @param {Parameters<NodeFS["init"]>} args
+   */
+  async init(...args) {
     const { emscriptenOpts } = await super.init(...args);
-    const realFsync = (module: { NODEFS: unknown }) => {
-      const nodefs = module.NODEFS as NodeFsInternals;
+    /** @param {{ NODEFS: unknown }} module */
+    const realFsync = (module) => {
+      const nodefs = /** @type {NodeFsInternals} */ (module.NODEFS);
       nodefs.stream_ops.fsync = (stream) => nodefs.tryFSOperation(() => fsyncSync(stream.nfd));
     };
     return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), realFsync] } };
   }
-}
-
-/** The parts of Emscripten's NODEFS the real fsync needs (its streams carry Node's descriptor). */
-interface NodeFsInternals {
-  stream_ops: { fsync?: (stream: { nfd: number }) => void };
-  tryFSOperation<T>(operation: () => T): T;
 }
 
 const DURABLE_START_PARAMS = PGlite.defaultStartParams.filter((parameter) => parameter !== "-F");
@@ -59,17 +67,21 @@ const DURABLE_START_PARAMS = PGlite.defaultStartParams.filter((parameter) => par
  * What PostgreSQL itself says, whatever turned it off (a PGlite upgrade that passes `-F` some other
  * way, `ALTER SYSTEM SET fsync = off` in postgresql.auto.conf): with fsync off every commit would be
  * acknowledged unsynced, so the database is closed and the start refused, in one line.
+ * @param {PGlite} client
+ * @param {string} dir
  */
-async function refuseFsyncOff(client: PGlite, dir: string) {
-  const [setting] = (await client.query<{ fsync: string }>("show fsync")).rows;
-  if (setting?.fsync === "on") return;
+async function refuseFsyncOff(client, dir) {
+  const [setting] = (await client.query(/** @type {const} */ ("show fsync"))).rows;
+  const fsync = /** @type {{ fsync?: string } | undefined} */ (setting)?.fsync;
+  if (fsync === "on") return;
   await client.close();
   throw new DatabaseNotDurableError(
-    `The embedded database in ${dir} runs with fsync ${setting?.fsync ?? "unknown"} (PostgreSQL's show fsync), so its commits would not survive an OS crash: remove what turns fsync off (ALTER SYSTEM RESET fsync) and start again.`,
+    `The embedded database in ${dir} runs with fsync ${fsync ?? "unknown"} (PostgreSQL's show fsync), so its commits would not survive an OS crash: remove what turns fsync off (ALTER SYSTEM RESET fsync) and start again.`,
   );
 }
 
-function fsyncPath(path: string) {
+/** @param {string} path */
+function fsyncPath(path) {
   const fd = openSync(path, "r");
   try {
     fsyncSync(fd);
@@ -78,8 +90,11 @@ function fsyncPath(path: string) {
   }
 }
 
-/** Every file and folder under `dir`, then `dir` itself, synced to disk. */
-function syncTree(dir: string) {
+/**
+ * Every file and folder under `dir`, then `dir` itself, synced to disk.
+ * @param {string} dir
+ */
+function syncTree(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) syncTree(path);
@@ -93,8 +108,10 @@ function syncTree(dir: string) {
  * folder written before this version was never synced. Either is synced once, whole (about 1,000
  * files), and a marker says so; later starts skip it (after a crash PostgreSQL's recovery syncs the
  * folder itself).
+ * @param {string} dir
+ * @param {string} pgdata
  */
-function syncOnce(dir: string, pgdata: string) {
+function syncOnce(dir, pgdata) {
   const marker = join(dir, "SYNCED");
   if (existsSync(marker)) return;
   syncTree(pgdata);
@@ -110,9 +127,11 @@ function syncOnce(dir: string, pgdata: string) {
 /**
  * The embedded database in `dir` (its files in `dir/pgdata`), durable: fsync on and real, refused
  * when PostgreSQL says otherwise, the folder synced once. The caller holds `dir`'s lock. It runs on
- * the thread that calls it; `openDatabase` calls it in the database's own thread (pglite-worker.ts).
+ * the thread that calls it; `openDatabase` calls it on the database's own thread (pglite-worker.mjs).
+ * @param {string} dir
+ * @param {import("@electric-sql/pglite").PGliteOptions["pgliteWasmModule"]} [pgliteWasmModule]
  */
-export async function openDurablePglite(dir: string, pgliteWasmModule?: PGliteOptions["pgliteWasmModule"]) {
+export async function openDurablePglite(dir, pgliteWasmModule) {
   const pgdata = join(dir, "pgdata");
   const client = await PGlite.create({
     fs: new DurableNodeFS(pgdata),
