@@ -50,9 +50,9 @@ async function timerLag(work: () => Promise<unknown>) {
 describe("the embedded database's thread", () => {
   it("leaves the event loop free during a long statement", async () => {
     const { late, took } = await timerLag(() => db.query("select count(*) from generate_series(1, 4000000)"));
-    // On the caller's thread the timer waited for the whole statement (0.5–2 s here).
     expect(took).toBeGreaterThan(300);
-    expect(late).toBeLessThan(Math.min(150, took / 2));
+    // Without the thread the timer waits for the whole work (late ≈ took); a busy machine delays it too.
+    expect(late).toBeLessThan(took / 2);
   });
 
   it("leaves the event loop free during a burst of synced commits", async () => {
@@ -64,7 +64,8 @@ describe("the embedded database's thread", () => {
       ),
     );
     expect(took).toBeGreaterThan(100);
-    expect(late).toBeLessThan(Math.min(150, took / 2));
+    // Without the thread the timer waits for the whole work (late ≈ took); a busy machine delays it too.
+    expect(late).toBeLessThan(took / 2);
     expect(await db.query("select count(*)::int as n from items where note = 'burst'")).toEqual([{ n: 200 }]);
   });
 
