@@ -17,14 +17,14 @@ describe("the PGlite release under the durable file layer", () => {
   it("is the one the layer was written for", () => {
     expect(
       installed,
-      `PGlite ${installed} is installed, but the durable file layer was written for ${DURABLE_PGLITE_VERSION}: re-check packages/db/src/database.ts (DurableNodeFS: NODEFS's stream_ops.fsync and tryFSOperation, the preRun hook, -F in defaultStartParams) against the new release (docs/decisions/008), then set DURABLE_PGLITE_VERSION`,
+      `PGlite ${installed} is installed, but the durable file layer was written for ${DURABLE_PGLITE_VERSION}: re-check packages/db/src/embedded.mjs (DurableNodeFS: NODEFS's stream_ops.fsync and tryFSOperation, the preRun hook, -F in defaultStartParams) against the new release (docs/decisions/008), then set DURABLE_PGLITE_VERSION`,
     ).toBe(DURABLE_PGLITE_VERSION);
   });
 
   it("is pinned exactly in packages/db/package.json (no ^ or ~ range)", () => {
     expect(
       declared,
-      `packages/db/package.json must pin @electric-sql/pglite to exactly ${DURABLE_PGLITE_VERSION}, the release packages/db/src/database.ts was written for`,
+      `packages/db/package.json must pin @electric-sql/pglite to exactly ${DURABLE_PGLITE_VERSION}, the release packages/db/src/embedded.mjs was written for`,
     ).toBe(DURABLE_PGLITE_VERSION);
   });
 });

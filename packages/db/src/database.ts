@@ -1,20 +1,10 @@
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
-import { dirname, join } from "node:path";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { NodeFS } from "@electric-sql/pglite/nodefs";
 import type { Pool } from "pg";
 import { auditContext, SET_AUDIT_CONTEXT } from "./audit.ts";
+import { PGLITE_EXTENSIONS } from "./embedded.mjs";
+import { openPgliteThread } from "./pglite-thread.ts";
 import { notReachableYet, waitUntilReachable } from "./wait.ts";
 
 export interface Queryable {
@@ -39,108 +29,7 @@ export interface SqlResult {
 
 export class DatabaseLockedError extends Error {}
 
-/** The embedded database would acknowledge commits it has not synced: the api refuses to start on it. */
-export class DatabaseNotDurableError extends Error {}
-
-// The embedded server's page cache lives in the process's WebAssembly memory, which never shrinks;
-// its files are read through the OS's cache anyway. 16 MB instead of PostgreSQL's 128 MB keeps the
-// api at about 350 MB with a million-row database and opens it about 0.2 s sooner (measured by bench/).
-const PGLITE_SETTINGS = ["shared_buffers = 16MB", "wal_sync_method = fsync"];
-
-/**
- * The contrib modules every embedded database can `create extension`: pg_trgm for the inbox search
- * (migration 0027). A bundle of 16 KB unpacked at each open; PostgreSQL ships it in its contrib.
- */
-export const PGLITE_EXTENSIONS = { pg_trgm };
-
-/**
- * The PGlite release whose internals `DurableNodeFS` and `DURABLE_START_PARAMS` were written against
- * (NODEFS's `stream_ops` and `tryFSOperation`, the `preRun` hook, `-F` in `defaultStartParams`), read
- * in its published dist/. packages/db/package.json pins exactly this version, and database.test.ts
- * fails when another is installed: an upgrade re-reads those internals (docs/decisions/008) first.
- */
-export const DURABLE_PGLITE_VERSION = "0.5.16";
-
-/**
- * Durable commits on the embedded database (docs/decisions/008-durable-embedded-database.md).
- * PGlite starts PostgreSQL with fsync off (`-F`), and Emscripten's NODEFS, which writes straight
- * through to the files on disk, has no fsync: a commit survived a killed process but not an OS crash.
- * So PostgreSQL runs with fsync on and syncs its WAL with fsync() (the build's fdatasync() does
- * nothing, hence `wal_sync_method = fsync` above), and NODEFS's fsync becomes the real one. Then
- * PostgreSQL's own rules hold: a commit returns (so its answer can leave) only once its WAL is on
- * disk, a data page is written only after the WAL describing it, and a checkpoint syncs every data
- * file it wrote before it records itself in pg_control, and only then removes old WAL.
- */
-class DurableNodeFS extends NodeFS {
-  override async init(...args: Parameters<NodeFS["init"]>) {
-    const { emscriptenOpts } = await super.init(...args);
-    const realFsync = (module: { NODEFS: unknown }) => {
-      const nodefs = module.NODEFS as NodeFsInternals;
-      nodefs.stream_ops.fsync = (stream) => nodefs.tryFSOperation(() => fsyncSync(stream.nfd));
-    };
-    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), realFsync] } };
-  }
-}
-
-/** The parts of Emscripten's NODEFS the real fsync needs (its streams carry Node's descriptor). */
-interface NodeFsInternals {
-  stream_ops: { fsync?: (stream: { nfd: number }) => void };
-  tryFSOperation<T>(operation: () => T): T;
-}
-
-const DURABLE_START_PARAMS = PGlite.defaultStartParams.filter((parameter) => parameter !== "-F");
-
-/**
- * What PostgreSQL itself says, whatever turned it off (a PGlite upgrade that passes `-F` some other
- * way, `ALTER SYSTEM SET fsync = off` in postgresql.auto.conf): with fsync off every commit would be
- * acknowledged unsynced, so the database is closed and the start refused, in one line.
- */
-async function refuseFsyncOff(client: PGlite, dir: string) {
-  const [setting] = (await client.query<{ fsync: string }>("show fsync")).rows;
-  if (setting?.fsync === "on") return;
-  await client.close();
-  throw new DatabaseNotDurableError(
-    `The embedded database in ${dir} runs with fsync ${setting?.fsync ?? "unknown"} (PostgreSQL's show fsync), so its commits would not survive an OS crash: remove what turns fsync off (ALTER SYSTEM RESET fsync) and start again.`,
-  );
-}
-
-function fsyncPath(path: string) {
-  const fd = openSync(path, "r");
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Every file and folder under `dir`, then `dir` itself, synced to disk. */
-function syncTree(dir: string) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) syncTree(path);
-    else if (entry.isFile()) fsyncPath(path);
-  }
-  fsyncPath(dir);
-}
-
-/**
- * PostgreSQL syncs what it writes itself, but PGlite unpacks a new data folder without a sync, and a
- * folder written before this version was never synced. Either is synced once, whole (about 1,000
- * files), and a marker says so; later starts skip it (after a crash PostgreSQL's recovery syncs the
- * folder itself).
- */
-function syncOnce(dir: string, pgdata: string) {
-  const marker = join(dir, "SYNCED");
-  if (existsSync(marker)) return;
-  syncTree(pgdata);
-  closeSync(openSync(marker, "w"));
-  fsyncPath(marker);
-  // The folders above may be new too (DATA_DIR made by the first start): each one's entry, up to /.
-  for (let folder = dir; ; folder = dirname(folder)) {
-    fsyncPath(folder);
-    if (dirname(folder) === folder) break;
-  }
-}
+export { DatabaseNotDurableError, DURABLE_PGLITE_VERSION, PGLITE_EXTENSIONS } from "./embedded.mjs";
 
 /**
  * node-postgres, imported only when PostgreSQL is used: on the embedded database it would add about
@@ -324,16 +213,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (!dir || dir === "memory://") return wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
   const unlock = lockDataDir(dir);
   try {
-    const pgdata = join(dir, "pgdata");
-    const client = await PGlite.create({
-      fs: new DurableNodeFS(pgdata),
-      startParams: DURABLE_START_PARAMS,
-      postgresqlconf: PGLITE_SETTINGS,
-      extensions: PGLITE_EXTENSIONS,
-    });
-    await refuseFsyncOff(client, dir);
-    syncOnce(dir, pgdata);
-    return wrapPglite(client, unlock);
+    // On a thread of its own: the server's event loop goes on while a statement runs or a commit
+    // syncs (docs/decisions/018-embedded-database-thread.md).
+    return await openPgliteThread(dir, unlock);
   } catch (error) {
     unlock();
     throw error;

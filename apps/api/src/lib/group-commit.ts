@@ -3,7 +3,8 @@
  * in the same turn of the event loop, or while a write is running, go together into the next write
  * (a single multi-row statement, one commit). At low load a write carries one item and waits for
  * nothing but the end of the current turn; under load the database commits once per batch instead
- * of once per request (the embedded database runs on this thread, so only a turn gathers a batch).
+ * of once per request (the embedded database runs on a thread of its own, docs/decisions/018, so this
+ * thread keeps parsing requests, which join the next batch, while a batch is written and synced).
  * A caller's promise settles only after the statement holding its item committed, so a 201 still
  * means the row is stored; on either engine the commit returns once its WAL is synced to disk, one
  * sync a batch (docs/decisions/008-durable-embedded-database.md).

@@ -85,7 +85,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: { tags: ["auth"], body: getOtpBody, response: { 200: messageBody, ...errors } },
       // The code is made and mailed once the answer has gone: an account or none, the answer takes
-      // the same time and says the same bytes (the lookup runs on this thread, PGlite included).
+      // the same time and says the same bytes (the lookup runs after it, on either engine).
       onResponse: async (request, reply) => {
         if (reply.statusCode !== 200) return;
         const email = normaliseEmail((request.body as { email: string }).email);
