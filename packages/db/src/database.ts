@@ -5,27 +5,10 @@ import type { Pool } from "pg";
 import { auditContext, SET_AUDIT_CONTEXT } from "./audit.ts";
 import { PGLITE_EXTENSIONS } from "./embedded.mjs";
 import { openPgliteThread } from "./pglite-thread.ts";
+import type { Database, Queryable, SqlResult } from "./types.ts";
 import { notReachableYet, waitUntilReachable } from "./wait.ts";
 
-export interface Queryable {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-}
-
-export interface Database extends Queryable {
-  readonly kind: "pglite" | "postgres";
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * A statement, or several without parameters, run as sent (outside any audit context), answering
-   * each statement's rows: the shape pg-boss's custom `db.executeSql` expects (apps/api/src/lib/jobs.ts).
-   */
-  executeSql(text: string, values?: unknown[]): Promise<SqlResult | SqlResult[]>;
-  ping(): Promise<boolean>;
-  close(): Promise<void>;
-}
-
-export interface SqlResult {
-  rows: Record<string, unknown>[];
-}
+export type { Database, Queryable, SqlResult };
 
 export class DatabaseLockedError extends Error {}
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Database, Queryable } from "./database.ts";
+import type { Database, Queryable } from "./types.ts";
 
 export type Schema = "api" | "content";
 

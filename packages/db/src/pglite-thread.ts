@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { messages, type PGliteOptions } from "@electric-sql/pglite";
 import { auditContext, SET_AUDIT_CONTEXT } from "./audit.ts";
-import type { Database, Queryable, SqlResult } from "./database.ts";
 import { DatabaseNotDurableError } from "./embedded.mjs";
+import type { Database, Queryable, SqlResult } from "./types.ts";
 
 /**
  * What the servers' thread asks the databases' thread (pglite-worker.mjs): `id` pairs the answer,

@@ -1,4 +1,4 @@
-import type { Database, Queryable } from "./database.ts";
+import type { Database, Queryable } from "./types.ts";
 
 /**
  * Runs `run` in a span named `name` when a trace is active, else runs it alone: the servers pass
