@@ -20,8 +20,9 @@ async function startSmtp(dir: string): Promise<{ port: number; close: () => Prom
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const name = `${Date.now()}-${String(++count).padStart(4, "0")}`;
-        writeFileSync(join(dir, `${name}.json`), JSON.stringify({ to, receivedAt: Date.now() }));
+        // The message first: its .json is what readers look for, so a mail is read only once whole.
         writeFileSync(join(dir, `${name}.eml`), Buffer.concat(chunks));
+        writeFileSync(join(dir, `${name}.json`), JSON.stringify({ to, receivedAt: Date.now() }));
         callback();
       });
     },
