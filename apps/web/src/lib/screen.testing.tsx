@@ -123,3 +123,19 @@ export function setWidth(width: number) {
   };
   happyDOM.setViewport({ width, height: 900 });
 }
+
+/** The `/config` answer with `timeZone` as the site's time zone (match days and times, windows). */
+export const configWithZone = (timeZone: string) => ({
+  body: {
+    status: "success",
+    data: {
+      sites: {
+        apkw: { name: "APKW", url: "https://apkw.example" },
+        sportbn: { name: "SportBN", url: "https://sportbn.example" },
+        movies: { name: "Movies", url: "https://movies.example" },
+      },
+      mail: { smtp: false, from: "x@example.com" },
+      timeZone,
+    },
+  },
+});

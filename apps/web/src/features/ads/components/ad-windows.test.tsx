@@ -2,7 +2,7 @@ import type { Ad } from "@backoffice/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureToasts, fakeApi, renderAt, type ShownToast } from "@/lib/screen.testing";
+import { captureToasts, configWithZone, fakeApi, renderAt, type ShownToast } from "@/lib/screen.testing";
 import { AdsScreen } from "./ads-screen";
 
 // Windows on Manage Ads (docs/PRODUCT-RULES.md#windows): the card's text, the Window filter in the
@@ -12,20 +12,7 @@ const TIME_ZONE = "Europe/Paris";
 // 11:00 in Paris.
 const NOW = Date.parse("2026-11-28T10:00:00.000Z");
 
-const config = {
-  body: {
-    status: "success",
-    data: {
-      sites: {
-        apkw: { name: "APKW", url: "https://apkw.example" },
-        sportbn: { name: "SportBN", url: "https://sportbn.example" },
-        movies: { name: "Movies", url: "https://movies.example" },
-      },
-      mail: { smtp: false, from: "x@example.com" },
-      timeZone: TIME_ZONE,
-    },
-  },
-};
+const config = configWithZone(TIME_ZONE);
 
 const ad = (page: string, fields: Partial<Ad> = {}): Ad => ({
   _id: `ad-${page}`,

@@ -2,7 +2,7 @@ import type { App } from "@backoffice/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { captureToasts, configWithZone, fakeApi, renderAt } from "@/lib/screen.testing";
 import { appOf } from "./app.testing";
 import { AppsScreen } from "./apps-screen";
 
@@ -11,20 +11,7 @@ import { AppsScreen } from "./apps-screen";
 const TIME_ZONE = "Asia/Tokyo";
 // 19:00 in Tokyo.
 const NOW = Date.parse("2026-11-28T10:00:00.000Z");
-const config = {
-  body: {
-    status: "success",
-    data: {
-      sites: {
-        apkw: { name: "APKW", url: "https://apkw.example" },
-        sportbn: { name: "SportBN", url: "https://sportbn.example" },
-        movies: { name: "Movies", url: "https://movies.example" },
-      },
-      mail: { smtp: false, from: "x@example.com" },
-      timeZone: TIME_ZONE,
-    },
-  },
-};
+const config = configWithZone(TIME_ZONE);
 const app = (title: string, fields: Partial<App> = {}): App =>
   appOf({ _id: `id-${title.replace(/ /g, "-")}`, title, ...fields });
 

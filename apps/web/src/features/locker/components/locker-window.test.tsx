@@ -2,7 +2,7 @@ import type { Locker } from "@backoffice/contracts";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { captureToasts, configWithZone, fakeApi, renderAt } from "@/lib/screen.testing";
 import { LockerScreen } from "./locker-screen";
 
 // The locker's window (docs/PRODUCT-RULES.md#windows): Active only when switched on and within it,
@@ -11,20 +11,7 @@ import { LockerScreen } from "./locker-screen";
 const TIME_ZONE = "Asia/Tokyo";
 // 19:00 in Tokyo.
 const NOW = Date.parse("2026-11-28T10:00:00.000Z");
-const config = {
-  body: {
-    status: "success",
-    data: {
-      sites: {
-        apkw: { name: "APKW", url: "https://apkw.example" },
-        sportbn: { name: "SportBN", url: "https://sportbn.example" },
-        movies: { name: "Movies", url: "https://movies.example" },
-      },
-      mail: { smtp: false, from: "x@example.com" },
-      timeZone: TIME_ZONE,
-    },
-  },
-};
+const config = configWithZone(TIME_ZONE);
 const stored = (values: Partial<Locker> = {}): Locker => ({
   _id: "sportbn-locker",
   site: "sportbn",

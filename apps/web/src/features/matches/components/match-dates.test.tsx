@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
+import { captureToasts, configWithZone, fakeApi, renderAt } from "@/lib/screen.testing";
 import { FetchMatchesScreen } from "./fetch-matches-screen";
-import { configWithZone, matchesApi, matchOf } from "./match.testing";
+import { matchesApi, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 import { OtherServersScreen } from "./other-servers-screen";
 

@@ -2,8 +2,8 @@ import type { Match } from "@backoffice/contracts";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
-import { configWithZone, matchesApi, matchOf } from "./match.testing";
+import { captureToasts, configWithZone, fakeApi, renderAt } from "@/lib/screen.testing";
+import { matchesApi, matchOf } from "./match.testing";
 import { MatchesScreen } from "./matches-screen";
 
 /** Add Match proposes the status the clock gives (docs/PRODUCT-RULES.md#matches-and-the-sports-feed). */

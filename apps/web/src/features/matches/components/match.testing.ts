@@ -41,22 +41,6 @@ export const serverOf = (id: string, name: string, matchId = "m1"): OtherServer 
   createdAt: "2026-11-20T10:00:00Z",
 });
 
-/** The `/config` answer with `timeZone` as the zone of match days and times. */
-export const configWithZone = (timeZone: string) => ({
-  body: {
-    status: "success",
-    data: {
-      sites: {
-        apkw: { name: "APKW", url: "https://apkw.example" },
-        sportbn: { name: "SportBN", url: "https://sportbn.example" },
-        movies: { name: "Movies", url: "https://movies.example" },
-      },
-      mail: { smtp: false, from: "x@example.com" },
-      timeZone,
-    },
-  },
-});
-
 /**
  * `GET /matches` as the api answers it (docs/PRODUCT-RULES.md#matches-and-the-sports-feed), over
  * `matches` (the working set): filtered by the query's sport, status, league and q, in the server's

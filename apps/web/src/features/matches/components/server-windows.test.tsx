@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
-import { configWithZone, matchesApi, matchOf, serverOf } from "./match.testing";
+import { captureToasts, configWithZone, fakeApi, renderAt } from "@/lib/screen.testing";
+import { matchesApi, matchOf, serverOf } from "./match.testing";
 import { OtherServersScreen } from "./other-servers-screen";
 
 // Stream servers' windows on Other Servers (docs/PRODUCT-RULES.md#windows): each server says where its
