@@ -23,6 +23,8 @@ export interface AuthSession {
   secondFactor: MemberSecondFactor;
   /** The bearer token as sent; the CSRF token is derived from it. */
   token: string;
+  /** Set when the request is not the member's own: a scheduled change applied for them. */
+  via?: "scheduler";
 }
 
 declare module "fastify" {

@@ -11,6 +11,7 @@ export * from "./locker.ts";
 export * from "./matches.ts";
 export * from "./movies.ts";
 export * from "./resources.ts";
+export * from "./schedule.ts";
 export * from "./site-rules.ts";
 export * from "./sports.ts";
 export * from "./tmdb.ts";

@@ -37,6 +37,11 @@ export interface RecordKindFacts {
   noun: string;
   /** Where History's entries of the kind link to: every kind has a screen its records are on. */
   link: RecordLink;
+  /**
+   * The table its triggers watch, for the kinds the Schedule reads directly: a pending change's record
+   * must exist, and a window's start or end shows on the timeline (docs/PRODUCT-RULES.md#scheduled-changes).
+   */
+  table?: string;
   /** Set when a delete moves the records to the trash (restorable, with Undo in the toast). */
   trash?: TrashFacts;
   /**
@@ -74,6 +79,7 @@ export const RESOURCES = {
         label: "Apps & Games",
         noun: "app",
         link: { screen: "apps", search: "title" },
+        table: "apps",
         trash: { kind: "App", recordName: (row) => text(row.title) },
         flagWindows: ["trending", "slider"],
       },
@@ -87,6 +93,7 @@ export const RESOURCES = {
         noun: "ad",
         // Movies has a list per ad page, each at its own URL.
         link: { screen: "ads", page: { field: "page", pagesOn: AD_PAGES } },
+        table: "ads",
         trash: { kind: "Ad", recordName: (row) => text(row.url) },
         window: { switch: "isActive" },
       },
@@ -123,7 +130,13 @@ export const RESOURCES = {
   locker: {
     sites: ["sportbn", "movies"],
     records: {
-      locker: { label: "Locker", noun: "locker", link: { screen: "locker" }, window: { switch: "isActive" } },
+      locker: {
+        label: "Locker",
+        noun: "locker",
+        link: { screen: "locker" },
+        table: "lockers",
+        window: { switch: "isActive" },
+      },
     },
   },
   matches: {
@@ -133,6 +146,7 @@ export const RESOURCES = {
         label: "Matches",
         noun: "match",
         link: { screen: "matches", search: "homeName" },
+        table: "matches",
         trash: { kind: "Match", recordName: (row) => `${text(row.home_name)} vs ${text(row.away_name)}` },
       },
       // A match's extra stream servers, on the Other Servers screen.
@@ -140,6 +154,7 @@ export const RESOURCES = {
         label: "Servers",
         noun: "server",
         link: { screen: "servers" },
+        table: "other_servers",
         trash: { kind: "Server", recordName: (row) => text(row.name) },
         window: {},
       },
@@ -159,6 +174,18 @@ export const RESOURCES = {
   },
   // The audit log and the trash themselves.
   history: { sites: SITES, records: {} },
+  // Every site's Schedule screen (routes/schedule): the changes waiting for their time.
+  schedule: {
+    sites: SITES,
+    records: {
+      scheduled: {
+        label: "Scheduled changes",
+        noun: "scheduled change",
+        link: { screen: "schedule" },
+        trash: { kind: "Scheduled change", recordName: (row) => `${text(row.kind)} ${text(row.apply_at)}` },
+      },
+    },
+  },
   account: {
     sites: SITES,
     records: {

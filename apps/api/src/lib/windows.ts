@@ -3,13 +3,18 @@ import {
   HISTORY_RESOURCES,
   type HistoryResource,
   isActiveAt,
+  kindsOn,
   nextWindowChange,
   RECORD_KINDS,
   type RecordWindow,
+  type Site,
+  type TrashFacts,
   WINDOW_MESSAGES,
   type WindowedKind,
+  type WindowMoment,
   windowFieldsOf,
 } from "@backoffice/contracts";
+import type { Queryable } from "@backoffice/db";
 import { fieldRefused } from "@backoffice/server";
 import { iso } from "./rows.ts";
 
@@ -144,4 +149,48 @@ export async function windowChecked<T>(write: Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/**
+ * Every window start and end of a site's records between `from` and `to` (the Schedule's timeline),
+ * in time order: the record windows of the kinds whose descriptor says `window` and the flag windows
+ * of `flagWindows`, read from each kind's table.
+ */
+export async function windowMomentsBetween(
+  db: Queryable,
+  site: Site,
+  from: Date,
+  to: Date,
+): Promise<WindowMoment[]> {
+  const moments: WindowMoment[] = [];
+  for (const kind of kindsOn(site, HISTORY_RESOURCES)) {
+    const facts = RECORD_KINDS[kind];
+    if (!facts.table) continue;
+    const windows = [...(facts.window ? [null] : []), ...flagsOf(kind)];
+    for (const flag of windows) {
+      const prefix = flag ? `${flag}_` : "";
+      const rows = await db.query<{
+        id: string;
+        row: Record<string, unknown>;
+        starts_at: Date | null;
+        ends_at: Date | null;
+      }>(
+        `select id, to_jsonb(t) as row, ${prefix}starts_at as starts_at, ${prefix}ends_at as ends_at from ${facts.table} t
+         where site = $1 and (${prefix}starts_at between $2 and $3 or ${prefix}ends_at between $2 and $3)
+         order by id limit 1000`,
+        [site, from, to],
+      );
+      for (const row of rows) {
+        const recordName = (facts.trash as TrashFacts | undefined)?.recordName(row.row) || facts.noun;
+        for (const [moment, at] of [
+          ["starts", row.starts_at],
+          ["ends", row.ends_at],
+        ] as const) {
+          if (at === null || at < from || at > to) continue;
+          moments.push({ kind, recordId: row.id.trim(), recordName, flag, moment, at: iso(at) });
+        }
+      }
+    }
+  }
+  return moments.sort((a, b) => a.at.localeCompare(b.at));
 }

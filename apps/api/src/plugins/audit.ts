@@ -10,7 +10,8 @@ export function auditContextOf(request: FastifyRequest, site: string | null): Au
     batch: request.id,
     actorId: request.session?.userId ?? null,
     actorEmail: request.session?.email ?? null,
-    address: request.ip,
+    // A scheduled change's History names the scheduler as where it came from, for its author.
+    address: request.session?.via ?? request.ip,
     site,
   };
 }

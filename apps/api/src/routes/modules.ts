@@ -17,6 +17,7 @@ import matchesRoutes from "./matches/admin.ts";
 import matchesPublicRoutes from "./matches/public.ts";
 import otherServersRoutes from "./other-servers/admin.ts";
 import overviewRoutes from "./overview/admin.ts";
+import scheduleRoutes from "./schedule/admin.ts";
 import trashRoutes from "./trash/admin.ts";
 
 type SitePlugin = FastifyPluginAsync<{ site: Site }>;
@@ -45,6 +46,7 @@ export const MODULES: readonly ResourceModule[] = [
   { resource: "contacts", admin: contactsRoutes, public: contactsPublicRoutes },
   { resource: "history", admin: historyRoutes },
   { resource: "history", admin: trashRoutes },
+  { resource: "schedule", admin: scheduleRoutes },
   // Every site has History, so every site has its overview.
   { resource: "history", admin: overviewRoutes },
 ];

@@ -71,7 +71,7 @@ const adsRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site 
   fastify.put(
     "/ads/:id",
     {
-      config: writes,
+      config: { ...writes, schedules: "ads" },
       schema: {
         tags,
         params: idParams,

@@ -48,7 +48,7 @@ const appsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     "/apps/:id",
     {
-      config: writes,
+      config: { ...writes, schedules: "apps" },
       schema: {
         tags,
         params: idParams,

@@ -86,7 +86,7 @@ const lockerRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
     "/locker/:id",
     {
       // A save sending the `updatedAt` it loaded (If-Match) answers 409 once the locker changed since.
-      config: writes,
+      config: { ...writes, schedules: "locker" },
       schema: {
         tags,
         params: idParams,

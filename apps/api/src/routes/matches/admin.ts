@@ -143,7 +143,7 @@ const matchesRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
   fastify.put(
     "/matches/:id",
     {
-      config: writes,
+      config: { ...writes, schedules: "matches" },
       schema: {
         tags,
         params: idParams,

@@ -70,7 +70,7 @@ const otherServersRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify
   fastify.put(
     "/other-servers/:id",
     {
-      config: writes,
+      config: { ...writes, schedules: "servers" },
       schema: {
         tags,
         params: idParams,

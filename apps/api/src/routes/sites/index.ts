@@ -10,6 +10,7 @@ import meRoutes from "../auth/me.ts";
 import jobsRoutes from "../jobs/admin.ts";
 import { defineHousekeeping } from "../jobs/housekeeping.ts";
 import { MODULES } from "../modules.ts";
+import { createScheduler, scheduleEdits } from "../schedule/scheduled-edits.ts";
 
 /**
  * The admin resources under /api/v1/{site} (routes/modules.ts), each mounted only on the sites that
@@ -43,6 +44,12 @@ const siteRoutes: FastifyPluginAsync<{
   fastify.addHook("onClose", () => jobs.stop());
   defineHousekeeping(jobs, fastify.db);
   defineIdempotencyPurge(jobs, fastify.db);
+  // After the audit hook: a scheduled edit is kept in its audit context (History logs the scheduling).
+  scheduleEdits(fastify);
+  const scheduler = createScheduler(fastify);
+  fastify.decorate("scheduler", scheduler);
+  fastify.addHook("onReady", async () => scheduler.start());
+  fastify.addHook("onClose", async () => scheduler.stop());
   // After the audit hooks: a replayed delete carries the Undo token its first answer had.
   idempotentWrites(fastify);
   invalidateDeclaredReads(fastify);
