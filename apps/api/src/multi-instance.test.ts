@@ -273,4 +273,58 @@ describe.skipIf(skipped)(title, () => {
       await database.drop();
     }
   });
+  it("200 changes scheduled through both instances are each applied exactly once, at their time", async () => {
+    const COUNT = 200;
+    const token = await a.login();
+    const ids = (
+      await a.app.db.query<{ id: string }>(
+        `insert into ads (id, site, page, url, is_active)
+         select lpad(to_hex(extract(epoch from now())::bigint), 8, '0') || lpad(to_hex(n), 16, '0'), 'sportbn', 'two', $1, false
+         from generate_series(1, $2) n returning id`,
+        [`https://ads.example/${run}-scheduled`, COUNT],
+      )
+    ).map((row) => row.id);
+    const changes: string[] = [];
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    for (const [index, id] of ids.entries()) {
+      const scheduled = await alternate(index).as(token, {
+        method: "PUT",
+        url: `/api/v1/sportbn/ads/${id}?applyAt=${later}`,
+        payload: { isActive: true },
+      });
+      expect(scheduled.statusCode, scheduled.body).toBe(202);
+      changes.push(scheduled.json().data._id);
+    }
+    // All due at one moment, which each instance learns from a reschedule it answers: both appliers
+    // then race for the same changes (each claim is a row's move to `applying`).
+    const applyAt = new Date(Date.now() + 2000).toISOString();
+    await a.app.db.query("update scheduled_changes set apply_at = $1 where id = any($2)", [applyAt, changes]);
+    for (const [index, instance] of instances().entries()) {
+      const moved = await instance.as(token, {
+        method: "PATCH",
+        url: `/api/v1/sportbn/schedule/${changes[index]}`,
+        payload: { applyAt },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const waiting = async () =>
+      (
+        await a.app.db.query<{ count: number }>(
+          "select count(*)::int as count from scheduled_changes where id = any($1) and status <> 'applied'",
+          [changes],
+        )
+      )[0]!.count;
+    for (let pause = 200; (await waiting()) > 0; pause = Math.min(pause * 1.5, 5000)) {
+      if (Date.now() > Date.parse(applyAt) + 120_000) throw new Error(`${await waiting()} changes still not applied`);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+    const perChange = await a.app.db.query<{ batch: string; count: number }>(
+      "select batch::text as batch, count(*)::int as count from audit_log where batch = any($1) group by batch",
+      [changes],
+    );
+    expect(perChange).toHaveLength(COUNT);
+    expect(perChange.every((row) => row.count === 1)).toBe(true);
+    const active = await a.app.db.query("select 1 from ads where id = any($1) and is_active", [ids]);
+    expect(active).toHaveLength(COUNT);
+  });
 });

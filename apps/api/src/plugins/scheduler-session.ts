@@ -30,7 +30,7 @@ export async function actAsScheduler(request: FastifyRequest): Promise<boolean> 
     level: MemberLevel;
     sites: Site[] | null;
   }>("select email, role, level, sites from users where id = $1 and disabled_at is null", [authorId]);
-  if (!member || member.role !== "admin") return false;
+  if (member?.role !== "admin") return false;
   (request as { id: string }).id = changeId;
   request.session = {
     id: "scheduler",
