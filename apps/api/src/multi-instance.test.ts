@@ -315,7 +315,8 @@ describe.skipIf(skipped)(title, () => {
         )
       )[0]!.count;
     for (let pause = 200; (await waiting()) > 0; pause = Math.min(pause * 1.5, 5000)) {
-      if (Date.now() > Date.parse(applyAt) + 120_000) throw new Error(`${await waiting()} changes still not applied`);
+      if (Date.now() > Date.parse(applyAt) + 120_000)
+        throw new Error(`${await waiting()} changes still not applied`);
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
     const perChange = await a.app.db.query<{ batch: string; count: number }>(

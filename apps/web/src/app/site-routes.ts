@@ -1,5 +1,6 @@
 import { type SiteResource, siteHas } from "@backoffice/contracts/resources";
 import {
+  CalendarClock,
   CalendarDays,
   Clapperboard,
   DownloadCloud,
@@ -176,6 +177,15 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     lazy: () =>
       import("@/features/history/components/history-screen").then((m) => ({ Component: m.HistoryScreen })),
     data: () => import("@/features/history/api/get-history").then((m) => m.historyScreenData),
+  },
+  {
+    path: "schedule",
+    resource: "schedule",
+    label: "Schedule",
+    icon: CalendarClock,
+    lazy: () =>
+      import("@/features/schedule/components/schedule-screen").then((m) => ({ Component: m.ScheduleScreen })),
+    data: () => import("@/features/schedule/api/schedule").then((m) => m.scheduleScreenData),
   },
   // Its own sidebar item, after History; the path stays under History, where links lead.
   {

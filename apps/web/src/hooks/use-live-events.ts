@@ -19,8 +19,9 @@ const RECONNECT_MS = { first: 1000, max: 30_000 } as const;
 const SILENCE_MS = 50_000;
 
 // Query keys are [root, site, ...] (features' *Key functions): a change of a kind of record loads
-// again the lists of its kind and its resource (RECORD_KINDS), History, the Trash and the overview.
-const ALWAYS = ["overview", "history", "trash"];
+// again the lists of its kind and its resource (RECORD_KINDS), History, the Trash, the Schedule and the overview.
+// The Schedule too: a change to a record can move its window on the timeline.
+const ALWAYS = ["overview", "history", "trash", "schedule"];
 // Loads that cost a provider's quota are never repeated by an event.
 const NEVER = new Set(["feed", "tmdb"]);
 

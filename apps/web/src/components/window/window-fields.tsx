@@ -49,7 +49,7 @@ export function WindowFields({ flag, label }: { flag?: string; label?: string } 
   );
 }
 
-function WindowEndField({
+export function WindowEndField({
   name,
   label,
   hint,

@@ -103,6 +103,17 @@ const endToInstant = (value: WindowEndValue | undefined, timeZone: string) => {
   return day && time ? new Date(instantIn(day, time, timeZone)).toISOString() : null;
 };
 
+/**
+ * "Apply at…" of an edit dialog (docs/PRODUCT-RULES.md#scheduled-changes): a day and a time in the
+ * site's time zone, both empty to save now. Its field is `applyAt`, the query parameter's name, so
+ * the server's refusal (past, too far ahead) lands at it.
+ */
+export const applyAtFormField = { applyAt: windowEnd };
+export const emptyApplyAt = () => ({ applyAt: { ...OPEN } });
+/** The instant a change is to be applied at, or undefined to save it now. */
+export const toApplyAt = (value: WindowEndValue | undefined, timeZone: string) =>
+  endToInstant(value, timeZone) ?? undefined;
+
 /** What a body carries: each end as an instant, null when open. */
 export function toWindowBody(values: WindowFormValues, timeZone: string): RecordWindow {
   return { startsAt: endToInstant(values.startsAt, timeZone), endsAt: endToInstant(values.endsAt, timeZone) };

@@ -9,11 +9,21 @@ import { adsKey } from "./get-ads";
  * A full edit sends the five fields and the `updatedAt` it loaded (409 if the ad changed since);
  * a toggle sends only `isActive`.
  */
-export type UpdateAdInput = { id: string; changes: AdPayload | { isActive: boolean }; version?: string };
+export type UpdateAdInput = {
+  id: string;
+  changes: AdPayload | { isActive: boolean };
+  version?: string;
+  /** When the change is to be applied instead of now (202: it waits on the Schedule). */
+  applyAt?: string | undefined;
+};
 
-export function updateAd(site: SiteSettings, { id, changes, version }: UpdateAdInput): Promise<AdAnswer> {
+export function updateAd(
+  site: SiteSettings,
+  { id, changes, version, applyAt }: UpdateAdInput,
+): Promise<AdAnswer> {
   return siteApi(site).put<AdAnswer>(`/ads/${encodeURIComponent(id)}`, changes, {
     headers: { ...AD_WRITE_HEADERS, ...versionHeaders(version) },
+    query: { applyAt },
   });
 }
 

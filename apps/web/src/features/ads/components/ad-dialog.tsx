@@ -10,7 +10,9 @@ import {
 import { RecordHistory } from "@/components/history/record-history";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { ApplyAtField, applyAtChosen, toastScheduled } from "@/components/window/apply-at-field";
 import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
+import { toApplyAt } from "@/components/window/window-form";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
 import type { AdPage } from "@/sites";
 import { useCreateAd } from "../api/create-ad";
@@ -77,7 +79,11 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
       });
     }
     try {
-      if (state.mode === "edit" && state.ad) {
+      const applyAt = toApplyAt(values.applyAt, timeZone);
+      if (state.mode === "edit" && state.ad && applyAt) {
+        await update.mutateAsync({ id: state.ad._id, changes: payload, applyAt });
+        toastScheduled(payload.page, applyAt, timeZone, "ad-save");
+      } else if (state.mode === "edit" && state.ad) {
         // The version it loaded: a save over someone else's change is refused (409).
         await update.mutateAsync({ id: state.ad._id, changes: payload, version: state.ad.updatedAt });
         toastSuccess(site.wording.adUpdated, `${payload.page} was updated.`, undefined, { key: "ad-save" });
@@ -142,8 +148,18 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
         {switchControl}
       </AdField>
       <WindowFields />
-      {state.mode === "edit" && state.ad && <RecordHistory site={site} resource="ads" id={state.ad._id} />}
-      <FormDialogFooter submit={editing ? "Update Ad" : "Create Ad"} busy={form.formState.isSubmitting} />
+      {state.mode === "edit" && state.ad && (
+        <>
+          <ApplyAtField />
+          <RecordHistory site={site} resource="ads" id={state.ad._id} />
+        </>
+      )}
+      <FormDialogFooter
+        submit={
+          applyAtChosen(form.watch("applyAt")) ? "Schedule change" : editing ? "Update Ad" : "Create Ad"
+        }
+        busy={form.formState.isSubmitting}
+      />
     </Form>
   );
 }

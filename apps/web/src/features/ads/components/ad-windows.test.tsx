@@ -186,4 +186,31 @@ describe("the ad dialog's window", () => {
     expect(within(dialog()).getByLabelText("Starts")).toHaveAttribute("aria-invalid", "true");
     expect(toasts).toEqual([]);
   });
+
+  it("Apply at… sends the edit with ?applyAt= in the site's time zone, and says when it applies", async () => {
+    const calls = api([ad("banner")], {
+      "PUT /sportbn/ads/ad-banner": {
+        status: 202,
+        body: { status: "success", data: {}, message: "Change scheduled" },
+      },
+    });
+    renderAt("/sportbn/ads", <AdsScreen />);
+    await userEvent.click(within(await card("banner")).getByRole("button", { name: "Edit ad banner" }));
+    await screen.findByRole("heading", { name: "Edit Ad" });
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Apply at…" }));
+    await userEvent.type(within(dialog()).getByLabelText("Apply at"), "28/11/2026");
+    await userEvent.type(within(dialog()).getByLabelText("Apply at time"), "20:00");
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Schedule change" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
+    const put = calls.find((call) => call.method === "PUT")!;
+    expect(put.query.get("applyAt")).toBe("2026-11-28T19:00:00.000Z");
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({
+          title: "Change scheduled",
+          description: `banner changes at 28/11/2026 20:00 (${TIME_ZONE}).`,
+        }),
+      ]),
+    );
+  });
 });

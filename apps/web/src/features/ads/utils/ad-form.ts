@@ -1,7 +1,9 @@
 import { type Ad, adFields, type RecordWindow } from "@backoffice/contracts";
 import { z } from "zod";
 import {
+  applyAtFormField,
   checkWindowOrder,
+  emptyApplyAt,
   emptyWindowForm,
   toWindowBody,
   windowFormFields,
@@ -21,6 +23,8 @@ export const adFormSchema = z
     isActive: z.boolean(),
     // When it shows on the public site (docs/PRODUCT-RULES.md#windows), in the site's time zone.
     ...windowFormFields,
+    // An edit may wait until then (docs/PRODUCT-RULES.md#scheduled-changes).
+    ...applyAtFormField,
   })
   .superRefine(checkWindowOrder);
 export type AdFormValues = z.infer<typeof adFormSchema>;
@@ -63,6 +67,7 @@ export const emptyAdForm = (page = ""): AdFormValues => ({
   body: "",
   isActive: false,
   ...emptyWindowForm(),
+  ...emptyApplyAt(),
 });
 
 /** The form of an existing ad; a stored null script is an empty field; its window in `timeZone`. */
@@ -74,6 +79,7 @@ export function adToForm(ad: Ad, timeZone: string): AdFormValues {
     body: ad.body ?? "",
     isActive: ad.isActive,
     ...windowToForm(ad, timeZone),
+    ...emptyApplyAt(),
   };
 }
 
