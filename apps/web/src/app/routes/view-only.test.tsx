@@ -111,6 +111,26 @@ const SITE_ANSWERS: Record<string, (site: SiteKey) => unknown> = {
       },
     ]),
   "/history/admins": () => listed(["editor@example.com"]),
+  "/schedule": () =>
+    listed({
+      pending: [
+        {
+          _id: "c1",
+          kind: "ads",
+          recordId: "ad1",
+          recordName: "https://ads.example/tonight.js",
+          changes: { isActive: true },
+          applyAt: "2026-12-20T19:00:00.000Z",
+          status: "pending",
+          outcome: null,
+          author: "editor@example.com",
+          createdAt: "2026-11-20T10:00:00Z",
+          appliedAt: null,
+        },
+      ],
+      conflicts: [],
+      windows: [],
+    }),
   "/trash": () =>
     paged([
       {
@@ -184,11 +204,12 @@ const LOADED: Record<string, string> = {
   profile: "Edit Profile",
   history: "Deleted ad",
   "history/trash": "Old banner",
+  schedule: "https://ads.example/tonight.js",
 };
 
 /** Names of controls that change a site: none may show to a Viewer. */
 const WRITE =
-  /^(Add|New|Create|Quick Add|Invite|Edit|Delete|Remove|Save|Import|Accept|Restore|Run now|Pause|Resume|Reply|Check links|Set Locker|Clear Locker|Locker On|Locker Off|Feature|Unfeature|Activate|Deactivate|Reset to Defaults)\b/;
+  /^(Add|New|Create|Quick Add|Invite|Edit|Delete|Remove|Save|Import|Accept|Restore|Run now|Pause|Resume|Reply|Check links|Set Locker|Clear Locker|Locker On|Locker Off|Feature|Unfeature|Activate|Deactivate|Reset to Defaults|Apply now|Reschedule|Cancel|Dismiss)\b/;
 /** Switches that only change what the screen shows. */
 const VIEW_SWITCHES = ["Newest", "Show sign-ins"];
 /** A selection serves a bulk action: for a Viewer only a read one (export, copy). */
