@@ -151,6 +151,9 @@ export async function windowChecked<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** A row of `alias` on site $1: its `site` column, where the table has one (a one-site resource's has none). */
+export const ofSite = (alias: string) => `coalesce(to_jsonb(${alias})->>'site', $1) = $1`;
+
 /**
  * Every window start and end of a site's records between `from` and `to` (the Schedule's timeline),
  * in time order: the record windows of the kinds whose descriptor says `window` and the flag windows
@@ -176,7 +179,7 @@ export async function windowMomentsBetween(
         ends_at: Date | null;
       }>(
         `select id, to_jsonb(t) as row, ${prefix}starts_at as starts_at, ${prefix}ends_at as ends_at from ${facts.table} t
-         where site = $1 and (${prefix}starts_at between $2 and $3 or ${prefix}ends_at between $2 and $3)
+         where ${ofSite("t")} and (${prefix}starts_at between $2 and $3 or ${prefix}ends_at between $2 and $3)
          order by id limit 1000`,
         [site, from, to],
       );

@@ -1,6 +1,7 @@
 import { PENDING_CHANGES_LIMIT, SCHEDULE_MESSAGES } from "@backoffice/contracts";
 import { describe, expect, it } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
+import { validApp } from "../apps/app.testing.ts";
 
 // Scheduled changes (docs/PRODUCT-RULES.md#scheduled-changes) through the edit routes and the Schedule.
 const t = signedInApp();
@@ -198,5 +199,31 @@ describe("the Schedule", () => {
         at: startsAt,
       },
     ]);
+  });
+
+  it("shows a flag's window, on a site whose records have no site column, and schedules its edits", async () => {
+    const endsAt = inSeconds(86_400);
+    const created = await admin("POST", "/api/v1/apkw/apps", {
+      ...validApp(),
+      trending: true,
+      trendingEndsAt: endsAt,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const app = created.json().data;
+    const windows = (await admin("GET", "/api/v1/apkw/schedule")).json().data.windows;
+    expect(windows).toContainEqual(
+      expect.objectContaining({
+        kind: "apps",
+        recordId: app._id,
+        recordName: app.title,
+        flag: "trending",
+        moment: "ends",
+        at: endsAt,
+      }),
+    );
+    const scheduled = await admin("PUT", `/api/v1/apkw/apps/${app._id}?applyAt=${inSeconds(3600)}`, {
+      trending: false,
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(202);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { conflict, notFound } from "@backoffice/server";
 import type { FastifyInstance } from "fastify";
 import type { ZodObject } from "zod";
+import { ofSite } from "../../lib/windows.ts";
 import { schedulerHeaders } from "../../plugins/scheduler-session.ts";
 import { changeAnswer, recordNameOf, type StoredChange, scheduleRepository } from "./repository.ts";
 
@@ -66,9 +67,9 @@ export function scheduleEdits(fastify: FastifyInstance): void {
     const recordId = (request.params as { id: string }).id;
     if (!isSite(site)) return;
     const table = RECORD_KINDS[kind].table;
-    const [exists] = await fastify.db.query(`select 1 from ${table} where id = $1 and site = $2`, [
-      recordId,
+    const [exists] = await fastify.db.query(`select 1 from ${table} t where ${ofSite("t")} and id = $2`, [
       site,
+      recordId,
     ]);
     if (!exists) throw notFound(SCHEDULE_MESSAGES.recordGone);
     if (!(await changes.roomFor(site))) throw conflict(SCHEDULE_MESSAGES.tooMany);
