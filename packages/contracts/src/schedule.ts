@@ -94,3 +94,10 @@ export const scheduledIdParams = z.strictObject({
   id: z.uuid({ error: "id must be a scheduled change's id" }),
 });
 export const rescheduleBody = z.strictObject({ applyAt: applyAtValue });
+
+/** A public read previewed by a member as of another moment (`?at=`): any instant with its offset. */
+export const previewQuery = z.object({
+  at: z.iso
+    .datetime({ offset: true, error: "at must be an ISO 8601 date and time with its offset" })
+    .optional(),
+});

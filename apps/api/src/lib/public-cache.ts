@@ -19,6 +19,8 @@ export interface PublicAnswer {
    * front door (`Expires`, sendCached) end then, on every instance, with no job and no write.
    */
   expires: number;
+  /** A member's preview at another moment (`?at=`): loaded for them alone, kept nowhere. */
+  preview?: true;
 }
 
 /** Told by a load, for each moment at which what it read changes by the clock alone: the answer lasts until the earliest. */
@@ -34,7 +36,7 @@ export interface PublicCache {
    * the last answer loaded for `key` answers instead, even one a later write made stale: a public site
    * keeps showing its last ads, apps and matches through an outage (docs/DEPLOYMENT.md).
    */
-  get(key: string, load: (until: Until) => Promise<unknown>): Promise<PublicAnswer>;
+  get(key: string, load: (until: Until, now: number) => Promise<unknown>, at?: number): Promise<PublicAnswer>;
   /** Drops `prefix` here and tells the other instances; never fails (a lost message is logged). */
   invalidate(prefix: string): Promise<void>;
   /** Settles once other instances' invalidations are heard (at once without Redis). */
@@ -110,7 +112,12 @@ export function createPublicCache(
     return answer;
   };
   return {
-    async get(key, load) {
+    async get(key, load, at) {
+      // A preview as of `at` (docs/PRODUCT-RULES.md#scheduled-changes): loaded with that clock, never cached.
+      if (at !== undefined) {
+        const text = JSON.stringify(await load(() => {}, at));
+        return { text, etag: etagOf(text), key, expires: Number.POSITIVE_INFINITY, preview: true };
+      }
       try {
         const expiresOf = (answer: PublicAnswer) => answer.expires;
         return await cache.get(
@@ -120,7 +127,7 @@ export function createPublicCache(
             const until: Until = (moment) => {
               if (moment !== undefined && moment < expires) expires = moment;
             };
-            const text = JSON.stringify(await load(until));
+            const text = JSON.stringify(await load(until, Date.now()));
             return remember(key, text, expires);
           },
           listening ? { expiresOf } : { ttlMs: FALLBACK_TTL_MS, expiresOf },

@@ -1,6 +1,8 @@
-import { isHttpUrl } from "@backoffice/contracts";
+import { isHttpUrl, previewQuery } from "@backoffice/contracts";
 import { keepAs, notModified, SECURITY_HEADERS } from "@backoffice/server";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { type ZodObject, z } from "zod";
+import { requireAdmin } from "../plugins/auth.ts";
 import type { PublicAnswer } from "./public-cache.ts";
 
 /** Bodies of the public intake routes stay small (a subscription, a contact message). */
@@ -22,12 +24,37 @@ export const publicIntakeOptions = <Body, Response>(
 
 /**
  * Route options of a cached public read: the public tag, and not the api's security headers
- * (plugins/security-headers.ts): `sendCached` sends its own, readable by other origins.
+ * (plugins/security-headers.ts): `sendCached` sends its own, readable by other origins. Its query
+ * also takes `at`, a member's preview of the answer at another moment (`previewAt`).
  */
-export const publicReadOptions = <Schema extends object>(schema: Schema) => ({
+export const publicReadOptions = <Schema extends { querystring?: ZodObject; [part: string]: unknown }>(
+  schema: Schema,
+) => ({
   config: { securityHeaders: false as const },
-  schema: { tags: ["public"], ...schema },
+  schema: {
+    tags: ["public"],
+    ...schema,
+    // `at` is read by `previewAt`; the handler's own query keeps its type.
+    querystring: (schema.querystring ?? z.strictObject({})).extend(
+      previewQuery.shape,
+    ) as unknown as Schema["querystring"],
+  },
+  preHandler: previewsForMembers,
 });
+
+/**
+ * `?at=` is for signed-in members only (docs/PRODUCT-RULES.md#scheduled-changes): the request must
+ * carry a live admin session, as the admin routes do; anyone else is refused as there.
+ */
+async function previewsForMembers(request: FastifyRequest, reply: FastifyReply) {
+  if ((request.query as { at?: string }).at !== undefined) await requireAdmin(request, reply);
+}
+
+/** The moment a member previews a public read at, or undefined for the real one (now, cached). */
+export const previewAt = (request: FastifyRequest): number | undefined => {
+  const at = (request.query as { at?: string }).at;
+  return at === undefined ? undefined : Date.parse(at);
+};
 
 /** A page address a public form may store: http(s) only (never `javascript:` or `data:`), else null. */
 export const httpUrlOrNull = (value: string | undefined | null) =>
@@ -54,7 +81,9 @@ const JSON_TYPE = "application/json; charset=utf-8";
  * other origins needs. Repeats are answered at the front door (packages/server kept-answers.ts),
  * 304 too, whether the first request of a URL was answered 200 or 304 (`keepAs`).
  */
-export function sendCached(reply: FastifyReply, { text, etag, key, expires }: PublicAnswer) {
+export function sendCached(reply: FastifyReply, { text, etag, key, expires, preview }: PublicAnswer) {
+  // A member's preview is theirs alone: no copy anywhere, not at the front door either.
+  if (preview) return reply.header("cache-control", "private, no-store").type(JSON_TYPE).send(text);
   // Kept with its 30 s caching headers only while they promise no more than is left before `expires`.
   const keepUntil = expires - (MAX_AGE_SECONDS + STALE_SECONDS) * 1000;
   keepAs(reply, { body: text, contentType: JSON_TYPE, tag: key, keepUntil });

@@ -2,7 +2,7 @@ import { adsQuery, errorBody, publicAdSchema, type Site, successOf } from "@back
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
+import { previewAt, publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { activeNow, nextChange } from "../../lib/windows.ts";
 import { checkAdPage } from "./admin.ts";
 import { adsRepository } from "./repository.ts";
@@ -22,17 +22,20 @@ const adsPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, {
     async (request, reply) => {
       const page = request.query.page || undefined;
       checkAdPage(site, page);
-      const answer = await fastify.publicCache.get(cacheKeys.entry(site, "ads", page), async (until) => {
-        const now = Date.now();
-        const switchedOn = await ads.list({ page, switchedOn: true });
-        // Only the ads within their window now; the answer lasts until the next opening or closing.
-        until(nextChange("ads", switchedOn, now));
-        return {
-          status: "success",
-          // The public schema keeps only what visitors' pages need (zod drops the other fields).
-          data: activeNow("ads", switchedOn, now).map((ad) => publicAdSchema.parse(ad)),
-        };
-      });
+      const answer = await fastify.publicCache.get(
+        cacheKeys.entry(site, "ads", page),
+        async (until, now) => {
+          const switchedOn = await ads.list({ page, switchedOn: true });
+          // Only the ads within their window now; the answer lasts until the next opening or closing.
+          until(nextChange("ads", switchedOn, now));
+          return {
+            status: "success",
+            // The public schema keeps only what visitors' pages need (zod drops the other fields).
+            data: activeNow("ads", switchedOn, now).map((ad) => publicAdSchema.parse(ad)),
+          };
+        },
+        previewAt(request),
+      );
       return sendCached(reply, answer);
     },
   );

@@ -2,7 +2,7 @@ import { appSchema, appsQuery, errorBody, successOf } from "@backoffice/contract
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
+import { previewAt, publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { flagsNow, nextFlagChange } from "../../lib/windows.ts";
 import { appsRepository } from "./repository.ts";
 
@@ -22,14 +22,14 @@ const appsPublicRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const { category } = request.query;
       const answer = await fastify.publicCache.get(
         cacheKeys.entry("apkw", "apps", category),
-        async (until) => {
-          const now = Date.now();
+        async (until, now) => {
           const all = await apps.list(category);
           // Trending and Slider as the public site shows them now: set and within their window
           // (docs/PRODUCT-RULES.md#windows); the answer lasts until the next flag turns on or off.
           until(nextFlagChange("apps", all, now));
           return { status: "success", data: all.map((app) => flagsNow("apps", app, now)) };
         },
+        previewAt(request),
       );
       return sendCached(reply, answer);
     },

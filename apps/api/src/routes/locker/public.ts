@@ -1,7 +1,7 @@
 import { LOCKER_RULES, publicLockerSchema, type Site, successOf } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { publicReadOptions, sendCached } from "../../lib/public-reply.ts";
+import { previewAt, publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { activeAt, nextChange } from "../../lib/windows.ts";
 import { lockersRepository } from "./repository.ts";
 
@@ -18,18 +18,21 @@ const lockerPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify
   fastify.get(
     "/locker",
     publicReadOptions({ response: { 200: successOf(publicLockerSchema) } }),
-    async (_request, reply) => {
-      const answer = await fastify.publicCache.get(cacheKeys.entry(site, "locker"), async (until) => {
-        const now = Date.now();
-        const locker = await lockers.find();
-        // Active: switched on and within its window (docs/PRODUCT-RULES.md#windows); the answer
-        // lasts until the window's next opening or closing.
-        if (locker) until(nextChange("locker", [locker], now));
-        const data = locker
-          ? { type: locker.type, seconds: locker.seconds, isActive: activeAt("locker", locker, now) }
-          : DEFAULT_LOCKER;
-        return { status: "success", data };
-      });
+    async (request, reply) => {
+      const answer = await fastify.publicCache.get(
+        cacheKeys.entry(site, "locker"),
+        async (until, now) => {
+          const locker = await lockers.find();
+          // Active: switched on and within its window (docs/PRODUCT-RULES.md#windows); the answer
+          // lasts until the window's next opening or closing.
+          if (locker) until(nextChange("locker", [locker], now));
+          const data = locker
+            ? { type: locker.type, seconds: locker.seconds, isActive: activeAt("locker", locker, now) }
+            : DEFAULT_LOCKER;
+          return { status: "success", data };
+        },
+        previewAt(request),
+      );
       return sendCached(reply, answer);
     },
   );

@@ -226,4 +226,27 @@ describe("the Schedule", () => {
     });
     expect(scheduled.statusCode, scheduled.body).toBe(202);
   });
+
+  it("lets a member preview a public read at another moment (?at=), kept nowhere; anyone else is refused", async () => {
+    const url = "https://ads.example/preview";
+    await admin("POST", "/api/v1/sportbn/ads", {
+      page: "Preview",
+      url,
+      isActive: true,
+      startsAt: inSeconds(3600),
+    });
+    const publicUrl = "/api/v1/public/sportbn/ads?page=Preview";
+    const urls = (answer: { json(): { data: { url: string }[] } }) => answer.json().data.map((ad) => ad.url);
+    expect(urls(await t.inject({ method: "GET", url: publicUrl }))).toEqual([]);
+    const later = await admin("GET", `${publicUrl}&at=${inSeconds(7200)}`);
+    expect(later.statusCode, later.body).toBe(200);
+    expect(urls(later)).toEqual([url]);
+    expect(later.headers["cache-control"]).toBe("private, no-store");
+    // The real answer is unchanged by the preview, and a stranger cannot ask for one.
+    expect(urls(await t.inject({ method: "GET", url: publicUrl }))).toEqual([]);
+    expect((await t.inject({ method: "GET", url: `${publicUrl}&at=${inSeconds(7200)}` })).statusCode).toBe(
+      401,
+    );
+    expect((await admin("GET", `${publicUrl}&at=tonight`)).statusCode).toBe(400);
+  });
 });
