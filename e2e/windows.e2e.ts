@@ -95,3 +95,53 @@ test("an ad scheduled for tomorrow: the window typed in the site's time zone, it
   expect(await publicAds(page)).toContain(url);
   await api.clearAds(site);
 });
+
+test("an ad scheduled to go live in 5 seconds: on the public read and on another member's open screen, without a reload", async ({
+  page,
+  signIn,
+}) => {
+  const api = adminApi((await apiLogin(users.admin)).token);
+  await api.clearAds(site);
+  const url = "https://ads.example/at-the-second";
+  const ad = await api.createAd(site, { page: "scheduled-ad", url, isActive: false });
+  const ads = adsScreen(page);
+
+  // The first member schedules a change through the dialog (tomorrow 20:00): it waits on the Schedule.
+  await signIn(`/${site}/ads`);
+  const card = ads.card("scheduled-ad");
+  await card.getByRole("button", { name: "Edit ad scheduled-ad" }).click();
+  await ads.dialog.getByRole("switch", { name: "Active" }).click();
+  await ads.dialog.getByRole("button", { name: "Apply at…" }).click();
+  const tomorrow = dayFromToday(1);
+  await ads.dialog.getByLabel("Apply at", { exact: true }).fill(tomorrow.shown);
+  await ads.dialog.getByLabel("Apply at time").fill("20:00");
+  const scheduled = page.waitForResponse((r) => r.url().includes(`/ads/${ad._id}?applyAt=`));
+  await ads.dialog.getByRole("button", { name: "Schedule change" }).click();
+  expect((await scheduled).status()).toBe(202);
+  await expect(ads.dialog).toBeHidden();
+  await expect(page.getByText(`scheduled-ad changes at ${tomorrow.shown} 20:00 (UTC).`)).toBeVisible();
+  await expect(card.getByRole("img", { name: "Inactive", exact: true })).toBeVisible();
+
+  await page.getByRole("link", { name: "Schedule" }).first().click();
+  const pending = page.getByRole("list", { name: "Pending changes" }).getByRole("listitem");
+  await expect(pending).toContainText(url);
+  await captureScreen(page, "apkw-schedule", async () => {
+    await expect(pending).toBeVisible();
+  });
+  await pending.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel change" }).click();
+  await expect(page.getByText("Nothing scheduled")).toBeVisible();
+
+  // Another member schedules it to go live in 5 s while the first one looks at Manage Ads.
+  await page.getByRole("link", { name: "Manage Ads" }).first().click();
+  await page.evaluate(() => ((window as unknown as { mark: string }).mark = "same page"));
+  const other = adminApi((await apiLogin(users.live)).token);
+  const applyAt = new Date(Date.now() + 5000).toISOString();
+  const later = await other.call("PUT", `/${site}/ads/${ad._id}?applyAt=${applyAt}`, { isActive: true });
+  expect(later.status).toBe(202);
+  expect(await publicAds(page)).not.toContain(url);
+  await expect(card.getByRole("img", { name: "Active", exact: true })).toBeVisible({ timeout: 20_000 });
+  expect(await publicAds(page)).toContain(url);
+  expect(await page.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe("same page");
+  await api.clearAds(site);
+});

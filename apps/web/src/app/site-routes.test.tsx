@@ -37,7 +37,12 @@ describe("navigation labels", () => {
         const opens = routesOf(site).some((route) => matchPath(`/${site}/${route.path}`, to));
         expect(opens, to).toBe(true);
       }
-      expect(items.slice(-4).map((item) => item.label)).toEqual(["Edit Profile", "History", "Schedule", "Trash"]);
+      expect(items.slice(-4).map((item) => item.label)).toEqual([
+        "Edit Profile",
+        "History",
+        "Schedule",
+        "Trash",
+      ]);
     },
   );
 

@@ -46,10 +46,17 @@ describe("an edit with ?applyAt=", () => {
       changes: { url: "https://ads.example/at-eight", isActive: true },
     });
     expect(await readAd(ad._id)).toMatchObject({ url: ad.url, isActive: false });
+    const publicUrls = async () =>
+      (await t.inject({ method: "GET", url: "/api/v1/public/sportbn/ads" }))
+        .json()
+        .data.map((x: { url: string }) => x.url);
+    expect(await publicUrls()).not.toContain("https://ads.example/at-eight");
     expect((await schedule()).pending.map((pending: { _id: string }) => pending._id)).toContain(change._id);
 
     await settled(change._id);
     expect(await readAd(ad._id)).toMatchObject({ url: "https://ads.example/at-eight", isActive: true });
+    // The public read, cached before, follows at once.
+    expect(await publicUrls()).toContain("https://ads.example/at-eight");
     const history = (await admin("GET", `/api/v1/sportbn/history/ads/${ad._id}`)).json().data;
     expect(history[0]).toMatchObject({ action: "update", admin: "admin@example.com", address: "scheduler" });
   });

@@ -155,7 +155,10 @@ function ChangeItem({ change }: { change: ScheduledChange }) {
       return;
     try {
       const answer = await cancel.mutateAsync(change);
-      toastSuccess(SCHEDULE_MESSAGES.cancelled, answer.message, undefined, undo(answer));
+      const what = refused
+        ? `The change to ${nameOf(change)} is dismissed.`
+        : `${nameOf(change)} will not change.`;
+      toastSuccess(SCHEDULE_MESSAGES.cancelled, what, undefined, undo(answer));
     } catch (error) {
       toastError(scheduleTexts.failed, error);
     }
