@@ -13,6 +13,7 @@ import feedRoutes from "./feed/admin.ts";
 import historyRoutes from "./history/admin.ts";
 import lockerRoutes from "./locker/admin.ts";
 import lockerPublicRoutes from "./locker/public.ts";
+import mediaRoutes from "./media/admin.ts";
 import matchesRoutes from "./matches/admin.ts";
 import matchesPublicRoutes from "./matches/public.ts";
 import otherServersRoutes from "./other-servers/admin.ts";
@@ -43,6 +44,7 @@ export const MODULES: readonly ResourceModule[] = [
   { resource: "matches", admin: feedRoutes },
   { resource: "catalog", admin: catalogRoutes },
   { resource: "contacts", admin: contactsRoutes, public: contactsPublicRoutes },
+  { resource: "media", admin: mediaRoutes },
   { resource: "history", admin: historyRoutes },
   { resource: "history", admin: trashRoutes },
   // Every site has History, so every site has its overview.
