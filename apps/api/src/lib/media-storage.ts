@@ -75,6 +75,9 @@ export function s3Storage(settings: S3Settings): MediaStorage {
     ...(settings.accessKeyId && settings.secretAccessKey
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
+    // Checksums only where the S3 API requires them: not every S3-compatible store knows the newer headers.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
     // A store that does not answer fails the upload quickly (503) rather than holding it.
     maxAttempts: 2,
   });
