@@ -1,5 +1,10 @@
 import { createHash } from "node:crypto";
-import { MEDIA_MESSAGES, MEDIA_WIDTHS, type MediaFormat, type MediaVariant } from "@backoffice/contracts/media";
+import {
+  MEDIA_MESSAGES,
+  MEDIA_WIDTHS,
+  type MediaFormat,
+  type MediaVariant,
+} from "@backoffice/contracts/media";
 import { HttpError } from "@backoffice/server";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
@@ -18,7 +23,9 @@ export const FORMATS: Record<MediaFormat, { mime: string; ext: string }> = {
   gif: { mime: "image/gif", ext: "gif" },
 };
 
-const MIME_FORMATS = new Map(Object.entries(FORMATS).map(([format, { mime }]) => [mime, format as MediaFormat]));
+const MIME_FORMATS = new Map(
+  Object.entries(FORMATS).map(([format, { mime }]) => [mime, format as MediaFormat]),
+);
 
 /** A refusal of the upload naming the multipart field `file`. */
 const refused = (status: number, message: string, code: "required" | "invalid" | "too_big" = "invalid") =>
@@ -28,9 +35,16 @@ export const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).dige
 
 /** Looks like SVG (XML text naming an `<svg` element), which file-type does not report as an image. */
 function isSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 4096).toString("utf8").replace(/^\uFEFF/, "").trimStart().toLowerCase();
-  return (head.startsWith("<?xml") || head.startsWith("<svg") || head.startsWith("<!doctype svg")) &&
-    head.includes("<svg");
+  const head = bytes
+    .subarray(0, 4096)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .toLowerCase();
+  return (
+    (head.startsWith("<?xml") || head.startsWith("<svg") || head.startsWith("<!doctype svg")) &&
+    head.includes("<svg")
+  );
 }
 
 /**
@@ -58,7 +72,11 @@ export interface CleanImage {
  * upright by its EXIF orientation and without any metadata (EXIF, GPS, XMP are dropped). A file that
  * does not decode (truncated, a polyglot whose image part is broken) is a 400 naming `file`.
  */
-export async function cleanOriginal(bytes: Buffer, format: MediaFormat, maxPixels: number): Promise<CleanImage> {
+export async function cleanOriginal(
+  bytes: Buffer,
+  format: MediaFormat,
+  maxPixels: number,
+): Promise<CleanImage> {
   const animated = format === "gif" || format === "webp";
   const tooLarge = `file must be at most ${maxPixels.toLocaleString("en")} pixels (width × height)`;
   let width = 0;
@@ -98,7 +116,8 @@ export async function makeVariant(
   format: MediaVariant["format"],
 ): Promise<{ bytes: Buffer; width: number; height: number }> {
   const resized = sharp(original, { limitInputPixels: false }).resize({ width, withoutEnlargement: true });
-  const encoded = format === "webp" ? resized.webp({ quality: 80 }) : resized.avif({ quality: 50, effort: 2 });
+  const encoded =
+    format === "webp" ? resized.webp({ quality: 80 }) : resized.avif({ quality: 50, effort: 2 });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: info.height };
 }

@@ -28,7 +28,7 @@ describe("navigation labels", () => {
   );
 
   it.each(siteKeys)(
-    "%s: each item once, leading to a screen of the site; History then Trash last",
+    "%s: each item once, leading to a screen of the site; Media, History then Trash last",
     (site) => {
       const items = navItems(site);
       expect(new Set(items.map((item) => item.label)).size).toBe(items.length);
@@ -37,7 +37,12 @@ describe("navigation labels", () => {
         const opens = routesOf(site).some((route) => matchPath(`/${site}/${route.path}`, to));
         expect(opens, to).toBe(true);
       }
-      expect(items.slice(-3).map((item) => item.label)).toEqual(["Edit Profile", "History", "Trash"]);
+      expect(items.slice(-4).map((item) => item.label)).toEqual([
+        "Edit Profile",
+        "Media",
+        "History",
+        "Trash",
+      ]);
     },
   );
 

@@ -22,10 +22,11 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 /** The uploaded file's bytes (multipart field `file`), within the byte limit: else a 4xx naming `file`. */
 async function uploadedFile(request: FastifyRequest, maxBytes: number) {
   if (!request.isMultipart()) throw fileRefused(400, MEDIA_MESSAGES.noFile, "required");
-  const tooLarge = () => fileRefused(413, `file must be at most ${megabytes(maxBytes)} (${maxBytes} bytes)`, "too_big");
+  const tooLarge = () =>
+    fileRefused(413, `file must be at most ${megabytes(maxBytes)} (${maxBytes} bytes)`, "too_big");
   try {
     const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });
-    if (!part || part.fieldname !== "file") throw fileRefused(400, MEDIA_MESSAGES.noFile, "required");
+    if (part?.fieldname !== "file") throw fileRefused(400, MEDIA_MESSAGES.noFile, "required");
     const bytes = await part.toBuffer();
     if (part.file.truncated) throw tooLarge();
     return { name: part.filename || "image", bytes };
@@ -112,7 +113,9 @@ const mediaRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
         return { status: "success" as const, data: toMedia(first, base), message: MEDIA_MESSAGES.duplicate };
       }
       // The sizes are made by the job; its schedule catches up if this queueing fails.
-      fastify.jobs.runNow(MEDIA_JOB).catch((error) => request.log.warn({ err: error }, "media job not queued"));
+      fastify.jobs
+        .runNow(MEDIA_JOB)
+        .catch((error) => request.log.warn({ err: error }, "media job not queued"));
       return reply
         .code(201)
         .send({ status: "success" as const, data: toMedia(row, base), message: MEDIA_MESSAGES.uploaded });
@@ -122,7 +125,12 @@ const mediaRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
   fastify.patch(
     "/media/:id",
     {
-      schema: { tags, params: idParams, body: updateMediaBody, response: { 200: successOf(mediaSchema), ...errors } },
+      schema: {
+        tags,
+        params: idParams,
+        body: updateMediaBody,
+        response: { 200: successOf(mediaSchema), ...errors },
+      },
     },
     async (request) => {
       const row = await media.setAlt(request.params.id, request.body.alt);

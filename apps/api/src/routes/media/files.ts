@@ -19,7 +19,8 @@ const CONTENT_TYPES: Record<string, string> = {
 /** An image is never a document: no script, no style, no frame may run from its address. */
 const MEDIA_HEADERS = {
   ...API_SECURITY_HEADERS,
-  "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'none'; script-src 'none'; sandbox",
+  "content-security-policy":
+    "default-src 'none'; img-src 'self'; style-src 'none'; script-src 'none'; sandbox",
   "cross-origin-resource-policy": "cross-origin",
   "x-content-type-options": "nosniff",
   "cache-control": "public, max-age=31536000, immutable",
@@ -31,21 +32,17 @@ const MEDIA_HEADERS = {
  * made from the URL).
  */
 const mediaFilesRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(
-    "/media/:file",
-    { schema: { tags: ["media"], params } },
-    async (request, reply) => {
-      const { file } = request.params;
-      const stored = await fastify.mediaStorage.get(file);
-      if (!stored) throw notFound("Media file not found");
-      // Over the api's headers set as the request arrived (plugins/security-headers.ts).
-      return reply
-        .headers(MEDIA_HEADERS)
-        .type(CONTENT_TYPES[file.slice(file.lastIndexOf(".") + 1)] ?? "application/octet-stream")
-        .header("content-length", stored.size)
-        .send(stored.body);
-    },
-  );
+  fastify.get("/media/:file", { schema: { tags: ["media"], params } }, async (request, reply) => {
+    const { file } = request.params;
+    const stored = await fastify.mediaStorage.get(file);
+    if (!stored) throw notFound("Media file not found");
+    // Over the api's headers set as the request arrived (plugins/security-headers.ts).
+    return reply
+      .headers(MEDIA_HEADERS)
+      .type(CONTENT_TYPES[file.slice(file.lastIndexOf(".") + 1)] ?? "application/octet-stream")
+      .header("content-length", stored.size)
+      .send(stored.body);
+  });
 };
 
 export default mediaFilesRoutes;

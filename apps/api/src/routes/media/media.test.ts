@@ -48,10 +48,12 @@ describe("media uploads", () => {
 
     const done = await ready("apkw", item._id);
     expect(done.status).toBe("ready");
-    expect(done.variants.map((v: { width: number; format: string }) => `${v.width}.${v.format}`).sort()).toEqual(
-      ["1200.avif", "1200.webp", "160.avif", "160.webp", "480.avif", "480.webp"],
+    expect(
+      done.variants.map((v: { width: number; format: string }) => `${v.width}.${v.format}`).sort(),
+    ).toEqual(["1200.avif", "1200.webp", "160.avif", "160.webp", "480.avif", "480.webp"]);
+    const small = done.variants.find(
+      (v: { width: number; format: string }) => v.width === 160 && v.format === "webp",
     );
-    const small = done.variants.find((v: { width: number; format: string }) => v.width === 160 && v.format === "webp");
     expect(small.height).toBe(90);
 
     const served = await t.inject({ method: "GET", url: pathOf(small.url) });
@@ -66,7 +68,9 @@ describe("media uploads", () => {
     expect(original.headers["content-type"]).toBe("image/png");
 
     // No size is made from the URL: only stored names exist.
-    expect((await t.inject({ method: "GET", url: pathOf(small.url).replace("-160.", "-161.") })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: "GET", url: pathOf(small.url).replace("-160.", "-161.") })).statusCode,
+    ).toBe(404);
     expect((await t.inject({ method: "GET", url: "/media/..%2Fapi%2Fsecret.png" })).statusCode).toBe(400);
   });
 
@@ -87,7 +91,10 @@ describe("media uploads", () => {
     const first = (await upload(bytes, "a.webp")).json().data;
     const again = await upload(bytes, "renamed.webp");
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ data: { _id: first._id }, message: "This image is already in the library" });
+    expect(again.json()).toMatchObject({
+      data: { _id: first._id },
+      message: "This image is already in the library",
+    });
     // Another site has its own library.
     expect((await upload(bytes, "a.webp", "file", "movies")).statusCode).toBe(201);
   });
@@ -104,11 +111,19 @@ describe("media uploads", () => {
     ["a zip", zip, "photos.zip", refusal(415, /file must be a JPEG, PNG, WebP, AVIF or GIF image/)],
     [
       "an SVG",
-      () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      () =>
+        Buffer.from(
+          '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        ),
       "logo.svg",
       refusal(415, /SVG is not accepted/),
     ],
-    ["a 20,000 × 20,000 PNG bomb", pngBomb, "bomb.png", refusal(400, /file must be at most 50,000,000 pixels/)],
+    [
+      "a 20,000 × 20,000 PNG bomb",
+      pngBomb,
+      "bomb.png",
+      refusal(400, /file must be at most 50,000,000 pixels/),
+    ],
   ])("refuses %s naming the field file", async (_name, make, fileName, expected) => {
     const answer = await upload(make(), fileName);
     expect(answer.statusCode).toBe(expected.status);
@@ -120,14 +135,22 @@ describe("media uploads", () => {
     const whole = await image("jpeg", 800, 600);
     const cut = await upload(whole.subarray(0, Math.floor(whole.length / 2)), "cut.jpg");
     expect(cut.statusCode).toBe(400);
-    expect(cut.json()).toMatchObject({ message: expect.stringMatching(/damaged or cut short/), errors: [{ path: "file" }] });
+    expect(cut.json()).toMatchObject({
+      message: expect.stringMatching(/damaged or cut short/),
+      errors: [{ path: "file" }],
+    });
 
     const huge = Buffer.concat([await image("png", 100, 100), Buffer.alloc(3 * 1024 * 1024)]);
     const tooLarge = await upload(huge, "huge.png");
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toMatchObject({ message: "file must be at most 2 MB (2097152 bytes)", errors: [{ path: "file" }] });
+    expect(tooLarge.json()).toMatchObject({
+      message: "file must be at most 2 MB (2097152 bytes)",
+      errors: [{ path: "file" }],
+    });
 
-    const names = (await t.admin("GET", "/api/v1/apkw/media?limit=100")).json().data.map((m: { fileName: string }) => m.fileName);
+    const names = (await t.admin("GET", "/api/v1/apkw/media?limit=100"))
+      .json()
+      .data.map((m: { fileName: string }) => m.fileName);
     expect(names).not.toContain("cut.jpg");
     expect(names).not.toContain("huge.png");
   });
@@ -169,7 +192,9 @@ describe("the media list, alt text and delete", () => {
     expect((await t.admin("GET", `/api/v1/movies/media/${item._id}`)).statusCode).toBe(404);
     const trash = (await t.admin("GET", "/api/v1/movies/trash?resource=media")).json().data;
     expect(trash[0]).toMatchObject({ recordId: item._id, resource: "media", label: "logo.png" });
-    const undone = await t.admin("POST", "/api/v1/movies/trash/undo", { token: deleted.headers[UNDO_HEADER] });
+    const undone = await t.admin("POST", "/api/v1/movies/trash/undo", {
+      token: deleted.headers[UNDO_HEADER],
+    });
     expect(undone.json()).toMatchObject({ restored: 1 });
     expect((await t.admin("GET", `/api/v1/movies/media/${item._id}`)).json().data.alt).toBe("Club logo");
     // The files stayed for the restore.
@@ -183,9 +208,16 @@ describe("the media list, alt text and delete", () => {
 
   it("refuses anonymous callers and a Viewer's upload", async () => {
     expect((await t.inject({ method: "GET", url: "/api/v1/apkw/media" })).statusCode).toBe(401);
-    await t.createUser("viewer-media@example.com", "Viewer-pass-1", "admin", { level: "viewer", sites: ["apkw"] });
+    await t.createUser("viewer-media@example.com", "Viewer-pass-1", "admin", {
+      level: "viewer",
+      sites: ["apkw"],
+    });
     const viewer = await t.login("viewer-media@example.com", "Viewer-pass-1");
-    const answer = await t.as(viewer, { method: "POST", url: "/api/v1/apkw/media", ...multipart(await image("png", 10, 10), "a.png") });
+    const answer = await t.as(viewer, {
+      method: "POST",
+      url: "/api/v1/apkw/media",
+      ...multipart(await image("png", 10, 10), "a.png"),
+    });
     expect(answer.statusCode).toBe(403);
     expect((await t.as(viewer, { method: "GET", url: "/api/v1/apkw/media" })).statusCode).toBe(200);
   });

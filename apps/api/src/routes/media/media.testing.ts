@@ -2,7 +2,12 @@ import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 
 /** A multipart body with one file part (field `file` unless told), as a browser's FormData sends it. */
-export function multipart(bytes: Buffer, fileName: string, field = "file", type = "application/octet-stream") {
+export function multipart(
+  bytes: Buffer,
+  fileName: string,
+  field = "file",
+  type = "application/octet-stream",
+) {
   const boundary = `----h4media${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(
@@ -15,7 +20,12 @@ export function multipart(bytes: Buffer, fileName: string, field = "file", type 
 }
 
 /** A real image of `width` × `height` in a format, each call's colour its own (so its bytes differ). */
-export function image(format: "jpeg" | "png" | "webp" | "gif" | "avif", width = 640, height = 400, seed = Math.random()) {
+export function image(
+  format: "jpeg" | "png" | "webp" | "gif" | "avif",
+  width = 640,
+  height = 400,
+  seed = Math.random(),
+) {
   const colour = { r: Math.floor(seed * 255), g: 120, b: 200 };
   return sharp({ create: { width, height, channels: 3, background: colour } })
     .toFormat(format)
@@ -29,7 +39,12 @@ export function jpegWithGps(): Promise<Buffer> {
     .withMetadata({ orientation: 6 })
     .withExifMerge({
       IFD0: { Make: "PhoneCo", Model: "Snap 1" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 0/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 0/1",
+      },
     })
     .toBuffer();
 }

@@ -41,7 +41,10 @@ export const toMedia = (row: MediaRow, base: string): Media => ({
   updatedAt: iso(row.updated_at),
 });
 
-export type NewMedia = Pick<MediaRow, "file_name" | "file" | "format" | "bytes" | "width" | "height" | "hash">;
+export type NewMedia = Pick<
+  MediaRow,
+  "file_name" | "file" | "format" | "bytes" | "width" | "height" | "hash"
+>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -76,7 +79,10 @@ export function mediaRepository(db: Queryable, site: Site) {
     },
     /** The site's image of the same uploaded bytes, if any. */
     async byHash(hash: string): Promise<MediaRow | undefined> {
-      const [row] = await db.query<MediaRow>("select * from media where site = $1 and hash = $2", [site, hash]);
+      const [row] = await db.query<MediaRow>("select * from media where site = $1 and hash = $2", [
+        site,
+        hash,
+      ]);
       return row;
     },
     /** Adds the image; undefined when the same bytes were added meanwhile (the unique hash). */
@@ -84,7 +90,17 @@ export function mediaRepository(db: Queryable, site: Site) {
       const [row] = await db.query<MediaRow>(
         `insert into media (id, site, file_name, file, format, bytes, width, height, hash)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (site, hash) do nothing returning *`,
-        [newId(), site, input.file_name, input.file, input.format, input.bytes, input.width, input.height, input.hash],
+        [
+          newId(),
+          site,
+          input.file_name,
+          input.file,
+          input.format,
+          input.bytes,
+          input.width,
+          input.height,
+          input.hash,
+        ],
       );
       return row;
     },

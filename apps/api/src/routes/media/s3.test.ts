@@ -37,7 +37,12 @@ describe("media on S3", () => {
     expect(created.statusCode).toBe(201);
     const item = created.json().data;
     const key = new URL(item.url).pathname.slice("/media/".length);
-    const client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: keys });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: keys,
+    });
     const object = await client.send(new GetObjectCommand({ Bucket: "media", Key: key }));
     expect(object.ContentType).toBe("image/jpeg");
     expect((await object.Body!.transformToByteArray()).length).toBe(item.bytes);
@@ -61,7 +66,9 @@ describe("media on S3", () => {
     expect(answer.statusCode).toBe(503);
     expect(answer.headers["retry-after"]).toBe("30");
     expect(answer.json().message).toBe("The media store is unavailable. Try again in a moment.");
-    const names = (await t.admin("GET", "/api/v1/apkw/media")).json().data.map((m: { fileName: string }) => m.fileName);
+    const names = (await t.admin("GET", "/api/v1/apkw/media"))
+      .json()
+      .data.map((m: { fileName: string }) => m.fileName);
     expect(names).not.toContain("while-down.png");
   });
 });

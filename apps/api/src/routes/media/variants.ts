@@ -25,7 +25,12 @@ async function readAll(storage: MediaStorage, key: string): Promise<Buffer | und
  * what a crash left pending (files are written before the row says ready, under names derived from
  * the original's, so a run cut short is simply done again).
  */
-export function defineMediaJob(jobs: Jobs, db: Database, storage: MediaStorage, log: FastifyBaseLogger): void {
+export function defineMediaJob(
+  jobs: Jobs,
+  db: Database,
+  storage: MediaStorage,
+  log: FastifyBaseLogger,
+): void {
   if (jobs.has(MEDIA_JOB)) return;
   jobs.define({
     name: MEDIA_JOB,
@@ -56,7 +61,8 @@ export function defineMediaJob(jobs: Jobs, db: Database, storage: MediaStorage, 
             done += 1;
           } catch (error) {
             // A store that is away fails the run (retried later); an image sharp cannot read is marked failed.
-            if ((error as { $metadata?: unknown }).$metadata || (error as NodeJS.ErrnoException).code) throw error;
+            if ((error as { $metadata?: unknown }).$metadata || (error as NodeJS.ErrnoException).code)
+              throw error;
             log.warn({ err: error, media: item.id }, "image sizes not made");
             await finishMedia(db, item.id, "failed", []);
             failed += 1;
