@@ -15,5 +15,13 @@ export async function startS3(
     configureBuckets: [{ name: bucket }],
   });
   const { port } = (await server.run()) as AddressInfo;
-  return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    // Down for good: kept-alive connections too, as when the store's host stops.
+    close: async () => {
+      const closing = server.close();
+      server.httpServer.closeAllConnections();
+      await closing;
+    },
+  };
 }

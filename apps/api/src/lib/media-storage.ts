@@ -101,13 +101,6 @@ export function s3Storage(settings: S3Settings): MediaStorage {
   };
 }
 
-/** Whether a stored file exists (S3: a HEAD; the folder: a stat), for tests and checks. */
-export async function storedSize(storage: MediaStorage, key: string): Promise<number | undefined> {
-  const file = await storage.get(key);
-  file?.body.destroy();
-  return file?.size;
-}
-
 /** The storage the settings name: S3 when MEDIA_S3_BUCKET is set, else DATA_DIR/media. */
 export function mediaStorageOf(config: Config): MediaStorage {
   if (config.MEDIA_S3_BUCKET)

@@ -1,5 +1,5 @@
-import { MEDIA_FILE_PATTERN } from "@backoffice/contracts/media";
-import { notFound } from "@backoffice/server";
+import { MEDIA_FILE_PATTERN, MEDIA_MESSAGES } from "@backoffice/contracts/media";
+import { HttpError, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { API_SECURITY_HEADERS } from "../../plugins/security-headers.ts";
@@ -34,7 +34,11 @@ const MEDIA_HEADERS = {
 const mediaFilesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get("/media/:file", { schema: { tags: ["media"], params } }, async (request, reply) => {
     const { file } = request.params;
-    const stored = await fastify.mediaStorage.get(file);
+    // The store away (S3 down): 503 with when to try again, as for an upload.
+    const stored = await fastify.mediaStorage.get(file).catch((error: unknown) => {
+      request.log.error({ err: error }, "media store unavailable");
+      throw new HttpError(503, MEDIA_MESSAGES.storageDown, { "retry-after": "30" });
+    });
     if (!stored) throw notFound("Media file not found");
     // Over the api's headers set as the request arrived (plugins/security-headers.ts).
     return reply

@@ -155,6 +155,20 @@ describe("media uploads", () => {
     expect(names).not.toContain("huge.png");
   });
 
+  it("refuses an upload cut mid-way (400 naming file) and stores nothing", async () => {
+    const { payload, headers } = multipart(await image("png", 300, 300), "cut-off.png");
+    const cut = await t.as(t.token, {
+      method: "POST",
+      url: "/api/v1/apkw/media",
+      headers,
+      payload: payload.subarray(0, payload.length - 200),
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().errors[0]).toMatchObject({ path: "file" });
+    const names = (await t.admin("GET", "/api/v1/apkw/media?q=cut-off")).json().data;
+    expect(names).toEqual([]);
+  });
+
   it("asks for the field file: another field or a JSON body is a 400 naming it", async () => {
     const other = await upload(await image("png", 10, 10), "a.png", "image");
     expect(other.statusCode).toBe(400);

@@ -61,7 +61,11 @@ describe("media on S3", () => {
   });
 
   it("answers 503 with Retry-After while the store is down, and keeps nothing half stored", async () => {
+    const before = (await upload(await image("png", 64, 64), "before.png")).json().data;
     await s3.close();
+    const serving = await t.inject({ method: "GET", url: new URL(before.url).pathname });
+    expect(serving.statusCode, serving.body).toBe(503);
+    expect(serving.headers["retry-after"], serving.body).toBe("30");
     const answer = await upload(await image("png", 64, 64), "while-down.png");
     expect(answer.statusCode).toBe(503);
     expect(answer.headers["retry-after"]).toBe("30");
