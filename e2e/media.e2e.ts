@@ -60,7 +60,7 @@ test("an app icon dropped on the image picker is stored, saved and shown by the 
       transfer.items.add(new File([new Uint8Array(bytes)], "journey-icon.png", { type: "image/png" }));
       return transfer;
     },
-    [...png],
+    [...icon],
   );
   await picker
     .getByRole("region", { name: "Drop images here to upload them" })
