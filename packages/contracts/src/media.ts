@@ -66,4 +66,4 @@ export const updateMediaBody = z.strictObject({
 export type UpdateMediaBody = z.infer<typeof updateMediaBody>;
 
 /** A stored file's name: its content hash, the variant's width, its format's extension. */
-export const MEDIA_FILE_PATTERN = /^[0-9a-f]{64}(-\d{2,4})?\.(jpg|png|webp|avif|gif)$/;
+export const MEDIA_FILE_PATTERN = /^[0-9a-f]{64}(-\d{1,5})?\.(jpg|png|webp|avif|gif)$/;

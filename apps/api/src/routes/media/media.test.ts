@@ -74,6 +74,13 @@ describe("media uploads", () => {
     expect((await t.inject({ method: "GET", url: "/media/..%2Fapi%2Fsecret.png" })).statusCode).toBe(400);
   });
 
+  it("never enlarges: an image narrower than every preset gets sizes of its own width, served", async () => {
+    const tiny = (await upload(await image("png", 8, 8), "dot.png")).json().data;
+    const done = await ready("apkw", tiny._id);
+    expect(done.variants.map((v: { width: number }) => v.width)).toEqual([8, 8]);
+    expect((await t.inject({ method: "GET", url: pathOf(done.variants[0].url) })).statusCode).toBe(200);
+  });
+
   it("removes EXIF and GPS from the stored original, turned upright by its orientation", async () => {
     const photo = await jpegWithGps();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
