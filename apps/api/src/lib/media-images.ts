@@ -4,6 +4,7 @@ import {
   MEDIA_WIDTHS,
   type MediaFormat,
   type MediaVariant,
+  VARIANT_FORMATS,
 } from "@backoffice/contracts/media";
 import { HttpError } from "@backoffice/server";
 import { fileTypeFromBuffer } from "file-type";
@@ -104,20 +105,40 @@ export async function cleanOriginal(
 }
 
 /** The preset widths for an original `width` wide: those narrower, or its own width when it is smaller than all. */
-export function widthsFor(width: number): number[] {
+function widthsFor(width: number): number[] {
   const smaller = MEDIA_WIDTHS.filter((preset) => preset < width);
   return smaller.length > 0 ? smaller : [width];
 }
 
-/** One variant: `width` wide (height kept in proportion), as WebP or AVIF, never enlarged. */
-export async function makeVariant(
-  original: Buffer,
-  width: number,
-  format: MediaVariant["format"],
-): Promise<{ bytes: Buffer; width: number; height: number }> {
-  const resized = sharp(original, { limitInputPixels: false }).resize({ width, withoutEnlargement: true });
-  const encoded =
-    format === "webp" ? resized.webp({ quality: 80 }) : resized.avif({ quality: 50, effort: 2 });
-  const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-  return { bytes: data, width: info.width, height: info.height };
+/** A made size: its bytes and measures, in one of the variant formats. */
+export interface MadeVariant {
+  bytes: Buffer;
+  width: number;
+  height: number;
+  format: MediaVariant["format"];
+}
+
+/**
+ * The preset sizes of an original `width` wide, as WebP and AVIF. The original is decoded once, to
+ * the largest size (JPEG shrinks on load), and every size is made from those pixels: one full-size
+ * decode per image rather than one per size, which bounds the job's memory (docs/MEDIA.md).
+ */
+export async function makeVariants(original: Buffer, width: number): Promise<MadeVariant[]> {
+  const widths = widthsFor(width);
+  const { data, info } = await sharp(original, { limitInputPixels: false })
+    .resize({ width: Math.max(...widths), withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = () =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const made: MadeVariant[] = [];
+  for (const size of widths)
+    for (const format of VARIANT_FORMATS) {
+      const resized = pixels().resize({ width: size, withoutEnlargement: true });
+      const encoded =
+        format === "webp" ? resized.webp({ quality: 80 }) : resized.avif({ quality: 50, effort: 2 });
+      const out = await encoded.toBuffer({ resolveWithObject: true });
+      made.push({ bytes: out.data, width: out.info.width, height: out.info.height, format });
+    }
+  return made;
 }

@@ -1,8 +1,7 @@
-import { VARIANT_FORMATS } from "@backoffice/contracts/media";
 import type { Database } from "@backoffice/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Jobs } from "../../lib/jobs.ts";
-import { makeVariant, widthsFor } from "../../lib/media-images.ts";
+import { makeVariants } from "../../lib/media-images.ts";
 import type { MediaStorage } from "../../lib/media-storage.ts";
 import { finishMedia, pendingMedia, type StoredVariant } from "./repository.ts";
 
@@ -50,13 +49,11 @@ export function defineMediaJob(
             const original = await readAll(storage, item.file);
             if (!original) throw new Error(`the original ${item.file} is missing`);
             const stem = item.file.replace(/\.\w+$/, "");
-            for (const width of widthsFor(item.width))
-              for (const format of VARIANT_FORMATS) {
-                const variant = await makeVariant(original, width, format);
-                const file = `${stem}-${width}.${format}`;
-                await storage.put(file, variant.bytes, CONTENT_TYPES[format]);
-                variants.push({ width: variant.width, height: variant.height, format, file });
-              }
+            for (const variant of await makeVariants(original, item.width)) {
+              const file = `${stem}-${variant.width}.${variant.format}`;
+              await storage.put(file, variant.bytes, CONTENT_TYPES[variant.format]);
+              variants.push({ width: variant.width, height: variant.height, format: variant.format, file });
+            }
             await finishMedia(db, item.id, "ready", variants);
             done += 1;
           } catch (error) {
