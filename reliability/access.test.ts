@@ -12,6 +12,8 @@ const PUBLIC = [
   /^\/api\/v1\/config$/,
   /^\/api\/v1\/assets\//,
   /^\/api\/v1\/tmdb\/images\//,
+  // The media library's files: the public sites show them (routes/media/files.ts).
+  /^\/media\/\{file\}$/,
   /^\/api\/v1\/auth\/(login|get-otp|verify-otp|forgot-password)$/,
   // The sign-in's second factor step and a passkey's sign-in: no session yet
   // (routes/auth/second-factor-sign-in.ts, passkeys.ts).

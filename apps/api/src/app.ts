@@ -17,6 +17,7 @@ import type { Config } from "./config.ts";
 import type { Counters } from "./lib/counters.ts";
 import { createLiveBus } from "./lib/live.ts";
 import type { Mailer } from "./lib/mailer.ts";
+import { mediaStorageOf } from "./lib/media-storage.ts";
 import { createMetrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 import { countersStore } from "./lib/rate-limit.ts";
@@ -28,6 +29,7 @@ import secondFactorRoutes from "./routes/auth/second-factor.ts";
 import { secondFactorGate } from "./routes/auth/second-factor-gate.ts";
 import demoImagesRoutes from "./routes/demo-images.ts";
 import liveRoutes from "./routes/live/index.ts";
+import mediaFilesRoutes from "./routes/media/files.ts";
 import metricsRoutes from "./routes/metrics.ts";
 import publicRoutes from "./routes/public/index.ts";
 import siteRoutes from "./routes/sites/index.ts";
@@ -82,6 +84,9 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   fastify.decorate("mailer", options.mailer);
   fastify.decorate("publicCache", options.publicCache);
   fastify.decorate("redis", options.redis ?? null);
+  const mediaStorage = mediaStorageOf(options.config);
+  fastify.decorate("mediaStorage", mediaStorage);
+  fastify.addHook("onClose", () => mediaStorage.close());
   if (options.front)
     options.front.serve = (request, response) => options.publicCache.kept.answer(request, response);
   const { redis, publicCache } = options;
@@ -136,6 +141,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(systemRoutes);
   await fastify.register(metricsRoutes);
   await fastify.register(demoImagesRoutes);
+  await fastify.register(mediaFilesRoutes);
   // Before any route: while a second factor is required, a member without one only sets one up.
   fastify.addHook("preHandler", secondFactorGate);
   await fastify.register(authRoutes, { prefix: "/api/v1" });

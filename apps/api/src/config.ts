@@ -96,11 +96,32 @@ export const configSchema = z.object({
   WEBAUTHN_RP_ID: z.string().min(1).optional(),
   /** The dashboard's origin passkeys are made on (e.g. https://admin.example.com); unset: this request's. */
   WEBAUTHN_ORIGIN: env.url.optional(),
+  /** The largest image upload in bytes (413 beyond; docs/MEDIA.md). */
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(25 * 1024 * 1024),
+  /** The most pixels an uploaded image may have (width × height), read from its header before decoding. */
+  MEDIA_MAX_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(50_000_000),
+  /** S3-compatible media storage, used when endpoint and bucket are set (else DATA_DIR/media). */
+  MEDIA_S3_ENDPOINT: env.url.optional(),
+  MEDIA_S3_BUCKET: z.string().min(1).optional(),
+  MEDIA_S3_REGION: z.string().min(1).default("us-east-1"),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (`endpoint/bucket/key`): MinIO, s3rver and most self-hosted stores need it. */
+  MEDIA_S3_FORCE_PATH_STYLE: env.bool.default(false),
   /** OpenTelemetry traces, on when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/DEPLOYMENT.md, "Traces"). */
   ...tracingEnv,
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The public address of this API (media URLs, links in mails): PUBLIC_URL, else http://HOST:PORT. */
+export const publicUrlOf = (config: Config) =>
+  (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, "");
 
 /** Parses the environment once; a bad value throws one line naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

@@ -7,6 +7,7 @@ import type { Counters } from "./lib/counters.ts";
 import type { Jobs } from "./lib/jobs.ts";
 import type { LiveBus } from "./lib/live.ts";
 import type { Mailer } from "./lib/mailer.ts";
+import type { MediaStorage } from "./lib/media-storage.ts";
 import type { Metrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 
@@ -41,6 +42,8 @@ declare module "fastify" {
     live: LiveBus;
     /** The durable job runner (lib/jobs.ts), in the admin routes' scope: `jobs.define` there. */
     jobs: Jobs;
+    /** Where media files live: DATA_DIR/media or an S3-compatible bucket (lib/media-storage.ts). */
+    mediaStorage: MediaStorage;
     /** Set when the built dashboard is served: answers a client route with index.html. */
     sendSpaIndex?: (reply: FastifyReply) => FastifyReply;
   }

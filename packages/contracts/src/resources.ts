@@ -172,6 +172,18 @@ export const RESOURCES = {
       },
     },
   },
+  // The media library (issue 34): each site's uploaded images, used by URL in its image fields.
+  media: {
+    sites: SITES,
+    records: {
+      media: {
+        label: "Media",
+        noun: "image",
+        link: { screen: "media", search: "fileName" },
+        trash: { kind: "Image", recordName: (row) => text(row.file_name) },
+      },
+    },
+  },
   // The audit log and the trash themselves.
   history: { sites: SITES, records: {} },
   // Every site's Schedule screen (routes/schedule): the changes waiting for their time.

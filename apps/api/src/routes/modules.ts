@@ -15,6 +15,7 @@ import lockerRoutes from "./locker/admin.ts";
 import lockerPublicRoutes from "./locker/public.ts";
 import matchesRoutes from "./matches/admin.ts";
 import matchesPublicRoutes from "./matches/public.ts";
+import mediaRoutes from "./media/admin.ts";
 import otherServersRoutes from "./other-servers/admin.ts";
 import overviewRoutes from "./overview/admin.ts";
 import scheduleRoutes from "./schedule/admin.ts";
@@ -44,6 +45,7 @@ export const MODULES: readonly ResourceModule[] = [
   { resource: "matches", admin: feedRoutes },
   { resource: "catalog", admin: catalogRoutes },
   { resource: "contacts", admin: contactsRoutes, public: contactsPublicRoutes },
+  { resource: "media", admin: mediaRoutes },
   { resource: "history", admin: historyRoutes },
   { resource: "history", admin: trashRoutes },
   { resource: "schedule", admin: scheduleRoutes },

@@ -44,8 +44,15 @@ interface OpenApi {
   >;
 }
 
-/** Update routes whose body is whole by nature, with the reason; none of them is a site's record. */
+/** Update routes whose body is whole by nature, with the reason. */
 const WHOLE_BODIES: Record<string, string> = {
+  // An image's file never changes through an update (routes/media): its alt text is all there is to edit.
+  ...Object.fromEntries(
+    SITE_RESOURCES.media.map((site) => [
+      `PATCH /api/v1/${site}/media/{id}`,
+      "an image's alt text is its one field: the text is the update",
+    ]),
+  ),
   "PUT /api/v1/auth/me/edit-profile":
     "Edit Profile sends its whole form: the email always (a new one takes effect once the code mailed to it is entered), a new password only with the current one",
   "PATCH /api/v1/team/members/{id}":

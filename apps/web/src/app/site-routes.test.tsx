@@ -28,7 +28,7 @@ describe("navigation labels", () => {
   );
 
   it.each(siteKeys)(
-    "%s: each item once, leading to a screen of the site; History, Schedule and Trash last",
+    "%s: each item once, leading to a screen of the site; Media, History, Schedule and Trash last",
     (site) => {
       const items = navItems(site);
       expect(new Set(items.map((item) => item.label)).size).toBe(items.length);
@@ -37,8 +37,9 @@ describe("navigation labels", () => {
         const opens = routesOf(site).some((route) => matchPath(`/${site}/${route.path}`, to));
         expect(opens, to).toBe(true);
       }
-      expect(items.slice(-4).map((item) => item.label)).toEqual([
+      expect(items.slice(-5).map((item) => item.label)).toEqual([
         "Edit Profile",
+        "Media",
         "History",
         "Schedule",
         "Trash",

@@ -6,6 +6,7 @@ import {
   DownloadCloud,
   Gamepad2,
   History as HistoryIcon,
+  Images,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -168,6 +169,15 @@ const SITE_ROUTES: readonly SiteRoute[] = [
     icon: UserCog,
     lazy: () =>
       import("@/features/profile/components/edit-profile").then((m) => ({ Component: m.EditProfile })),
+  },
+  {
+    path: "media",
+    resource: "media",
+    label: "Media",
+    icon: Images,
+    lazy: () =>
+      import("@/features/media/components/media-screen").then((m) => ({ Component: m.MediaScreen })),
+    data: () => import("@/features/media/api/get-media").then((m) => m.mediaScreenData),
   },
   {
     path: "history",

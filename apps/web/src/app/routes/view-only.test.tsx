@@ -53,6 +53,23 @@ const feed = (response: unknown[]) => ({ status: "success", response, quota: { r
 const SITE_ANSWERS: Record<string, (site: SiteKey) => unknown> = {
   "/overview": (site) => listed({ site, days: 30, ads: { active: 0, byPage: [] }, history: [] }),
   "/apps": () => listed([appOf({ _id: "a1", title: "Chess Master" })]),
+  "/media": () =>
+    paged([
+      {
+        _id: "m1",
+        url: "http://127.0.0.1/media/a.png",
+        fileName: "logo.png",
+        format: "png",
+        bytes: 2048,
+        width: 64,
+        height: 64,
+        alt: "Logo",
+        status: "ready",
+        variants: [],
+        createdAt: "2026-11-20T10:00:00Z",
+        updatedAt: "2026-11-20T10:00:00Z",
+      },
+    ]),
   "/ads": () =>
     listed([
       {
@@ -202,6 +219,7 @@ const LOADED: Record<string, string> = {
   locker: "30 seconds",
   emails: "reader@example.com",
   profile: "Edit Profile",
+  media: "logo.png",
   history: "Deleted ad",
   "history/trash": "Old banner",
   schedule: "https://ads.example/tonight.js",

@@ -12,6 +12,7 @@ import {
 } from "@/components/form-dialog";
 import { RecordHistory } from "@/components/history/record-history";
 import { ImageWithFallback } from "@/components/image-with-fallback";
+import { ImageUrlInput } from "@/components/media/image-picker";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
@@ -168,7 +169,7 @@ function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: 
                   className="min-w-0 flex-1"
                   statedByForm={isRequiredMessage}
                 >
-                  <Input {...URL_INPUT} />
+                  <ImageUrlInput fieldLabel={label.replace(/ \*$/, "")} />
                 </AppField>
               </ImagePreview>
             ))}

@@ -18,6 +18,7 @@ import {
   FormDialogFooter,
 } from "@/components/form-dialog";
 import { RecordHistory } from "@/components/history/record-history";
+import { ImageUrlInput } from "@/components/media/image-picker";
 import { OptionsSelect } from "@/components/options-select";
 import { Input } from "@/components/ui/input";
 import { parseDay, parseTime } from "@/lib/format";
@@ -224,7 +225,7 @@ function MatchForm({
           )}
         </MatchField>
         <MatchField name="league_logo" label="League logo URL *">
-          <Input {...URL_INPUT} />
+          <ImageUrlInput fieldLabel="League logo URL" />
         </MatchField>
         {SIDES.map(([side, label]) => (
           <Fragment key={side}>
@@ -232,7 +233,7 @@ function MatchForm({
               <Input autoComplete="off" />
             </MatchField>
             <MatchField name={`${side}_logo`} label={`${label} logo URL *`}>
-              <Input {...URL_INPUT} />
+              <ImageUrlInput fieldLabel={`${label} logo URL`} />
             </MatchField>
           </Fragment>
         ))}

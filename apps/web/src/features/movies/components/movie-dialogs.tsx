@@ -11,6 +11,7 @@ import {
 } from "@/components/form-dialog";
 import { RecordHistory } from "@/components/history/record-history";
 import { ImageWithFallback } from "@/components/image-with-fallback";
+import { ImageUrlInput } from "@/components/media/image-picker";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast, toastSuccess } from "@/lib/toast";
@@ -86,7 +87,14 @@ function MovieForm({ site, item, onDone, reportDirty }: DialogFormProps<{ item: 
           label="Poster URL"
           hint="A movie-database image path such as /abc.jpg, or a full http(s) URL."
         >
-          <Input autoComplete="off" placeholder="/poster.jpg or https://…" />
+          {/* A movie-database path is not a URL: plain text, not the URL keyboard. */}
+          <ImageUrlInput
+            fieldLabel="Poster URL"
+            type="text"
+            inputMode="text"
+            autoComplete="off"
+            placeholder="/poster.jpg or https://…"
+          />
         </MovieField>
         <figure className="grid justify-items-center gap-1">
           <ImageWithFallback

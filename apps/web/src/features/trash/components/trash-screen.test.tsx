@@ -65,7 +65,14 @@ describe("Trash", () => {
     await screen.findByRole("table", { name: "Deleted items" });
     await userEvent.click(screen.getByRole("combobox", { name: "Filter by kind" }));
     const options = await screen.findAllByRole("option");
-    expect(options.map((o) => o.textContent)).toEqual(["All items", "Ads", "Emails", "Matches", "Servers"]);
+    expect(options.map((o) => o.textContent)).toEqual([
+      "All items",
+      "Ads",
+      "Emails",
+      "Matches",
+      "Servers",
+      "Media",
+    ]);
     await userEvent.click(screen.getByRole("option", { name: "Servers" }));
     await waitFor(() => expect(at.location()).toBe("/sportbn/trash?resource=servers"));
   });

@@ -1,0 +1,245 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { UNDO_HEADER } from "@backoffice/contracts/undo-header";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { signedInApp } from "../../../test/helpers.ts";
+import { image, jpegWithGps, multipart, pngBomb, zip } from "./media.testing.ts";
+
+// The media library through HTTP (docs/MEDIA.md): uploads checked by content, sizes made by the job,
+// files served under /media/ with their headers, History and the Trash like any record.
+const dataDir = mkdtempSync(join(tmpdir(), "h4-media-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const t = signedInApp(() => ({ DATA_DIR: dataDir, MEDIA_MAX_BYTES: String(2 * 1024 * 1024) }));
+
+const upload = (bytes: Buffer, name: string, field = "file", site = "apkw") =>
+  t.as(t.token, { method: "POST", url: `/api/v1/${site}/media`, ...multipart(bytes, name, field) });
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+/** Waits for the job to make the sizes, looking again with a growing pause (a slow, shared machine). */
+async function ready(site: string, id: string) {
+  for (let wait = 50; wait < 60_000; wait *= 1.5) {
+    const item = (await t.admin("GET", `/api/v1/${site}/media/${id}`)).json().data;
+    if (item.status !== "pending") return item;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  throw new Error("the media-variants job did not finish");
+}
+
+describe("media uploads", () => {
+  it("stores an image, answers 201 with its item, makes its sizes in the job and serves them immutable", async () => {
+    const png = await image("png", 1600, 900);
+    const created = await upload(png, "hero.png");
+    expect(created.statusCode).toBe(201);
+    const item = created.json().data;
+    expect(item).toMatchObject({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      fileName: "hero.png",
+      format: "png",
+      width: 1600,
+      height: 900,
+      alt: "",
+      status: "pending",
+      variants: [],
+    });
+    expect(item.url).toMatch(/^http:\/\/.+\/media\/[0-9a-f]{64}\.png$/);
+
+    const done = await ready("apkw", item._id);
+    expect(done.status).toBe("ready");
+    expect(
+      done.variants.map((v: { width: number; format: string }) => `${v.width}.${v.format}`).sort(),
+    ).toEqual(["1200.avif", "1200.webp", "160.avif", "160.webp", "480.avif", "480.webp"]);
+    const small = done.variants.find(
+      (v: { width: number; format: string }) => v.width === 160 && v.format === "webp",
+    );
+    expect(small.height).toBe(90);
+
+    const served = await t.inject({ method: "GET", url: pathOf(small.url) });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/webp");
+    expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    expect(served.headers["content-security-policy"]).toMatch(/^default-src 'none'/);
+    expect(served.headers["content-security-policy"]).toContain("script-src 'none'");
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(160);
+    const original = await t.inject({ method: "GET", url: pathOf(item.url) });
+    expect(original.headers["content-type"]).toBe("image/png");
+
+    // No size is made from the URL: only stored names exist.
+    expect(
+      (await t.inject({ method: "GET", url: pathOf(small.url).replace("-160.", "-161.") })).statusCode,
+    ).toBe(404);
+    expect((await t.inject({ method: "GET", url: "/media/..%2Fapi%2Fsecret.png" })).statusCode).toBe(400);
+  });
+
+  it("never enlarges: an image narrower than every preset gets sizes of its own width, served", async () => {
+    const tiny = (await upload(await image("png", 8, 8), "dot.png")).json().data;
+    const done = await ready("apkw", tiny._id);
+    expect(done.variants.map((v: { width: number }) => v.width)).toEqual([8, 8]);
+    expect((await t.inject({ method: "GET", url: pathOf(done.variants[0].url) })).statusCode).toBe(200);
+  });
+
+  it("removes EXIF and GPS from the stored original, turned upright by its orientation", async () => {
+    const photo = await jpegWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const item = (await upload(photo, "holiday.jpg")).json().data;
+    const stored = (await t.inject({ method: "GET", url: pathOf(item.url) })).rawPayload;
+    const metadata = await sharp(stored).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(stored.includes(Buffer.from("PhoneCo"))).toBe(false);
+    expect([item.width, item.height]).toEqual([200, 300]);
+  });
+
+  it("finds a duplicate by its content: the same bytes answer the existing item", async () => {
+    const bytes = await image("webp", 300, 300);
+    const first = (await upload(bytes, "a.webp")).json().data;
+    const again = await upload(bytes, "renamed.webp");
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      data: { _id: first._id },
+      message: "This image is already in the library",
+    });
+    // Another site has its own library.
+    expect((await upload(bytes, "a.webp", "file", "movies")).statusCode).toBe(201);
+  });
+
+  it("reads the type from the content: a JPEG named .png is accepted as a JPEG", async () => {
+    const created = await upload(await image("jpeg", 200, 100), "looks-like.png");
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ format: "jpeg", url: expect.stringMatching(/\.jpg$/) });
+  });
+
+  const refusal = (status: number, pattern: RegExp) => ({ status, pattern });
+  it.each([
+    ["0 bytes", () => Buffer.alloc(0), "empty.png", refusal(400, /file is empty/)],
+    ["a zip", zip, "photos.zip", refusal(415, /file must be a JPEG, PNG, WebP, AVIF or GIF image/)],
+    [
+      "an SVG",
+      () =>
+        Buffer.from(
+          '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        ),
+      "logo.svg",
+      refusal(415, /SVG is not accepted/),
+    ],
+    [
+      "a 20,000 × 20,000 PNG bomb",
+      pngBomb,
+      "bomb.png",
+      refusal(400, /file must be at most 50,000,000 pixels/),
+    ],
+  ])("refuses %s naming the field file", async (_name, make, fileName, expected) => {
+    const answer = await upload(make(), fileName);
+    expect(answer.statusCode).toBe(expected.status);
+    expect(answer.json().message).toMatch(expected.pattern);
+    expect(answer.json().errors[0]).toMatchObject({ path: "file" });
+  });
+
+  it("refuses a truncated file and a file past the byte limit (413 naming it); nothing is listed", async () => {
+    const whole = await image("jpeg", 800, 600);
+    const cut = await upload(whole.subarray(0, Math.floor(whole.length / 2)), "cut.jpg");
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({
+      message: expect.stringMatching(/damaged or cut short/),
+      errors: [{ path: "file" }],
+    });
+
+    const huge = Buffer.concat([await image("png", 100, 100), Buffer.alloc(3 * 1024 * 1024)]);
+    const tooLarge = await upload(huge, "huge.png");
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({
+      message: "file must be at most 2 MB (2097152 bytes)",
+      errors: [{ path: "file" }],
+    });
+
+    const names = (await t.admin("GET", "/api/v1/apkw/media?limit=100"))
+      .json()
+      .data.map((m: { fileName: string }) => m.fileName);
+    expect(names).not.toContain("cut.jpg");
+    expect(names).not.toContain("huge.png");
+  });
+
+  it("refuses an upload cut mid-way (400 naming file) and stores nothing", async () => {
+    const { payload, headers } = multipart(await image("png", 300, 300), "cut-off.png");
+    const cut = await t.as(t.token, {
+      method: "POST",
+      url: "/api/v1/apkw/media",
+      headers,
+      payload: payload.subarray(0, payload.length - 200),
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().errors[0]).toMatchObject({ path: "file" });
+    const names = (await t.admin("GET", "/api/v1/apkw/media?q=cut-off")).json().data;
+    expect(names).toEqual([]);
+  });
+
+  it("asks for the field file: another field or a JSON body is a 400 naming it", async () => {
+    const other = await upload(await image("png", 10, 10), "a.png", "image");
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors[0]).toMatchObject({ path: "file", code: "required" });
+    const json = await t.admin("POST", "/api/v1/apkw/media", { file: "x" });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().errors[0]).toMatchObject({ path: "file" });
+  });
+});
+
+describe("the media list, alt text and delete", () => {
+  it("lists newest first with pages, a search and a type filter", async () => {
+    await upload(await image("gif", 40, 40), "banner-cat.gif", "file", "sportbn");
+    await upload(await image("png", 40, 40), "banner-dog.png", "file", "sportbn");
+    await upload(await image("png", 40, 40), "team.png", "file", "sportbn");
+    const page = (await t.admin("GET", "/api/v1/sportbn/media?limit=2")).json();
+    expect(page).toMatchObject({ status: "success", pagination: { page: 1, numberOfPages: 2 }, result: 3 });
+    expect(page.data.map((m: { fileName: string }) => m.fileName)).toEqual(["team.png", "banner-dog.png"]);
+    const search = (await t.admin("GET", "/api/v1/sportbn/media?q=BANNER&type=png")).json();
+    expect(search.data.map((m: { fileName: string }) => m.fileName)).toEqual(["banner-dog.png"]);
+    expect((await t.admin("GET", "/api/v1/sportbn/media?type=svg")).statusCode).toBe(400);
+  });
+
+  it("edits the alt text, deletes to the Trash and comes back with Undo; History has each step", async () => {
+    const item = (await upload(await image("png", 50, 50), "logo.png", "file", "movies")).json().data;
+    const edited = await t.admin("PATCH", `/api/v1/movies/media/${item._id}`, { alt: "Club logo" });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.alt).toBe("Club logo");
+    const long = await t.admin("PATCH", `/api/v1/movies/media/${item._id}`, { alt: "x".repeat(501) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors[0].path).toBe("alt");
+
+    const deleted = await t.admin("DELETE", `/api/v1/movies/media/${item._id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.admin("GET", `/api/v1/movies/media/${item._id}`)).statusCode).toBe(404);
+    const trash = (await t.admin("GET", "/api/v1/movies/trash?resource=media")).json().data;
+    expect(trash[0]).toMatchObject({ recordId: item._id, resource: "media", label: "logo.png" });
+    const undone = await t.admin("POST", "/api/v1/movies/trash/undo", {
+      token: deleted.headers[UNDO_HEADER],
+    });
+    expect(undone.json()).toMatchObject({ restored: 1 });
+    expect((await t.admin("GET", `/api/v1/movies/media/${item._id}`)).json().data.alt).toBe("Club logo");
+    // The files stayed for the restore.
+    expect((await t.inject({ method: "GET", url: pathOf(item.url) })).statusCode).toBe(200);
+
+    const history = (await t.admin("GET", "/api/v1/movies/history?resource=media")).json().data;
+    expect(history.map((entry: { action: string }) => entry.action)).toEqual(
+      expect.arrayContaining(["create", "update", "delete"]),
+    );
+  });
+
+  it("refuses anonymous callers and a Viewer's upload", async () => {
+    expect((await t.inject({ method: "GET", url: "/api/v1/apkw/media" })).statusCode).toBe(401);
+    await t.createUser("viewer-media@example.com", "Viewer-pass-1", "admin", {
+      level: "viewer",
+      sites: ["apkw"],
+    });
+    const viewer = await t.login("viewer-media@example.com", "Viewer-pass-1");
+    const answer = await t.as(viewer, {
+      method: "POST",
+      url: "/api/v1/apkw/media",
+      ...multipart(await image("png", 10, 10), "a.png"),
+    });
+    expect(answer.statusCode).toBe(403);
+    expect((await t.as(viewer, { method: "GET", url: "/api/v1/apkw/media" })).statusCode).toBe(200);
+  });
+});
