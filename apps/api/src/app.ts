@@ -24,6 +24,7 @@ import errors from "./plugins/errors.ts";
 import { installApiSecurityHeaders } from "./plugins/security-headers.ts";
 import web from "./plugins/web.ts";
 import authRoutes from "./routes/auth/index.ts";
+import oidcRoutes from "./routes/auth/oidc.ts";
 import secondFactorRoutes from "./routes/auth/second-factor.ts";
 import { secondFactorGate } from "./routes/auth/second-factor-gate.ts";
 import demoImagesRoutes from "./routes/demo-images.ts";
@@ -139,6 +140,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   // Before any route: while a second factor is required, a member without one only sets one up.
   fastify.addHook("preHandler", secondFactorGate);
   await fastify.register(authRoutes, { prefix: "/api/v1" });
+  await fastify.register(oidcRoutes, { prefix: "/api/v1" });
   await fastify.register(secondFactorRoutes, { prefix: "/api/v1" });
   await fastify.register(teamRoutes, { prefix: "/api/v1/team" });
   await fastify.register(liveRoutes, { prefix: "/api/v1" });

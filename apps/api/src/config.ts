@@ -96,9 +96,23 @@ export const configSchema = z.object({
   WEBAUTHN_RP_ID: z.string().min(1).optional(),
   /** The dashboard's origin passkeys are made on (e.g. https://admin.example.com); unset: this request's. */
   WEBAUTHN_ORIGIN: env.url.optional(),
+  /**
+   * Single sign-on (docs/SSO.md): an OpenID Connect provider set by the environment, beside those an
+   * Owner adds on the Team screen. All of issuer, client id and secret, or none.
+   */
+  OIDC_ISSUER: env.url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The sign-in button reads "Sign in with {OIDC_LABEL}". */
+  OIDC_LABEL: z.string().min(1).max(60).default("SSO"),
   /** OpenTelemetry traces, on when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/DEPLOYMENT.md, "Traces"). */
   ...tracingEnv,
-});
+}).refine(
+  (config) =>
+    [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].every((value) => value === undefined) ||
+    [config.OIDC_ISSUER, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].every((value) => value !== undefined),
+  { path: ["OIDC_ISSUER"], message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together" },
+);
 
 export type Config = z.infer<typeof configSchema>;
 

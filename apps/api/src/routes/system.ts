@@ -1,6 +1,7 @@
 import { configAnswer } from "@backoffice/contracts";
 import { installHealthRoutes, READINESS_TIMEOUT_MS } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { listProviders } from "./auth/oidc-providers.ts";
 
 /**
  * Liveness, readiness and the run-time settings the web app reads. Readiness: without the database
@@ -48,6 +49,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (fastify) => {
           },
           mail: { smtp: fastify.mailer.smtp, from: fastify.mailer.from },
           timeZone: config.FEED_TIMEZONE,
+          sso: (await listProviders(fastify)).map(({ id, label }) => ({ id, label })),
         },
       };
     },

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { MEMBER_LEVELS } from "./auth.ts";
+import { idSchema, successOf } from "./common.ts";
+import { SITES } from "./site-rules.ts";
+
+/** Single sign-on with OpenID Connect (docs/SSO.md). */
+
+/** The sign-in button's text (DESIGN §11). */
+export const ssoButtonText = (label: string) => `Sign in with ${label}`;
+
+/** Why an SSO sign-in did not end in a session: the key the callback hands the dashboard in its URL. */
+export const SSO_ERRORS = {
+  unavailable:
+    "The sign-in provider cannot be reached right now. Try again later, or sign in with your password.",
+  "unknown-provider": "This sign-in provider is not set up. Sign in with your password.",
+  cancelled: "Sign-in was cancelled at the provider.",
+  expired: "This single sign-on attempt expired or was already used. Start again.",
+  failed: "The sign-in provider's answer could not be verified. Start again.",
+  unverified: "Your provider has not verified this email address, so it cannot sign you in.",
+  "not-member": "This account is not a member of the team. Ask an Owner to invite you.",
+  disabled: "Your account is disabled. Contact an Owner.",
+} as const;
+export type SsoError = keyof typeof SSO_ERRORS;
+export const ssoErrorSchema = z.enum(Object.keys(SSO_ERRORS) as [SsoError, ...SsoError[]]);
+
+export const SSO_MESSAGES = {
+  /** POST /auth/login for a member under "Sign in with SSO only" who is not a break-glass Owner. */
+  ssoOnly: "This team signs in with single sign-on only. Use the single sign-on button.",
+  /** A break-glass Owner's password sign-in needs their second factor. */
+  breakGlassNeedsFactor: "Break-glass sign-in needs a second factor. Set up a passkey or an authenticator app first.",
+  providerNotFound: "Provider not found",
+  providerSaved: "Provider saved",
+  providerRemoved: "Provider removed",
+  settingsSaved: "Single sign-on settings saved",
+  /** An issuer whose discovery fails when an Owner saves it. */
+  discoveryFailed: "issuer could not be reached or is not an OpenID Connect provider",
+} as const;
+
+/** A provider as the sign-in screen sees it (`GET /api/v1/config`). */
+export const ssoProviderInfo = z.object({ id: z.string(), label: z.string() });
+export type SsoProviderInfo = z.infer<typeof ssoProviderInfo>;
+
+export const ssoStartQuery = z.strictObject({
+  provider: z.string({ error: "provider is required" }).min(1, "provider is required").max(40),
+});
+
+/** The provider's redirect back (RFC 6749 §4.1.2): everything is checked by openid-client. */
+export const ssoCallbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  iss: z.string().max(2048).optional(),
+  error: z.string().max(512).optional(),
+  error_description: z.string().max(2048).optional(),
+});
+
+/** The one-time code the callback gave the dashboard, exchanged for the session. */
+export const ssoExchangeBody = z.strictObject({
+  code: z
+    .string({ error: "code is required" })
+    .regex(/^[A-Za-z0-9_-]{43}$/, "code must be the code of the single sign-on link"),
+});
+
+const trimmed = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+const issuer = z
+  .string({ error: "issuer is required" })
+  .trim()
+  .max(2048, "issuer must be at most 2048 characters")
+  .pipe(z.url({ protocol: /^https?$/, error: "issuer must be an http(s) URL" }));
+
+export const ssoProviderBody = z.strictObject({
+  label: trimmed("label", 60),
+  issuer,
+  clientId: trimmed("clientId", 512),
+  clientSecret: trimmed("clientSecret", 2048),
+});
+/** A change; the secret is kept when left out (it is never answered back). */
+export const ssoProviderPatchBody = ssoProviderBody.partial();
+
+/** A provider as the Team screen shows it: the client secret never comes back. */
+export const ssoProviderSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  /** Set by OIDC_* environment variables: read-only on the Team screen. */
+  fromEnvironment: z.boolean(),
+});
+export type SsoProvider = z.infer<typeof ssoProviderSchema>;
+export const ssoProviderAnswer = successOf(ssoProviderSchema);
+
+const domain = z
+  .string({ error: "domain is required" })
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "domain must be a domain such as example.com");
+const ssoDomain = z
+  .strictObject({
+    domain,
+    level: z.enum(MEMBER_LEVELS, { error: "level must be owner, editor or viewer" }),
+    sites: z.array(z.enum(SITES, { error: `sites must be some of ${SITES.join(", ")}` })).nullable(),
+  })
+  .refine((value) => value.level === "owner" || value.sites === null || value.sites.length > 0, {
+    path: ["sites"],
+    message: "sites must include at least one site",
+  });
+
+export const ssoSettingsBody = z.strictObject({
+  /** Password sign-in refused but for break-glass Owners. */
+  ssoOnly: z.boolean({ error: "ssoOnly must be true or false" }),
+  /** Owners who keep password + second factor sign-in under SSO only. */
+  breakGlass: z.array(idSchema).max(100),
+  domains: z.array(ssoDomain).max(100),
+});
+export type SsoSettingsBody = z.infer<typeof ssoSettingsBody>;
+
+export const ssoSettingsAnswer = successOf(
+  z.object({
+    ssoOnly: z.boolean(),
+    breakGlass: z.array(z.string()),
+    domains: z.array(z.object({ domain: z.string(), level: z.enum(MEMBER_LEVELS), sites: z.array(z.enum(SITES)).nullable() })),
+    providers: z.array(ssoProviderSchema),
+    /** Where each provider must send members back (`{PUBLIC_URL}/api/v1/auth/oidc/callback`). */
+    redirectUrl: z.string(),
+  }),
+);
+export type SsoSettings = z.infer<typeof ssoSettingsAnswer>["data"];
