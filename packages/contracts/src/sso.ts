@@ -27,7 +27,8 @@ export const SSO_MESSAGES = {
   /** POST /auth/login for a member under "Sign in with SSO only" who is not a break-glass Owner. */
   ssoOnly: "This team signs in with single sign-on only. Use the single sign-on button.",
   /** A break-glass Owner's password sign-in needs their second factor. */
-  breakGlassNeedsFactor: "Break-glass sign-in needs a second factor. Set up a passkey or an authenticator app first.",
+  breakGlassNeedsFactor:
+    "Break-glass sign-in needs a second factor. Set up a passkey or an authenticator app first.",
   providerNotFound: "Provider not found",
   providerSaved: "Provider saved",
   providerRemoved: "Provider removed",
@@ -97,7 +98,10 @@ const domain = z
   .string({ error: "domain is required" })
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "domain must be a domain such as example.com");
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    "domain must be a domain such as example.com",
+  );
 const ssoDomain = z
   .strictObject({
     domain,
@@ -122,7 +126,13 @@ export const ssoSettingsAnswer = successOf(
   z.object({
     ssoOnly: z.boolean(),
     breakGlass: z.array(z.string()),
-    domains: z.array(z.object({ domain: z.string(), level: z.enum(MEMBER_LEVELS), sites: z.array(z.enum(SITES)).nullable() })),
+    domains: z.array(
+      z.object({
+        domain: z.string(),
+        level: z.enum(MEMBER_LEVELS),
+        sites: z.array(z.enum(SITES)).nullable(),
+      }),
+    ),
     providers: z.array(ssoProviderSchema),
     /** Where each provider must send members back (`{PUBLIC_URL}/api/v1/auth/oidc/callback`). */
     redirectUrl: z.string(),

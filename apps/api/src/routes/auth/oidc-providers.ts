@@ -82,16 +82,10 @@ export async function discover(provider: ProviderSettings): Promise<client.Confi
   const cached = discovered.get(key);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
   const issuer = new URL(provider.issuer);
-  const configuration = await client.discovery(
-    issuer,
-    provider.clientId,
-    provider.clientSecret,
-    undefined,
-    {
-      timeout: PROVIDER_TIMEOUT_SECONDS,
-      ...(issuer.protocol === "http:" && isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : {}),
-    },
-  );
+  const configuration = await client.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
+    timeout: PROVIDER_TIMEOUT_SECONDS,
+    ...(issuer.protocol === "http:" && isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : {}),
+  });
   configuration.timeout = PROVIDER_TIMEOUT_SECONDS;
   discovered.set(key, { at: Date.now(), configuration });
   return configuration;
@@ -169,9 +163,10 @@ export function ssoRepository(db: Queryable) {
       return row;
     },
     async domain(domain: string): Promise<DomainRow | undefined> {
-      const [row] = await db.query<DomainRow>("select domain, level, sites from sso_domains where domain = $1", [
-        domain,
-      ]);
+      const [row] = await db.query<DomainRow>(
+        "select domain, level, sites from sso_domains where domain = $1",
+        [domain],
+      );
       return row;
     },
     async domains(): Promise<DomainRow[]> {

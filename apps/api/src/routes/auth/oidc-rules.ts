@@ -10,7 +10,21 @@ import type { UserRow } from "./repository.ts";
 import { secondFactorRepository } from "./second-factor-repository.ts";
 
 /** The provider's `amr` values that name a second factor (RFC 8176), or a multi-factor sign-in. */
-const SECOND_FACTOR_AMR = new Set(["mfa", "otp", "hwk", "swk", "sms", "fpt", "face", "iris", "retina", "vbm", "sc", "pin", "tel"]);
+const SECOND_FACTOR_AMR = new Set([
+  "mfa",
+  "otp",
+  "hwk",
+  "swk",
+  "sms",
+  "fpt",
+  "face",
+  "iris",
+  "retina",
+  "vbm",
+  "sc",
+  "pin",
+  "tel",
+]);
 
 export const amrHasSecondFactor = (amr: unknown) =>
   Array.isArray(amr) && amr.some((value) => typeof value === "string" && SECOND_FACTOR_AMR.has(value));
@@ -78,7 +92,11 @@ export async function memberForIdentity(
   });
   if (!created) return { refused: "expired" };
   request.log.info(
-    { event: invitation ? "invitation accepted" : "joined by domain", userId: created.id, address: request.ip },
+    {
+      event: invitation ? "invitation accepted" : "joined by domain",
+      userId: created.id,
+      address: request.ip,
+    },
     "joined with single sign-on",
   );
   return { member: { ...created, disabled_at: null } };
@@ -89,7 +107,9 @@ export async function ssoOnlyApplies(request: FastifyRequest, user: Pick<UserRow
   const { db } = request.server;
   if (!(await ssoRepository(db).ssoOnly())) return false;
   if (user.level !== "owner") return true;
-  const [row] = await db.query<{ break_glass: boolean }>("select break_glass from users where id = $1", [user.id]);
+  const [row] = await db.query<{ break_glass: boolean }>("select break_glass from users where id = $1", [
+    user.id,
+  ]);
   return !row?.break_glass;
 }
 

@@ -1,10 +1,10 @@
 import { errorBody, loginAnswer } from "@backoffice/contracts";
 import { secondFactorStepAnswer } from "@backoffice/contracts/second-factor";
 import {
+  SSO_ERRORS,
   type SsoError,
   ssoCallbackQuery,
   ssoExchangeBody,
-  SSO_ERRORS,
   ssoStartQuery,
 } from "@backoffice/contracts/sso";
 import { forbidden, unauthorized } from "@backoffice/server";
