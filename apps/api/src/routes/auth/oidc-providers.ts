@@ -31,7 +31,10 @@ export const publicUrlOf = (config: Config) =>
 export const redirectUrlOf = (config: Config) => `${publicUrlOf(config)}/api/v1/auth/oidc/callback`;
 
 /** The environment's provider first, then those Owners added on the Team screen. */
-export async function listProviders(fastify: FastifyInstance): Promise<ProviderSettings[]> {
+export async function listProviders(
+  fastify: FastifyInstance,
+  { storedToo = true } = {},
+): Promise<ProviderSettings[]> {
   const { config } = fastify;
   const fromEnv: ProviderSettings[] =
     config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
@@ -46,9 +49,11 @@ export async function listProviders(fastify: FastifyInstance): Promise<ProviderS
           },
         ]
       : [];
-  const rows = await fastify.db.query<ProviderRow>(
-    "select id, label, issuer, client_id, client_secret from sso_providers order by created_at, id",
-  );
+  const rows = storedToo
+    ? await fastify.db.query<ProviderRow>(
+        "select id, label, issuer, client_id, client_secret from sso_providers order by created_at, id",
+      )
+    : [];
   return [
     ...fromEnv,
     ...rows.map((row) => ({

@@ -44,13 +44,12 @@ const cookieOf = (setCookie: string | string[] | undefined) =>
     .find((line) => line.startsWith("bo_sso="))!
     .split(";")[0]!;
 
-/** Where the callback sends the browser: `/login/sso?code=…` or `?error=…`. */
+/** Where the callback sends the browser: the sign-in screen with `ssoCode` or `ssoError`. */
 function landingOf(location: unknown) {
-  expect(location).toMatch(/^\/login\/sso\?/);
-  return Object.fromEntries(new URL(location as string, PUBLIC_URL).searchParams) as {
-    code?: string;
-    error?: string;
-  };
+  expect(location).toMatch(/^\/login\?sso(Code|Error)=/);
+  const query = new URL(location as string, PUBLIC_URL).searchParams;
+  const [code, error] = [query.get("ssoCode"), query.get("ssoError")];
+  return { ...(code ? { code } : {}), ...(error ? { error } : {}) };
 }
 
 async function start(provider = "env") {

@@ -31,8 +31,8 @@ const HANDOFF_TTL_MS = 2 * MINUTE;
  */
 const BROWSER_COOKIE = "bo_sso";
 const COOKIE_PATH = "/api/v1/auth/oidc";
-/** Where the dashboard reads the outcome (apps/web: the SSO landing). */
-const LANDING = "/login/sso";
+/** Where the dashboard reads the outcome: its sign-in screen, with `ssoCode` or `ssoError` (apps/web). */
+const LANDING = "/login";
 
 function browserTokenOf(request: FastifyRequest): string | undefined {
   for (const part of (request.headers.cookie ?? "").split(";")) {
@@ -42,7 +42,7 @@ function browserTokenOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-const landing = (reply: FastifyReply, outcome: { code: string } | { error: SsoError }) =>
+const landing = (reply: FastifyReply, outcome: { ssoCode: string } | { ssoError: SsoError }) =>
   reply.redirect(`${LANDING}?${new URLSearchParams(outcome).toString()}`, 302);
 
 /** A network failure or time-out reaching the provider, rather than an answer it gave. */
@@ -65,13 +65,13 @@ const oidcRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { tags: ["auth"], querystring: ssoStartQuery, response: redirectSchema } },
     async (request, reply) => {
       const provider = await findProvider(fastify, request.query.provider);
-      if (!provider) return landing(reply, { error: "unknown-provider" });
+      if (!provider) return landing(reply, { ssoError: "unknown-provider" });
       let configuration: client.Configuration;
       try {
         configuration = await discover(provider);
       } catch (error) {
         request.log.warn({ err: error, provider: provider.id }, "SSO provider cannot be reached");
-        return landing(reply, { error: "unavailable" });
+        return landing(reply, { ssoError: "unavailable" });
       }
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -112,7 +112,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (fastify) => {
           { event: "sign-in refused", method: "sso", reason, userId, address: request.ip },
           "SSO sign-in refused",
         );
-        return landing(reply, { error });
+        return landing(reply, { ssoError: error });
       };
       const { state } = request.query;
       // Single use: the pending sign-in is taken whatever follows (a replayed state finds nothing).
@@ -160,7 +160,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (fastify) => {
         providerMfa: amrHasSecondFactor(claims.amr),
         expiresAt: new Date(Date.now() + HANDOFF_TTL_MS),
       });
-      return landing(reply, { code });
+      return landing(reply, { ssoCode: code });
     },
   );
 
