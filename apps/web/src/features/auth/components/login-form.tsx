@@ -59,6 +59,7 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
     navigate(returnTo ?? paths.site("apkw"), { replace: true });
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the outcome the page was opened with
   useEffect(() => {
     clearSsoOutcome();
     if (sso.error) setError(SSO_ERRORS[sso.error as keyof typeof SSO_ERRORS] ?? authMessages.loginFailed);
@@ -69,8 +70,6 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
         (e: unknown) => setError(serverMessageOf(e, authMessages.loginFailed)),
       )
       .finally(() => setSsoBusy(false));
-    // Once, for the outcome the page was opened with.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: finish is the same for the screen's life
   }, [sso]);
 
   /** A passkey alone signs in (it counts as two factors: docs/PRODUCT-RULES.md#second-factor). */
