@@ -72,7 +72,8 @@ const domain = z
     /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
     "domain must be a domain such as example.com",
   );
-const ssoDomain = z
+/** An allowed domain: identities of it join at this level and these sites. */
+export const ssoDomainBody = z
   .strictObject({
     domain,
     level: z.enum(MEMBER_LEVELS, { error: "level must be owner, editor or viewer" }),
@@ -88,7 +89,7 @@ export const ssoSettingsBody = z.strictObject({
   ssoOnly: z.boolean({ error: "ssoOnly must be true or false" }),
   /** Owners who keep password + second factor sign-in under SSO only. */
   breakGlass: z.array(idSchema).max(100),
-  domains: z.array(ssoDomain).max(100),
+  domains: z.array(ssoDomainBody).max(100),
 });
 export type SsoSettingsBody = z.infer<typeof ssoSettingsBody>;
 
