@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, buildTestApp, type TestApp } from "../../../test/helpers.ts";
 import {
   type Forgery,
   type ForgingProvider,
   startForgingProvider,
   startProvider,
   type TestProvider,
-} from "../../../test/oidc.ts";
+} from "@backoffice/server/oidc-test-provider";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, buildTestApp, type TestApp } from "../../../test/helpers.ts";
 
 // Single sign-on (docs/SSO.md) against a real OpenID Connect provider (oidc-provider) on 127.0.0.1,
 // and a forging one for the ID token attacks. No answer is a 5xx.

@@ -1,3 +1,4 @@
+/** Test helpers only (the SSO API tests and e2e/sso.e2e.ts): OpenID Connect providers on 127.0.0.1. */
 import { generateKeyPairSync, randomUUID, sign } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
