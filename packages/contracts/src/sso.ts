@@ -31,6 +31,12 @@ export const ssoExchangeBody = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{43}$/, "code must be the code of the single sign-on link"),
 });
 
+/**
+ * `GET /auth/oidc/sign-out-url`: where the dashboard sends the browser after signing out of an SSO
+ * session (the provider's end_session_endpoint), or null.
+ */
+export const ssoSignOutAnswer = successOf(z.object({ url: z.string().nullable() }));
+
 const trimmed = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })

@@ -54,6 +54,7 @@ export async function startProvider(redirectUri: string): Promise<TestProvider> 
         client_id: state.clientId,
         client_secret: state.clientSecret,
         redirect_uris: [redirectUri],
+        post_logout_redirect_uris: [new URL("/login", redirectUri).href],
         grant_types: ["authorization_code"],
         response_types: ["code"],
       },

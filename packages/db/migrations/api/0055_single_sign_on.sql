@@ -34,6 +34,7 @@ create table sso_logins (
 create table sso_handoffs (
   code_hash text primary key,
   user_id text not null references users (id) on delete cascade,
+  provider_id text not null,
   browser_hash text not null,
   provider_mfa boolean not null,
   expires_at timestamptz not null
@@ -44,7 +45,9 @@ alter table security_settings add column sso_only boolean not null default false
 alter table users add column break_glass boolean not null default false;
 
 -- How the session began ('password' or 'sso'), shown in its History sign-in entry; a provider's
--- second factor (its amr) stands for the member's own under "Require a second factor".
+-- second factor (its amr) stands for the member's own under "Require a second factor"; the provider
+-- of an SSO session, whose sign-out page the dashboard's sign-out visits (RP-initiated logout).
 alter table sessions
   add column sign_in text not null default 'password',
-  add column provider_mfa boolean not null default false;
+  add column provider_mfa boolean not null default false,
+  add column sso_provider text;

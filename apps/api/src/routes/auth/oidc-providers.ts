@@ -147,22 +147,28 @@ export function ssoRepository(db: Queryable) {
     async createHandoff(row: {
       codeHash: string;
       userId: string;
+      providerId: string;
       browserHash: string;
       providerMfa: boolean;
       expiresAt: Date;
     }): Promise<void> {
       await db.query("delete from sso_handoffs where expires_at < now()");
       await db.query(
-        `insert into sso_handoffs (code_hash, user_id, browser_hash, provider_mfa, expires_at)
-         values ($1, $2, $3, $4, $5)`,
-        [row.codeHash, row.userId, row.browserHash, row.providerMfa, row.expiresAt],
+        `insert into sso_handoffs (code_hash, user_id, provider_id, browser_hash, provider_mfa, expires_at)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [row.codeHash, row.userId, row.providerId, row.browserHash, row.providerMfa, row.expiresAt],
       );
     },
     /** Takes a handoff code once. */
     async takeHandoff(codeHash: string) {
-      const [row] = await db.query<{ user_id: string; browser_hash: string; provider_mfa: boolean }>(
+      const [row] = await db.query<{
+        user_id: string;
+        provider_id: string;
+        browser_hash: string;
+        provider_mfa: boolean;
+      }>(
         `delete from sso_handoffs where code_hash = $1 and expires_at > now()
-         returning user_id, browser_hash, provider_mfa`,
+         returning user_id, provider_id, browser_hash, provider_mfa`,
         [codeHash],
       );
       return row;

@@ -128,6 +128,20 @@ describe("signing in with the provider", () => {
     expect((await exchange(landing.code!, browser!)).statusCode).toBe(401);
   });
 
+  it("gives an SSO session its provider's sign-out page (RP-initiated logout), a password session none", async () => {
+    const token = (await ssoSignIn(ADMIN.email)).answer!.json().data.token as string;
+    const answer = await t.as(token, { method: "GET", url: "/api/v1/auth/oidc/sign-out-url" });
+    const url = new URL(answer.json().data.url as string);
+    expect(`${url.origin}${url.pathname}`).toBe(`${idp.issuer}/session/end`);
+    expect(url.searchParams.get("client_id")).toBe(idp.clientId);
+    expect(url.searchParams.get("post_logout_redirect_uri")).toBe(`${PUBLIC_URL}/login`);
+    // The provider accepts it: its sign-out page, not an error.
+    expect((await fetch(url, { redirect: "manual" })).status).toBe(200);
+    const password = await t.as(owner, { method: "GET", url: "/api/v1/auth/oidc/sign-out-url" });
+    expect(password.json().data.url).toBeNull();
+    expect((await t.inject({ method: "GET", url: "/api/v1/auth/oidc/sign-out-url" })).statusCode).toBe(401);
+  });
+
   it("matches the email whatever its case or Unicode form, never a look-alike of another member", async () => {
     await t.createUser("josé@example.com", PASSWORD);
     await t.createUser("kate@example.com", PASSWORD);

@@ -5,6 +5,7 @@ import {
   type SsoError,
   ssoCallbackQuery,
   ssoExchangeBody,
+  ssoSignOutAnswer,
   ssoStartQuery,
 } from "@backoffice/contracts/sso";
 import { forbidden, unauthorized } from "@backoffice/server";
@@ -14,7 +15,8 @@ import * as client from "openid-client";
 import { z } from "zod";
 import { newToken, sha256 } from "../../lib/crypto.ts";
 import { MINUTE } from "../../lib/rate-limit.ts";
-import { discover, findProvider, redirectUrlOf, ssoRepository } from "./oidc-providers.ts";
+import { requireAdmin } from "../../plugins/auth.ts";
+import { discover, findProvider, publicUrlOf, redirectUrlOf, ssoRepository } from "./oidc-providers.ts";
 import { amrHasSecondFactor, emailVerified, memberForIdentity } from "./oidc-rules.ts";
 import { usersRepository } from "./repository.ts";
 import { secondFactorStep } from "./second-factor-sign-in.ts";
@@ -156,6 +158,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (fastify) => {
       await sso.createHandoff({
         codeHash: sha256(code),
         userId: found.member.id,
+        providerId: provider.id,
         browserHash: pending.browser_hash,
         providerMfa: amrHasSecondFactor(claims.amr),
         expiresAt: new Date(Date.now() + HANDOFF_TTL_MS),
@@ -191,7 +194,48 @@ const oidcRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const step = await secondFactorStep(request, user);
         if (step) return step;
       }
-      return startSession(request, reply, user, { signIn: "sso", providerMfa: handoff.provider_mfa });
+      return startSession(request, reply, user, {
+        signIn: "sso",
+        providerMfa: handoff.provider_mfa,
+        ssoProvider: handoff.provider_id,
+      });
+    },
+  );
+
+  fastify.get(
+    "/auth/oidc/sign-out-url",
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ["auth"],
+        security: [{ bearer: [] }],
+        response: { 200: ssoSignOutAnswer, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => {
+      // RP-initiated logout: an SSO session's provider, when it offers end_session_endpoint.
+      const [row] = await fastify.db.query<{ sso_provider: string | null }>(
+        "select sso_provider from sessions where id = $1",
+        [request.session!.id],
+      );
+      const provider = row?.sso_provider ? await findProvider(fastify, row.sso_provider) : undefined;
+      let url: string | null = null;
+      if (provider) {
+        try {
+          const configuration = await discover(provider);
+          if (configuration.serverMetadata().end_session_endpoint)
+            url = client.buildEndSessionUrl(configuration, {
+              client_id: provider.clientId,
+              post_logout_redirect_uri: `${publicUrlOf(fastify.config)}/login`,
+            }).href;
+        } catch (error) {
+          request.log.warn(
+            { err: error, provider: provider.id },
+            "SSO provider cannot be reached for sign-out",
+          );
+        }
+      }
+      return { status: "success" as const, data: { url } };
     },
   );
 };

@@ -93,6 +93,8 @@ export interface SessionClient {
   signIn?: "password" | "sso";
   /** The provider's amr said a second factor was used: it stands for the member's own (docs/SSO.md). */
   providerMfa?: boolean;
+  /** The provider of an SSO session (its sign-out page: RP-initiated logout). */
+  ssoProvider?: string;
 }
 
 export function sessionsRepository(db: Queryable) {
@@ -104,8 +106,9 @@ export function sessionsRepository(db: Queryable) {
       client?: SessionClient,
     ): Promise<SessionRow> {
       const [row] = await db.query<SessionRow>(
-        `insert into sessions (id, user_id, token_hash, expires_at, user_agent, address, sign_in, provider_mfa)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id, user_id, expires_at`,
+        `insert into sessions (id, user_id, token_hash, expires_at, user_agent, address, sign_in, provider_mfa,
+           sso_provider)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id, user_id, expires_at`,
         [
           newId(),
           userId,
@@ -115,6 +118,7 @@ export function sessionsRepository(db: Queryable) {
           client?.address ?? null,
           client?.signIn ?? "password",
           client?.providerMfa ?? false,
+          client?.ssoProvider ?? null,
         ],
       );
       return row!;

@@ -18,7 +18,7 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: Pick<UserRow, "id" | "email" | "role">,
-  how: Pick<SessionClient, "signIn" | "providerMfa"> = {},
+  how: Pick<SessionClient, "signIn" | "providerMfa" | "ssoProvider"> = {},
 ) {
   const token = newToken();
   // The sign-in is logged with its admin (the session is not one yet).
