@@ -20,6 +20,9 @@ export type SsoError = keyof typeof SSO_ERRORS;
 export const SSO_MESSAGES = {
   /** POST /auth/login for a member under "Sign in with SSO only" who is not a break-glass Owner. */
   ssoOnly: "This team signs in with single sign-on only. Use the single sign-on button.",
+  /** An invitation accepted with a password under SSO only. */
+  ssoOnlyJoin:
+    "This team signs in with single sign-on only. Accept the invitation with the single sign-on button on the sign-in screen.",
   /** A break-glass Owner's password sign-in needs their second factor. */
   breakGlassNeedsFactor:
     "Break-glass sign-in needs a second factor. Set up a passkey or an authenticator app first.",

@@ -126,3 +126,20 @@ export async function assertPasswordSignIn(request: FastifyRequest, user: Pick<U
   const factors = await secondFactorRepository(request.server.db).factorsOf(user.id);
   if (!factors.totp && factors.passkeys === 0) throw forbidden(SSO_MESSAGES.breakGlassNeedsFactor);
 }
+
+/** A passkey alone under "Sign in with SSO only": break-glass Owners only (a passkey is two factors). */
+export async function assertPasskeySignIn(request: FastifyRequest, userId: string) {
+  const [user] = await request.server.db.query<Pick<UserRow, "id" | "level">>(
+    "select id, level from users where id = $1",
+    [userId],
+  );
+  if (user && (await ssoOnlyApplies(request, user))) {
+    request.log.warn({ event: "sign-in refused", userId, address: request.ip }, "SSO only");
+    throw forbidden(SSO_MESSAGES.ssoOnly);
+  }
+}
+
+/** An invitation accepted with a password under "Sign in with SSO only" is refused: the invitee uses SSO. */
+export async function assertPasswordJoin(request: FastifyRequest) {
+  if (await ssoRepository(request.server.db).ssoOnly()) throw forbidden(SSO_MESSAGES.ssoOnlyJoin);
+}

@@ -7,6 +7,7 @@ import {
 } from "@backoffice/server/oidc-test-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { softAuthenticator } from "../../../test/passkeys.ts";
 
 // Single sign-on (docs/SSO.md) against a real OpenID Connect provider (oidc-provider) on 127.0.0.1,
 // and a forging one for the ID token attacks. No answer is a 5xx.
@@ -231,12 +232,56 @@ describe("signing in with the provider", () => {
   });
 });
 
+const localhost = { host: "localhost:8080" };
+async function addPasskey(email: string) {
+  const token = await t.login(email, PASSWORD);
+  const key = softAuthenticator();
+  const options = await t.as(token, {
+    method: "POST",
+    url: "/api/v1/auth/passkeys/register/options",
+    headers: localhost,
+  });
+  const added = await t.as(token, {
+    method: "POST",
+    url: "/api/v1/auth/passkeys",
+    headers: localhost,
+    payload: { name: "Laptop", response: key.register(options.json().data.options.challenge) },
+  });
+  expect(added.statusCode).toBe(200);
+  return key;
+}
+async function passkeySignIn(key: ReturnType<typeof softAuthenticator>) {
+  const options = await t.inject({
+    method: "POST",
+    url: "/api/v1/auth/passkeys/sign-in/options",
+    headers: localhost,
+    payload: {},
+  });
+  return t.inject({
+    method: "POST",
+    url: "/api/v1/auth/passkeys/sign-in",
+    headers: localhost,
+    payload: { response: key.assert(options.json().data.options.challenge) },
+    remoteAddress: fresh(),
+  });
+}
+
 describe("Sign in with SSO only", () => {
   it("refuses password sign-in and reset codes to members, but not to a break-glass Owner with a second factor", async () => {
     await t.createUser("member@example.com", PASSWORD, "admin", { level: "editor", sites: null });
     await t.createUser("glass@example.com", PASSWORD);
     await t.createUser("glass-nofactor@example.com", PASSWORD);
     await t.app.db.query("update users set totp_enabled_at = now() where email = 'glass@example.com'");
+    // The member's passkey, made before the rule, and an open invitation.
+    const memberKey = await addPasskey("member@example.com");
+    const invite = await t.as(owner, {
+      method: "POST",
+      url: "/api/v1/team/invitations",
+      payload: { email: "late@example.com", level: "viewer", sites: ["apkw"] },
+    });
+    expect(invite.statusCode).toBe(201);
+    const invitationToken = /invitation\/([A-Za-z0-9_-]+)/.exec(t.mails.at(-1)!.text)![1]!;
+    expect((await passkeySignIn(memberKey)).statusCode).toBe(200);
     const glass = await idOf("glass@example.com");
     const bare = await idOf("glass-nofactor@example.com");
     const member = await idOf("member@example.com");
@@ -269,6 +314,17 @@ describe("Sign in with SSO only", () => {
       expect(otp.statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(t.mails.length).toBe(before);
+      // A passkey alone is refused to members too; an invitation is accepted through the provider only.
+      const passkey = await passkeySignIn(memberKey);
+      expect(passkey.statusCode).toBe(403);
+      expect(passkey.json().message).toBe(refused.json().message);
+      const joined = await t.inject({
+        method: "POST",
+        url: `/api/v1/team/invitations/${invitationToken}/accept`,
+        payload: { password: PASSWORD },
+      });
+      expect(joined.statusCode).toBe(403);
+      expect(joined.json().message).toContain("single sign-on only");
       // The provider still signs the member in.
       expect((await ssoSignIn("member@example.com")).answer!.statusCode).toBe(200);
     } finally {
