@@ -27,6 +27,9 @@ export const SSO_MESSAGES = {
   breakGlassNeedsFactor:
     "Break-glass sign-in needs a second factor. Set up a passkey or an authenticator app first.",
   providerNotFound: "Provider not found",
+  /** PATCH /team/members/{id} of a member whose access a source-of-truth provider's groups set. */
+  accessFromProvider: (email: string, label: string) =>
+    `The access of ${email} comes from ${label}'s groups. Change their groups at the provider.`,
   providerSaved: "Provider saved",
   providerRemoved: "Provider removed",
   settingsSaved: "Single sign-on settings saved",

@@ -49,11 +49,34 @@ const issuer = z
   .max(2048, "issuer must be at most 2048 characters")
   .pipe(z.url({ protocol: /^https?$/, error: "issuer must be an http(s) URL" }));
 
+const groupRule = z
+  .strictObject({
+    group: trimmed("group", 256),
+    level: z.enum(MEMBER_LEVELS, { error: "level must be owner, editor or viewer" }),
+    sites: z.array(z.enum(SITES, { error: `sites must be some of ${SITES.join(", ")}` })).nullable(),
+  })
+  .refine((value) => value.level === "owner" || value.sites === null || value.sites.length > 0, {
+    path: ["sites"],
+    message: "sites must include at least one site",
+  });
+
 export const ssoProviderBody = z.strictObject({
   label: trimmed("label", 60),
   issuer,
   clientId: trimmed("clientId", 512),
   clientSecret: trimmed("clientSecret", 2048),
+  /** The provider's groups mapped to a level and sites (the highest level a member's groups give wins). */
+  groupRules: z.array(groupRule).max(100).optional(),
+  /** The claim holding the groups (default `groups`). */
+  groupsClaim: trimmed("groupsClaim", 100).optional(),
+  /** An extra scope the provider needs to send the groups (Keycloak, Authentik: often `groups`). */
+  groupsScope: z
+    .string()
+    .trim()
+    .regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,100}$/, "groupsScope must be one scope name")
+    .optional(),
+  /** The provider's groups are the source of truth: each sign-in sets the access; manual changes are refused. */
+  groupsAuthoritative: z.boolean({ error: "groupsAuthoritative must be true or false" }).optional(),
 });
 /** A change; the secret is kept when left out (it is never answered back). */
 export const ssoProviderPatchBody = ssoProviderBody.partial();
@@ -64,6 +87,12 @@ export const ssoProviderSchema = z.object({
   label: z.string(),
   issuer: z.string(),
   clientId: z.string(),
+  groupRules: z.array(
+    z.object({ group: z.string(), level: z.enum(MEMBER_LEVELS), sites: z.array(z.enum(SITES)).nullable() }),
+  ),
+  groupsClaim: z.string(),
+  groupsScope: z.string().nullable(),
+  groupsAuthoritative: z.boolean(),
   /** Set by OIDC_* environment variables: read-only on the Team screen. */
   fromEnvironment: z.boolean(),
 });

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
 
 /** An identity at the test provider: its claims (email, email_verified). */
-export type Account = { email: string; email_verified: boolean };
+export type Account = { email: string; email_verified: boolean; groups?: string[] };
 
 /** Who signs in at the next interaction, and the `amr` the provider reports. */
 export interface NextLogin {
@@ -60,7 +60,11 @@ export async function startProvider(redirectUri: string): Promise<TestProvider> 
       },
     ],
     // amr in the ID token, as Keycloak and Entra send it.
-    claims: { openid: ["sub", "amr", "acr", "auth_time", "sid"], email: ["email", "email_verified"] },
+    claims: {
+      openid: ["sub", "amr", "acr", "auth_time", "sid"],
+      email: ["email", "email_verified"],
+      profile: ["groups"],
+    },
     cookies: { keys: ["test-cookie-key"] },
     jwks: {
       keys: [generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" })],

@@ -7,6 +7,13 @@ create table sso_providers (
   issuer text not null,
   client_id text not null,
   client_secret text not null,
+  -- Optional mapping of the provider's groups claim to a level and sites: [{group, level, sites}],
+  -- the claim's name, an extra scope that makes the provider send it, and whether the provider is
+  -- the source of truth (each sign-in sets the member's access; a manual change is refused).
+  group_rules jsonb not null default '[]',
+  groups_claim text not null default 'groups',
+  groups_scope text,
+  groups_authoritative boolean not null default false,
   created_at timestamptz not null default now()
 );
 
@@ -42,7 +49,10 @@ create table sso_handoffs (
 
 -- "Sign in with SSO only" (password sign-in refused but for break-glass Owners).
 alter table security_settings add column sso_only boolean not null default false;
-alter table users add column break_glass boolean not null default false;
+alter table users
+  add column break_glass boolean not null default false,
+  -- The provider whose groups set this member's access (a source-of-truth provider), or null.
+  add column access_from_provider text;
 
 -- How the session began ('password' or 'sso'), shown in its History sign-in entry; a provider's
 -- second factor (its amr) stands for the member's own under "Require a second factor"; the provider

@@ -23,6 +23,10 @@ interface ProviderRow {
   issuer: string;
   client_id: string;
   client_secret: string;
+  group_rules: SsoProvider["groupRules"];
+  groups_claim: string;
+  groups_scope: string | null;
+  groups_authoritative: boolean;
 }
 
 export const publicUrlOf = (config: Config) =>
@@ -45,13 +49,18 @@ export async function listProviders(
             issuer: config.OIDC_ISSUER,
             clientId: config.OIDC_CLIENT_ID,
             clientSecret: config.OIDC_CLIENT_SECRET,
+            groupRules: [],
+            groupsClaim: "groups",
+            groupsScope: null,
+            groupsAuthoritative: false,
             fromEnvironment: true,
           },
         ]
       : [];
   const rows = storedToo
     ? await fastify.db.query<ProviderRow>(
-        "select id, label, issuer, client_id, client_secret from sso_providers order by created_at, id",
+        `select id, label, issuer, client_id, client_secret, group_rules, groups_claim, groups_scope,
+           groups_authoritative from sso_providers order by created_at, id`,
       )
     : [];
   return [
@@ -62,6 +71,10 @@ export async function listProviders(
       issuer: row.issuer,
       clientId: row.client_id,
       clientSecret: row.client_secret,
+      groupRules: row.group_rules,
+      groupsClaim: row.groups_claim,
+      groupsScope: row.groups_scope,
+      groupsAuthoritative: row.groups_authoritative,
       fromEnvironment: false,
     })),
   ];

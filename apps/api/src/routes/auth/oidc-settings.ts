@@ -16,7 +16,7 @@ import { auditContextOf } from "../../plugins/audit.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
 import { idempotentWrites } from "../../plugins/idempotency.ts";
 import { teamRepository } from "../team/repository.ts";
-import { listProviders, redirectUrlOf, ssoRepository } from "./oidc-providers.ts";
+import { findProvider, listProviders, redirectUrlOf, ssoRepository } from "./oidc-providers.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -125,18 +125,38 @@ const oidcSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const { label, issuer, clientId, clientSecret } = request.body;
+      const groups = {
+        groupRules: request.body.groupRules ?? [],
+        groupsClaim: request.body.groupsClaim ?? "groups",
+        groupsScope: request.body.groupsScope ?? null,
+        groupsAuthoritative: request.body.groupsAuthoritative ?? false,
+      };
       const id = newId();
       await db.transaction(async (tx) => {
         await tx.query(
-          "insert into sso_providers (id, label, issuer, client_id, client_secret) values ($1, $2, $3, $4, $5)",
-          [id, label, issuer, clientId, clientSecret],
+          `insert into sso_providers (id, label, issuer, client_id, client_secret, group_rules, groups_claim,
+             groups_scope, groups_authoritative) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [
+            id,
+            label,
+            issuer,
+            clientId,
+            clientSecret,
+            JSON.stringify(groups.groupRules),
+            groups.groupsClaim,
+            groups.groupsScope,
+            groups.groupsAuthoritative,
+          ],
         );
-        await teamRepository(tx).log(auditContextOf(request, null), "create", id, null, logged(request.body));
+        await teamRepository(tx).log(auditContextOf(request, null), "create", id, null, {
+          ...logged(request.body),
+          ...groups,
+        });
       });
       reply.code(201);
       return {
         status: "success" as const,
-        data: { id, label, issuer, clientId, fromEnvironment: false },
+        data: { id, label, issuer, clientId, ...groups, fromEnvironment: false },
         message: SSO_MESSAGES.providerSaved,
       };
     },
@@ -155,8 +175,17 @@ const oidcSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => {
       const { id } = request.params;
-      const { label, issuer, clientId, clientSecret } = request.body;
-      const provider = await db.transaction(async (tx) => {
+      const {
+        label,
+        issuer,
+        clientId,
+        clientSecret,
+        groupRules,
+        groupsClaim,
+        groupsScope,
+        groupsAuthoritative,
+      } = request.body;
+      await db.transaction(async (tx) => {
         const [before] = await tx.query<{ label: string; issuer: string; client_id: string }>(
           "select label, issuer, client_id from sso_providers where id = $1 for update",
           [id],
@@ -164,9 +193,23 @@ const oidcSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         if (!before) throw notFound(SSO_MESSAGES.providerNotFound);
         const [row] = await tx.query<{ label: string; issuer: string; client_id: string }>(
           `update sso_providers set label = coalesce($2, label), issuer = coalesce($3, issuer),
-             client_id = coalesce($4, client_id), client_secret = coalesce($5, client_secret)
+             client_id = coalesce($4, client_id), client_secret = coalesce($5, client_secret),
+             group_rules = coalesce($6, group_rules), groups_claim = coalesce($7, groups_claim),
+             groups_scope = case when $8 then $9 else groups_scope end,
+             groups_authoritative = coalesce($10, groups_authoritative)
            where id = $1 returning label, issuer, client_id`,
-          [id, label ?? null, issuer ?? null, clientId ?? null, clientSecret ?? null],
+          [
+            id,
+            label ?? null,
+            issuer ?? null,
+            clientId ?? null,
+            clientSecret ?? null,
+            groupRules ? JSON.stringify(groupRules) : null,
+            groupsClaim ?? null,
+            groupsScope !== undefined,
+            groupsScope ?? null,
+            groupsAuthoritative ?? null,
+          ],
         );
         const after = { label: row!.label, issuer: row!.issuer, clientId: row!.client_id };
         await teamRepository(tx).log(
@@ -174,15 +217,16 @@ const oidcSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           "update",
           id,
           logged({ ...before, clientId: before.client_id }),
-          { ...logged(after), ...(clientSecret ? { clientSecret: "(changed)" } : {}) },
+          {
+            ...logged(after),
+            ...(clientSecret ? { clientSecret: "(changed)" } : {}),
+            ...(groupRules ? { groupRules } : {}),
+            ...(groupsAuthoritative !== undefined ? { groupsAuthoritative } : {}),
+          },
         );
-        return after;
       });
-      return {
-        status: "success" as const,
-        data: { id, ...provider, fromEnvironment: false },
-        message: SSO_MESSAGES.providerSaved,
-      };
+      const { clientSecret: _, ...provider } = (await findProvider(fastify, id))!;
+      return { status: "success" as const, data: provider, message: SSO_MESSAGES.providerSaved };
     },
   );
 

@@ -60,8 +60,8 @@ async function start(provider = "env") {
 }
 
 /** The provider's redirect back to the callback, for a browser that signed in there as `accountId`. */
-async function atProvider(accountId: string, amr?: string[]) {
-  const started = await start();
+async function atProvider(accountId: string, amr?: string[], provider = "env") {
+  const started = await start(provider);
   const browser = cookieOf(started.headers["set-cookie"]);
   idp.next = { accountId, ...(amr ? { amr } : {}) };
   const back = await idp.authorize(started.headers.location as string);
@@ -76,10 +76,17 @@ async function callback(path: string, browser: string) {
 }
 
 /** A whole SSO sign-in up to the dashboard's exchange of the one-time code. */
-async function ssoSignIn(email: string, options: { verified?: boolean; amr?: string[] } = {}) {
+async function ssoSignIn(
+  email: string,
+  options: { verified?: boolean; amr?: string[]; groups?: string[]; provider?: string } = {},
+) {
   const sub = `sub-${address++}`;
-  idp.accounts.set(sub, { email, email_verified: options.verified ?? true });
-  const { browser, path } = await atProvider(sub, options.amr);
+  idp.accounts.set(sub, {
+    email,
+    email_verified: options.verified ?? true,
+    ...(options.groups ? { groups: options.groups } : {}),
+  });
+  const { browser, path } = await atProvider(sub, options.amr, options.provider);
   const landing = await callback(path, browser);
   if (!landing.code) return { landing, answer: undefined };
   return { landing, answer: await exchange(landing.code, browser), browser };
@@ -331,6 +338,81 @@ describe("Sign in with SSO only", () => {
       expect((await putSettings(noSso)).statusCode).toBe(200);
     }
     expect((await passwordLogin("member@example.com")).statusCode).toBe(200);
+  });
+});
+
+describe("groups", () => {
+  it("maps the provider's groups to level and sites; as source of truth it sets them and refuses manual changes", async () => {
+    const added = await t.as(owner, {
+      method: "POST",
+      url: "/api/v1/team/sso/providers",
+      payload: {
+        label: "Groups ID",
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+        groupRules: [
+          { group: "bo-editors", level: "editor", sites: ["movies"] },
+          { group: "bo-viewers", level: "viewer", sites: ["apkw"] },
+        ],
+        groupsAuthoritative: true,
+      },
+    });
+    expect(added.statusCode).toBe(201);
+    const provider = added.json().data.id as string;
+    const team = async () =>
+      (await t.as(owner, { method: "GET", url: "/api/v1/team" })).json().data as {
+        _id: string;
+        email: string;
+        level: string;
+        sites: string[] | null;
+      }[];
+    try {
+      // A joiner of an allowed domain gets the groups' access rather than the domain's default.
+      await putSettings({
+        ...noSso,
+        domains: [{ domain: "groups.example", level: "viewer", sites: ["sportbn"] }],
+      });
+      const joined = await ssoSignIn("new@groups.example", {
+        groups: ["bo-viewers", "bo-editors"],
+        provider,
+      });
+      expect(joined.answer!.statusCode).toBe(200);
+      expect((await team()).find((row) => row.email === "new@groups.example")).toMatchObject({
+        level: "editor",
+        sites: ["movies"],
+      });
+      // An existing member's access follows the groups at each sign-in.
+      await t.createUser("grouped@example.com", PASSWORD, "admin", { level: "viewer", sites: ["sportbn"] });
+      await ssoSignIn("grouped@example.com", { groups: ["bo-viewers"], provider });
+      const member = (await team()).find((row) => row.email === "grouped@example.com")!;
+      expect(member).toMatchObject({ level: "viewer", sites: ["apkw"] });
+      const manual = await t.as(owner, {
+        method: "PATCH",
+        url: `/api/v1/team/members/${member._id}`,
+        payload: { level: "editor", sites: null },
+      });
+      expect(manual.statusCode).toBe(409);
+      expect(manual.json().message).toBe(
+        "The access of grouped@example.com comes from Groups ID's groups. Change their groups at the provider.",
+      );
+      // Switched off, Owners set levels again.
+      const off = await t.as(owner, {
+        method: "PATCH",
+        url: `/api/v1/team/sso/providers/${provider}`,
+        payload: { groupsAuthoritative: false },
+      });
+      expect(off.json().data).toMatchObject({ groupsAuthoritative: false, groupRules: expect.any(Array) });
+      const again = await t.as(owner, {
+        method: "PATCH",
+        url: `/api/v1/team/members/${member._id}`,
+        payload: { level: "editor", sites: null },
+      });
+      expect(again.statusCode).toBe(200);
+    } finally {
+      await putSettings(noSso);
+      await t.as(owner, { method: "DELETE", url: `/api/v1/team/sso/providers/${provider}` });
+    }
   });
 });
 

@@ -17,7 +17,7 @@ import { newToken, sha256 } from "../../lib/crypto.ts";
 import { MINUTE } from "../../lib/rate-limit.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 import { discover, findProvider, publicUrlOf, redirectUrlOf, ssoRepository } from "./oidc-providers.ts";
-import { amrHasSecondFactor, emailVerified, memberForIdentity } from "./oidc-rules.ts";
+import { accessFromGroups, amrHasSecondFactor, emailVerified, memberForIdentity } from "./oidc-rules.ts";
 import { usersRepository } from "./repository.ts";
 import { secondFactorStep } from "./second-factor-sign-in.ts";
 import { startSession } from "./sign-in.ts";
@@ -95,7 +95,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const url = client.buildAuthorizationUrl(configuration, {
         // Always PUBLIC_URL's, never built from the request's Host.
         redirect_uri: redirectUrl,
-        scope: "openid email profile",
+        scope: ["openid email profile", provider.groupsScope].filter(Boolean).join(" "),
         code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: "S256",
         state,
@@ -152,7 +152,12 @@ const oidcRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       if (typeof claims.email !== "string" || !emailVerified(claims))
         return refuse("unverified", "email not verified");
-      const found = await memberForIdentity(request, claims.email, provider.label);
+      const found = await memberForIdentity(
+        request,
+        claims.email,
+        provider,
+        accessFromGroups(provider, claims),
+      );
       if ("refused" in found) return refuse(found.refused, found.refused);
       const code = newToken();
       await sso.createHandoff({

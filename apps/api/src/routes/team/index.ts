@@ -22,7 +22,7 @@ import { MINUTE } from "../../lib/rate-limit.ts";
 import { auditContextOf } from "../../plugins/audit.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
 import { idempotentWrites } from "../../plugins/idempotency.ts";
-import { assertPasswordJoin } from "../auth/oidc-rules.ts";
+import { assertManualAccessChange, assertPasswordJoin } from "../auth/oidc-rules.ts";
 import { startSession } from "../auth/sign-in.ts";
 import { type InvitationRow, invitedOf, teamRepository } from "./repository.ts";
 
@@ -279,6 +279,8 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
       },
       async (request) => {
+        // Refused while a source-of-truth provider's groups set the member's access (auth/oidc-rules.ts).
+        await assertManualAccessChange(request, request.params.id);
         const { level } = request.body;
         const sites = sitesFor(level, request.body.sites);
         const changed = await db.transaction(async (tx) => {
