@@ -4,13 +4,13 @@ import { apiLogin, captureScreen, expect, seedSession, storage, test, users } fr
 /**
  * Single sign-on (docs/SSO.md) for real in Chromium: an Owner adds a provider on the Team screen (a
  * real oidc-provider on 127.0.0.1, port 0), then a fresh browser signs in with its button, through
- * the provider and back to the dashboard. The provider is removed at the end, so other journeys'
+ * the provider and back to the dashboard, then signs out there too. The provider is removed at the end, so other journeys'
  * sign-in screen is the password form alone.
  */
 let provider: TestProvider;
 test.afterAll(async () => provider?.close());
 
-test("an Owner adds a provider; a member signs in with it and lands in the dashboard", async ({
+test("an Owner adds a provider; a member signs in with it, lands in the dashboard and signs out at the provider too", async ({
   page,
   browser,
   baseURL,
@@ -48,6 +48,13 @@ test("an Owner adds a provider; a member signs in with it and lands in the dashb
     expect((await storage(visitor)).token).toBeTruthy();
     // Neither the one-time code nor a token stayed in the address.
     expect(visitor.url()).not.toContain("ssoCode");
+    // Signing out also signs out at the provider (RP-initiated logout), which sends the browser back.
+    await visitor.getByRole("button", { name: /Account menu/ }).click();
+    await visitor.getByRole("menuitem", { name: "Logout" }).click();
+    await expect(visitor).toHaveURL(new RegExp(`^${provider.issuer}/session/end`));
+    await visitor.getByRole("button", { name: "Yes, sign me out" }).click();
+    await expect(visitor).toHaveURL(/\/login$/);
+    expect((await storage(visitor)).token).toBeUndefined();
   } finally {
     await fresh.close();
     await listed.getByRole("button", { name: "Remove E2E ID" }).click();
