@@ -18,6 +18,9 @@ const PUBLIC = [
   // The sign-in's second factor step and a passkey's sign-in: no session yet
   // (routes/auth/second-factor-sign-in.ts, passkeys.ts).
   /^\/api\/v1\/auth\/(login\/second-factor|passkeys\/sign-in(\/options)?)$/,
+  // Single sign-on: the start, the provider's redirect back and the one-time code's exchange come
+  // before any session (routes/auth/oidc.ts).
+  /^\/api\/v1\/auth\/oidc\/(start|callback|exchange)$/,
   // An invitation link's page and its acceptance: the invitee has no account yet (routes/team).
   /^\/api\/v1\/team\/invitations\/\{token\}(\/accept)?$/,
   // Not a session's: a scraper on loopback or with METRICS_TOKEN, anyone else a 404 (routes/metrics.test.ts).

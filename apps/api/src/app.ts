@@ -25,6 +25,8 @@ import errors from "./plugins/errors.ts";
 import { installApiSecurityHeaders } from "./plugins/security-headers.ts";
 import web from "./plugins/web.ts";
 import authRoutes from "./routes/auth/index.ts";
+import oidcRoutes from "./routes/auth/oidc.ts";
+import oidcSettingsRoutes from "./routes/auth/oidc-settings.ts";
 import secondFactorRoutes from "./routes/auth/second-factor.ts";
 import { secondFactorGate } from "./routes/auth/second-factor-gate.ts";
 import demoImagesRoutes from "./routes/demo-images.ts";
@@ -145,8 +147,10 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   // Before any route: while a second factor is required, a member without one only sets one up.
   fastify.addHook("preHandler", secondFactorGate);
   await fastify.register(authRoutes, { prefix: "/api/v1" });
+  await fastify.register(oidcRoutes, { prefix: "/api/v1" });
   await fastify.register(secondFactorRoutes, { prefix: "/api/v1" });
   await fastify.register(teamRoutes, { prefix: "/api/v1/team" });
+  await fastify.register(oidcSettingsRoutes, { prefix: "/api/v1/team" });
   await fastify.register(liveRoutes, { prefix: "/api/v1" });
   await fastify.register(siteRoutes, { jobs: options.jobs ?? "with-server", clock: options.jobsClock });
   await fastify.register(tmdbRoutes, { prefix: "/api/v1/tmdb" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ssoProviderInfo } from "./sso.ts";
 
 export const siteInfo = z.object({ name: z.string(), url: z.string() });
 export const configAnswer = z.object({
@@ -9,6 +10,8 @@ export const configAnswer = z.object({
     mail: z.object({ smtp: z.boolean(), from: z.string() }),
     /** The time zone match days and times are in (FEED_TIMEZONE): screens name it beside them. */
     timeZone: z.string(),
+    /** Single sign-on providers: the sign-in screen shows "Sign in with {label}" for each (docs/SSO.md). */
+    sso: z.array(ssoProviderInfo),
   }),
 });
 export type PublicConfig = z.infer<typeof configAnswer>["data"];

@@ -15,6 +15,8 @@ it("reports not ready once the database is gone, while staying alive", async () 
       mail: { smtp: false, from: expect.any(String) },
       // Match days and times are in the feed's time zone, which the screens name.
       timeZone: "UTC",
+      // No single sign-on provider set (docs/SSO.md).
+      sso: [],
     },
   });
   expect((await t.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { configAnswer } from "@backoffice/contracts";
 import { installHealthRoutes, READINESS_TIMEOUT_MS } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { listProviders } from "./auth/oidc-providers.ts";
 
 /**
  * Liveness, readiness and the run-time settings the web app reads. Readiness: without the database
@@ -33,6 +34,15 @@ const systemRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   });
 
+  /** The sign-in screen's SSO buttons; without the database, the environment's provider only. */
+  const ssoButtons = async () => {
+    const providers = await listProviders(fastify).catch((error) => {
+      fastify.log.warn({ err: error }, "SSO providers could not be read");
+      return listProviders(fastify, { storedToo: false });
+    });
+    return providers.map(({ id, label }) => ({ id, label }));
+  };
+
   fastify.get(
     "/api/v1/config",
     { schema: { tags: ["system"], response: { 200: configAnswer } } },
@@ -48,6 +58,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (fastify) => {
           },
           mail: { smtp: fastify.mailer.smtp, from: fastify.mailer.from },
           timeZone: config.FEED_TIMEZONE,
+          sso: await ssoButtons(),
         },
       };
     },

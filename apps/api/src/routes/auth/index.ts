@@ -26,6 +26,7 @@ import { csrfTokenFor, requireAdmin } from "../../plugins/auth.ts";
 import { knownDeviceOf } from "./devices.ts";
 import emailChangeRoutes, { startEmailChange } from "./email-change.ts";
 import { checkPassword } from "./guesses.ts";
+import { assertPasswordSignIn, ssoOnlyApplies } from "./oidc-rules.ts";
 import { otpRepository, sessionsRepository, usersRepository } from "./repository.ts";
 import { secondFactorStep } from "./second-factor-sign-in.ts";
 import sessionRoutes from "./sessions.ts";
@@ -75,6 +76,8 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       if (user.role !== "admin") throw forbidden(AUTH_MESSAGES.forbidden);
       if (user.disabled_at) throw forbidden(SESSION_MESSAGES.disabled);
+      // "Sign in with SSO only": members use the provider; break-glass Owners need a second factor (oidc-rules.ts).
+      await assertPasswordSignIn(request, user);
       // A member with a second factor gets the code step instead (second-factor-sign-in.ts).
       return (await secondFactorStep(request, user)) ?? startSession(request, reply, user);
     },
@@ -129,6 +132,8 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   async function issueCode(request: FastifyRequest, email: string): Promise<string | null> {
     const user = await users.findByEmail(email);
     if (!user) return null;
+    // Reset codes are not sent to members who sign in with SSO only.
+    if (await ssoOnlyApplies(request, user)) return null;
     const device = await knownDeviceOf(request, email);
     const mails = await counters.hit(`otp-mail:${device ? `device:${device}` : "account"}|${email}`, HOUR);
     if (mails.count > OTP_MAILS_PER_HOUR) {

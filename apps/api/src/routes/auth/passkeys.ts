@@ -13,6 +13,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { assertPasskeySignIn } from "./oidc-rules.ts";
 import { CHALLENGE_TTL_MS, ensureNotLast, errors, ISSUER, signInUser } from "./second-factor-checks.ts";
 import { type PasskeyRow, secondFactorRepository } from "./second-factor-repository.ts";
 
@@ -117,6 +118,8 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod = async (fastify) => {
         });
       if (!verified?.verified) throw badRequest(M.passkeyInvalid);
       await repo.passkeyUsed(passkey.id, verified.authenticationInfo.newCounter);
+      // "Sign in with SSO only": a passkey alone is for break-glass Owners (oidc-rules.ts).
+      await assertPasskeySignIn(request, passkey.user_id);
       return signInUser(request, reply, passkey.user_id);
     },
   );

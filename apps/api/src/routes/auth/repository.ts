@@ -89,6 +89,12 @@ export const ACTIVITY_WRITE_EVERY_MS = 60_000;
 export interface SessionClient {
   userAgent: string | null;
   address: string;
+  /** How the session began (History's sign-in entry): a password (the default) or single sign-on. */
+  signIn?: "password" | "sso";
+  /** The provider's amr said a second factor was used: it stands for the member's own (docs/SSO.md). */
+  providerMfa?: boolean;
+  /** The provider of an SSO session (its sign-out page: RP-initiated logout). */
+  ssoProvider?: string;
 }
 
 export function sessionsRepository(db: Queryable) {
@@ -100,9 +106,20 @@ export function sessionsRepository(db: Queryable) {
       client?: SessionClient,
     ): Promise<SessionRow> {
       const [row] = await db.query<SessionRow>(
-        `insert into sessions (id, user_id, token_hash, expires_at, user_agent, address)
-         values ($1, $2, $3, $4, $5, $6) returning id, user_id, expires_at`,
-        [newId(), userId, tokenHash, expiresAt, client?.userAgent ?? null, client?.address ?? null],
+        `insert into sessions (id, user_id, token_hash, expires_at, user_agent, address, sign_in, provider_mfa,
+           sso_provider)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id, user_id, expires_at`,
+        [
+          newId(),
+          userId,
+          tokenHash,
+          expiresAt,
+          client?.userAgent ?? null,
+          client?.address ?? null,
+          client?.signIn ?? "password",
+          client?.providerMfa ?? false,
+          client?.ssoProvider ?? null,
+        ],
       );
       return row!;
     },
@@ -140,7 +157,9 @@ export function sessionsRepository(db: Queryable) {
         `select s.id, s.user_id, s.expires_at, s.last_active_at, u.email, u.role, u.level, u.sites,
            u.totp_enabled_at is not null or exists (select 1 from passkeys p where p.user_id = u.id)
              as second_factor,
-           coalesce((select second_factor_required from security_settings), false) as second_factor_required
+           -- A provider's second factor (SSO amr) satisfies the Owner's rule for this session.
+           coalesce((select second_factor_required from security_settings), false) and not s.provider_mfa
+             as second_factor_required
          from sessions s join users u on u.id = s.user_id
          where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and s.last_active_at > $3
            and u.disabled_at is null`,

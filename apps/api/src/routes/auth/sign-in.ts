@@ -5,7 +5,7 @@ import { newToken, sha256 } from "../../lib/crypto.ts";
 import { MINUTE } from "../../lib/rate-limit.ts";
 import { auditContextOf } from "../../plugins/audit.ts";
 import { rememberDevice } from "./devices.ts";
-import { sessionsRepository, type UserRow, usersRepository } from "./repository.ts";
+import { type SessionClient, sessionsRepository, type UserRow, usersRepository } from "./repository.ts";
 
 export const SESSION_TTL_MS = 12 * 60 * MINUTE;
 
@@ -18,6 +18,7 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: Pick<UserRow, "id" | "email" | "role">,
+  how: Pick<SessionClient, "signIn" | "providerMfa" | "ssoProvider"> = {},
 ) {
   const token = newToken();
   // The sign-in is logged with its admin (the session is not one yet).
@@ -27,12 +28,15 @@ export async function startSession(
       sha256(token),
       new Date(Date.now() + SESSION_TTL_MS),
       // What the sessions list shows (docs/PRODUCT-RULES.md#sessions).
-      { userAgent: request.headers["user-agent"] ?? null, address: request.ip },
+      { userAgent: request.headers["user-agent"] ?? null, address: request.ip, ...how },
     ),
   );
   await usersRepository(request.server.db).recordSignIn(user.id, new Date());
   await rememberDevice(request, reply, user.id);
-  request.log.info({ event: "sign-in", userId: user.id, address: request.ip }, "signed in");
+  request.log.info(
+    { event: "sign-in", userId: user.id, address: request.ip, method: how.signIn ?? "password" },
+    "signed in",
+  );
   return {
     status: "success" as const,
     data: { user: { email: user.email, role: user.role }, token },

@@ -22,6 +22,7 @@ import { MINUTE } from "../../lib/rate-limit.ts";
 import { auditContextOf } from "../../plugins/audit.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
 import { idempotentWrites } from "../../plugins/idempotency.ts";
+import { assertManualAccessChange, assertPasswordJoin } from "../auth/oidc-rules.ts";
 import { startSession } from "../auth/sign-in.ts";
 import { type InvitationRow, invitedOf, teamRepository } from "./repository.ts";
 
@@ -126,6 +127,8 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         if (!row || !state) throw notFound(TEAM_MESSAGES.invalidLink);
         throw new HttpError(410, TEAM_MESSAGES.notOpen[state as Exclude<InvitationState, "valid">]);
       }
+      // Under "Sign in with SSO only" the invitee joins through the provider (auth/oidc-rules.ts).
+      await assertPasswordJoin(request);
       const passwordHash = await hashPassword(request.body.password);
       // All or nothing: the invitation closes once and the member exists with its History entry.
       const user = await db.transaction(async (tx) => {
@@ -276,6 +279,8 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
       },
       async (request) => {
+        // Refused while a source-of-truth provider's groups set the member's access (auth/oidc-rules.ts).
+        await assertManualAccessChange(request, request.params.id);
         const { level } = request.body;
         const sites = sitesFor(level, request.body.sites);
         const changed = await db.transaction(async (tx) => {

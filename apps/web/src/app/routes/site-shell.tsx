@@ -116,8 +116,10 @@ function Shell() {
   const onLogout = () => {
     // The session ends locally whatever the server says; the token is revoked when it answers.
     logout.mutate(undefined, {
-      onSettled: () => {
+      onSettled: (providerSignOut) => {
         clearSession();
+        // An SSO session also signs out at its provider, which sends the browser back to /login.
+        if (providerSignOut) return window.location.assign(providerSignOut);
         navigate(paths.root, { replace: true });
         toast({
           title: authMessages.loggedOut,

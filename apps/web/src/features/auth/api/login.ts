@@ -43,3 +43,20 @@ export async function loginWithPasskey(): Promise<LoginAnswer> {
   const response = await startAuthentication({ optionsJSON: options });
   return signedIn(await api.post<LoginAnswer>("/auth/passkeys/sign-in", { response }, { auth: false }));
 }
+
+/**
+ * Single sign-on (docs/SSO.md): the provider's sign-in ended on /login with a one-time code, which
+ * this exchanges for the session (or the member's own second factor step). One exchange per code:
+ * the screen may ask twice (React's strict mode), the code works once.
+ */
+const exchanges = new Map<string, Promise<LoginAnswer | SecondFactorStep>>();
+export function exchangeSsoCode(code: string): Promise<LoginAnswer | SecondFactorStep> {
+  let pending = exchanges.get(code);
+  if (!pending) {
+    pending = api
+      .post<LoginAnswer | SecondFactorStep>("/auth/oidc/exchange", { code }, { auth: false })
+      .then((body) => (body?.status === "second-factor" ? body : signedIn(body)));
+    exchanges.set(code, pending);
+  }
+  return pending;
+}

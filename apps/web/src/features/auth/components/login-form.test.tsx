@@ -18,9 +18,12 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+const noSso = { body: { status: "success", data: { sso: [] } } };
+const withSso = { body: { status: "success", data: { sso: [{ id: "env", label: "Acme ID" }] } } };
+
 /** The API answers `routes`; the form starts signed out. */
 function signInScreen(routes: Routes = {}) {
-  const calls = fakeApi(routes);
+  const calls = fakeApi({ "GET /config": noSso, ...routes });
   window.localStorage.clear();
   render(<LoginForm returnTo={null} navigate={navigate} />);
   return calls;
@@ -63,7 +66,7 @@ describe("Sign in", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Please fill in all fields");
     expect(email()).not.toHaveAttribute("aria-invalid", "true");
     expect(password()).toHaveAttribute("aria-invalid", "true");
-    expect(calls).toEqual([]);
+    expect(calls.filter((call) => call.path !== "/config")).toEqual([]);
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -99,7 +102,10 @@ describe("Sign in", () => {
     const calls = signInScreen({ "POST /auth/login": loggedIn() });
     await signInAs(`  ${admin.email} `, "Secret-123");
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/apkw", { replace: true }));
-    expect(calls[0]?.body).toEqual({ email: admin.email, password: "Secret-123" });
+    expect(calls.find((call) => call.path === "/auth/login")?.body).toEqual({
+      email: admin.email,
+      password: "Secret-123",
+    });
     expect(toasts[0]).toMatchObject({ title: "Login successful" });
     expect(window.localStorage.getItem("token")).toBe("t1");
   });
@@ -213,5 +219,39 @@ describe("Sign in: the second factor step", () => {
     expect(calls.at(-1)?.body).toEqual({ challenge: "ch-1", recoveryCode: "abcde-fghij" });
     expect(await screen.findByRole("heading", { name: "Welcome Back" })).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("The sign-in has expired. Please sign in again.");
+  });
+});
+
+describe("Sign in with single sign-on", () => {
+  afterEach(() => window.history.replaceState(null, "", "/"));
+
+  it("shows Sign in with {label} for each provider, a link to the API's start", async () => {
+    signInScreen({ "GET /config": withSso });
+    const link = await screen.findByRole("link", { name: "Sign in with Acme ID" });
+    expect(link).toHaveAttribute("href", "/api/v1/auth/oidc/start?provider=env");
+  });
+
+  it("shows no button without a provider", async () => {
+    signInScreen();
+    await waitFor(() => expect(screen.queryByRole("link", { name: /Sign in with/ })).toBeNull());
+  });
+
+  it("exchanges the callback's one-time code for the session and leaves no code in the address", async () => {
+    window.history.replaceState(null, "", "/login?ssoCode=one-time-code");
+    const calls = signInScreen({ "POST /auth/oidc/exchange": loggedIn() });
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/apkw", { replace: true }));
+    expect(calls.filter((call) => call.path === "/auth/oidc/exchange").map((call) => call.body)).toEqual([
+      { code: "one-time-code" },
+    ]);
+    expect(window.location.search).toBe("");
+  });
+
+  it("says why the provider's sign-in was refused", async () => {
+    window.history.replaceState(null, "", "/login?ssoError=not-member");
+    signInScreen();
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "This account is not a member of the team. Ask an Owner to invite you.",
+    );
+    expect(window.location.search).toBe("");
   });
 });

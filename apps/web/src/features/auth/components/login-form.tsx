@@ -1,15 +1,18 @@
-import { type FormEvent, type MouseEvent, useState } from "react";
+import { SSO_ERRORS } from "@backoffice/contracts/sso-messages";
+import { type FormEvent, type MouseEvent, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { ApiError, clientMessages } from "@/lib/api-client";
+import { ApiError, clientMessages, serverMessageOf } from "@/lib/api-client";
 import { clearSession, type SignOutReason, saveSession, takeSignOutReason } from "@/lib/session";
 import { requestToaster, toast, toastError, toastSuccess } from "@/lib/toast";
-import { login, loginWithPasskey } from "../api/login";
+import { exchangeSsoCode, login, loginWithPasskey } from "../api/login";
+import { clearSsoOutcome, ssoOutcome } from "../api/sso";
 import type { LoginAnswer, SecondFactorStep } from "../api/types";
 import { authMessages } from "../messages";
 import { EmailField, PasswordField, PendingSubmit } from "./auth-controls";
 import { AuthLayout, FormAlert } from "./auth-layout";
 import { SecondFactorStepForm, stepError } from "./second-factor-step";
+import { SsoButtons, useSsoProviders } from "./sso-buttons";
 
 function denyAccess() {
   clearSession();
@@ -41,6 +44,10 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<SecondFactorStep | null>(null);
+  // Back from single sign-on: the callback's one-time code, or why it refused (docs/SSO.md).
+  const [sso] = useState(ssoOutcome);
+  const [ssoBusy, setSsoBusy] = useState(Boolean(sso.code));
+  const providers = useSsoProviders();
 
   const finish = (answer: LoginAnswer) => {
     const { user, token } = answer.data;
@@ -51,6 +58,19 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
     // Back to the page that sent the user here; from /login itself, to /apkw.
     navigate(returnTo ?? paths.site("apkw"), { replace: true });
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the outcome the page was opened with
+  useEffect(() => {
+    clearSsoOutcome();
+    if (sso.error) setError(SSO_ERRORS[sso.error as keyof typeof SSO_ERRORS] ?? authMessages.loginFailed);
+    if (!sso.code) return;
+    exchangeSsoCode(sso.code)
+      .then(
+        (answer) => (answer.status === "second-factor" ? setStep(answer) : finish(answer)),
+        (e: unknown) => setError(serverMessageOf(e, authMessages.loginFailed)),
+      )
+      .finally(() => setSsoBusy(false));
+  }, [sso]);
 
   /** A passkey alone signs in (it counts as two factors: docs/PRODUCT-RULES.md#second-factor). */
   const onPasskey = async () => {
@@ -110,6 +130,11 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
             {ENDED[ended]}
           </p>
         )}
+        {ssoBusy && (
+          <p role="status" className="rounded-md border bg-muted px-3 py-2 text-sm">
+            Signing in with single sign-on...
+          </p>
+        )}
         <FormAlert message={error} />
         <EmailField value={email} onChange={setEmail} invalid={!!error && !email.trim()} />
         <div className="grid gap-2">
@@ -143,6 +168,7 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
         <Button type="button" variant="outline" className="w-full" disabled={busy} onClick={onPasskey}>
           Continue with a passkey
         </Button>
+        <SsoButtons providers={providers} disabled={busy || ssoBusy} />
       </form>
     </AuthLayout>
   );

@@ -11,6 +11,7 @@ import { teamMessages as texts } from "../utils/team-texts";
 import { AccessDialog } from "./access-dialog";
 import { InviteDialog } from "./invite-dialog";
 import { MembersTable } from "./members-table";
+import { SsoSettingsCard } from "./sso-settings";
 
 /**
  * Team (docs/PRODUCT-RULES.md#team-screen-and-invitations): members, invitations and what an Owner
@@ -55,6 +56,7 @@ export function TeamScreen() {
           <MembersTable members={query.data ?? []} onEdit={setEditing} />
         </ListBody>
       )}
+      {query.data && <SsoSettingsCard members={query.data} />}
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <AccessDialog member={editing} onClose={() => setEditing(null)} />
     </div>
