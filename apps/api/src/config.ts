@@ -96,6 +96,15 @@ export const configSchema = z.object({
   WEBAUTHN_RP_ID: z.string().min(1).optional(),
   /** The dashboard's origin passkeys are made on (e.g. https://admin.example.com); unset: this request's. */
   WEBAUTHN_ORIGIN: env.url.optional(),
+  /** Where backups are kept (docs/BACKUPS.md); default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Encrypts new backups (AES-256-GCM); a backup written with it cannot be read without it. */
+  BACKUP_ENCRYPTION_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Backups kept: the newest of each of the last N days, and of the last M weeks. */
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+  /** When the daily backup runs (cron, UTC). */
+  BACKUP_SCHEDULE: z.string().min(9).default("30 3 * * *"),
   /** OpenTelemetry traces, on when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/DEPLOYMENT.md, "Traces"). */
   ...tracingEnv,
 });
@@ -110,3 +119,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** The api's database: PostgreSQL when `DATABASE_URL` is set, else PGlite under `DATA_DIR/api`. */
 export const openApiDatabase = (config: Config) =>
   openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, "api") });
+
+/** Where backups are kept: BACKUP_DIR, else DATA_DIR/backups. */
+export const backupDirOf = (config: Config) => config.BACKUP_DIR ?? join(config.DATA_DIR, "backups");
