@@ -291,14 +291,22 @@ export async function restoreFiles(path: string, key: string | undefined, dataDi
   }
 }
 
-/** Which backups to keep: the newest of each of the last `daily` days and of the last `weekly` weeks. */
+/**
+ * Which backups to keep: every one of the last 24 hours (a restore's safety backup beside the backup
+ * restored), and the newest of each of the last `daily` days and of the last `weekly` weeks.
+ */
 export function toKeep(
   times: { id: string; createdAt: string }[],
   daily: number,
   weekly: number,
+  now = Date.now(),
 ): Set<string> {
-  const keep = new Set<string>();
   const newestFirst = [...times].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const keep = new Set(
+    newestFirst
+      .filter((backup) => now - Date.parse(backup.createdAt) < 86_400_000)
+      .map((backup) => backup.id),
+  );
   const pick = (period: (time: Date) => string, count: number) => {
     const seen = new Set<string>();
     for (const backup of newestFirst) {
@@ -498,7 +506,9 @@ export function httpContentStore(baseUrl: string, secret: string | undefined): C
         signal: AbortSignal.timeout(300_000),
       });
     } catch (error) {
-      throw new Error(`The content service is unavailable (${(error as Error).message})`);
+      throw new Error(
+        `The content service is unavailable (${(error as Error).message}${(error as Error).cause ? `: ${(error as Error).cause}` : ""})`,
+      );
     }
     const json = (await answer.json().catch(() => ({}))) as { data?: T; message?: string };
     if (!answer.ok) {
