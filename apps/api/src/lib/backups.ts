@@ -117,7 +117,11 @@ const jsonl = (rows: string[]) => Buffer.from(`${rows.join("\n")}\n`);
 const linesOf = (data: Buffer) => data.toString("utf8").split("\n").filter(Boolean);
 
 /** The rows a backup holds for one database (`api/` or `content/` entries), batch by batch. */
-async function* rowBatches(path: string, key: string | undefined, schema: Schema): AsyncGenerator<RowBatch> {
+export async function* rowBatches(
+  path: string,
+  key: string | undefined,
+  schema: Schema,
+): AsyncGenerator<RowBatch> {
   const prefix = `${schema}/`;
   for await (const { name, data } of readBackup(path, key)) {
     if (name.startsWith(prefix) && name.endsWith(".jsonl"))
