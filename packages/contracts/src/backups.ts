@@ -50,7 +50,8 @@ export const backupRestoreBody = z.object({
   password: z.string({ error: "password is required" }).min(1, "password is required").max(1000),
   code: z
     .string()
-    .regex(/^\d{6}$/, "code must be the 6 digits of your authenticator app")
+    // Empty: no code (a member without an authenticator app leaves the field blank).
+    .regex(/^(\d{6})?$/, "code must be the 6 digits of your authenticator app")
     .optional(),
 });
 

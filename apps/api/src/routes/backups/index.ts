@@ -7,7 +7,7 @@ import {
   backupsAnswer,
   BACKUP_MESSAGES as M,
 } from "@backoffice/contracts/backups";
-import { badRequest, forbidden, HttpError, notFound } from "@backoffice/server";
+import { fieldRefused, forbidden, HttpError, notFound } from "@backoffice/server";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -162,10 +162,15 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // The password again, and the authenticator code when the member has one (as turning it off asks).
       const me = await usersRepository(fastify.db).findById(userId);
       if (!(await checkPassword(request, normaliseEmail(email), me?.password_hash, request.body.password)))
-        throw badRequest(M.passwordIncorrect);
+        throw fieldRefused("password", M.passwordIncorrect);
       if ((await secondFactorRepository(fastify.db).factorsOf(userId)).totp) {
-        if (!request.body.code) throw badRequest(M.codeRequired);
-        await requireCode(request, userId, request.body.code);
+        if (!request.body.code) throw fieldRefused("code", M.codeRequired, "required");
+        // A wrong or used code is said on the code field.
+        await requireCode(request, userId, request.body.code).catch((error: unknown) => {
+          throw error instanceof HttpError && error.statusCode === 400
+            ? fieldRefused("code", error.message)
+            : error;
+        });
       }
       request.log.warn({ event: "restore", userId, backup: backup.id }, "restoring a backup");
       await backups.restore(backup.id).catch(refusal);
