@@ -56,6 +56,7 @@ export const backupRestoreBody = z.object({
 });
 
 export const BACKUP_MESSAGES = {
+  ownersOnly: "Only an Owner can manage backups",
   queued: "Backup started: it shows here when it is written and verified.",
   alreadyQueued: "A backup is already waiting to start.",
   notFound: "No such backup",

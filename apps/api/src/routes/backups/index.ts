@@ -28,7 +28,6 @@ const errors = {
   409: errorBody,
   422: errorBody,
 };
-export const OWNERS_ONLY = "Only an Owner can manage backups";
 export const BACKUP_JOB = "backup";
 
 /** A refused file answers 422 with the message naming its fault; a newer version 409. */
@@ -82,7 +81,7 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   fastify.addHook("onRequest", async (request: FastifyRequest) => {
-    if (request.session?.level !== "owner") throw forbidden(OWNERS_ONLY);
+    if (request.session?.level !== "owner") throw forbidden(M.ownersOnly);
   });
   const security = [{ bearer: [] }];
   const found = (id: string) => {
