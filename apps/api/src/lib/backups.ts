@@ -489,7 +489,6 @@ export function createBackups(options: BackupsOptions) {
   };
 }
 
-export type Backups = ReturnType<typeof createBackups>;
 
 /** The content service's database through its signed backup routes (apps/content/src/routes/backup). */
 export function httpContentStore(baseUrl: string, secret: string | undefined): ContentStore {

@@ -86,7 +86,7 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const security = [{ bearer: [] }];
   const found = (id: string) => {
     const backup = backups.find(id);
-    if (!backup || backup.status !== "ready") throw notFound(M.notFound);
+    if (backup?.status !== "ready") throw notFound(M.notFound);
     return backup;
   };
 

@@ -51,7 +51,7 @@ describe("Backups", () => {
       "GET /backups": { body: { status: "success", data: [verified, failed] } },
       [`GET /backups/${verified.id}`]: { body: { status: "success", data: preview } },
       [`POST /backups/${verified.id}/restore`]: ({ body }) =>
-        body.password === "right-password"
+        (body as { password: string }).password === "right-password"
           ? { body: { status: "success", message: "Restored." } }
           : {
               status: 400,
