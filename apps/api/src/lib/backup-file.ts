@@ -89,7 +89,16 @@ export async function openBackupWriter(path: string, secret: string | undefined)
     head.writeUInt32BE(payload.length, 1);
     gzip.write(head);
     // Back-pressure: a slow disk makes the snapshot wait instead of filling memory.
-    if (!gzip.write(payload)) await Promise.race([once(gzip, "drain"), once(gzip, "error")]);
+    if (!gzip.write(payload))
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          gzip.off("drain", done);
+          gzip.off("error", done);
+          resolve();
+        };
+        gzip.on("drain", done);
+        gzip.on("error", done);
+      });
     if (failure) throw failure;
   }
   function closeEntry() {
