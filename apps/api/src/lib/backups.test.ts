@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BACKUP_MESSAGES as M } from "@backoffice/contracts/backups";
@@ -105,6 +105,32 @@ describe("backup files", () => {
     expect((error as BackupRefused).message).toBe(M.newer("9999_from_the_future.sql"));
     expect(await count(api, "select count(*)::int as n from users")).toBe(users + 1);
   }, 120_000);
+});
+
+describe("a failed backup", () => {
+  it("is listed as failed with its reason, leaves no partial file, and Owners are told", async () => {
+    const told: string[] = [];
+    const service = createBackups({
+      db: api,
+      content: {
+        snapshot: () => Promise.reject(new Error("The content service is unavailable")),
+        counts: async () => ({}),
+        restore: async () => ({}),
+      },
+      dataDir: join(dir, "data"),
+      backupDir: join(dir, "failing"),
+      keepDaily: 7,
+      keepWeekly: 4,
+      log,
+      notify: async (subject) => void told.push(subject),
+    });
+    await expect(service.take()).rejects.toThrow("The content service is unavailable");
+    expect(service.list()).toMatchObject([
+      { status: "failed", verified: false, size: 0, error: "The content service is unavailable" },
+    ]);
+    expect(readdirSync(join(dir, "failing")).filter((name) => name.endsWith(".partial"))).toEqual([]);
+    expect(told).toEqual(["A backup failed"]);
+  });
 });
 
 describe("retention", () => {
