@@ -24,7 +24,7 @@ import {
   unknownMigrations,
   withoutAudit,
 } from "@backoffice/db";
-import { signRequest } from "@backoffice/server";
+import { HttpError, signRequest } from "@backoffice/server";
 import type { FastifyBaseLogger } from "fastify";
 import {
   BackupRefused,
@@ -470,8 +470,16 @@ export function createBackups(options: BackupsOptions) {
     refuseNewer(manifest);
     const safety = await take("safety");
     await options.content.restore(manifest.databases.content.migrations, content);
-    await restoreDatabase(options.db, rowBatches(path, key, "api"));
-    await restoreFiles(path, key, options.dataDir, false);
+    try {
+      await restoreDatabase(options.db, rowBatches(path, key, "api"));
+      await restoreFiles(path, key, options.dataDir, false);
+    } catch (error) {
+      // The titles are the backup's already: say how to get back to one state.
+      throw new HttpError(
+        500,
+        `The movie titles were restored but the rest was not (${(error as Error).message}): restore the safety backup ${safety.id} or try again.`,
+      );
+    }
     log.info({ file: path, safety: safety.id }, "backup restored");
     return { manifest, safety };
   }
@@ -489,13 +497,15 @@ export function createBackups(options: BackupsOptions) {
   };
 }
 
-
 /** The content service's database through its signed backup routes (apps/content/src/routes/backup). */
 export function httpContentStore(baseUrl: string, secret: string | undefined): ContentStore {
   const base = baseUrl.replace(/\/+$/, "");
   async function call<T>(path: string, body: unknown): Promise<T> {
     if (!secret)
-      throw new Error("The content service's signing secret is not configured (CONTENT_HMAC_SECRET)");
+      throw new HttpError(
+        503,
+        "The content service's signing secret is not configured (CONTENT_HMAC_SECRET)",
+      );
     const text = JSON.stringify(body);
     let answer: Response;
     try {
@@ -509,14 +519,15 @@ export function httpContentStore(baseUrl: string, secret: string | undefined): C
         signal: AbortSignal.timeout(300_000),
       });
     } catch (error) {
-      throw new Error(
+      throw new HttpError(
+        502,
         `The content service is unavailable (${(error as Error).message}${(error as Error).cause ? `: ${(error as Error).cause}` : ""})`,
       );
     }
     const json = (await answer.json().catch(() => ({}))) as { data?: T; message?: string };
     if (!answer.ok) {
       const message = json.message ?? `The content service answered ${answer.status}`;
-      throw answer.status === 409 ? new BackupRefused("newer", message) : new Error(message);
+      throw answer.status === 409 ? new BackupRefused("newer", message) : new HttpError(502, message);
     }
     return json.data as T;
   }
