@@ -116,7 +116,8 @@ export async function openBackupWriter(path: string, secret: string | undefined)
       if (!current) throw new Error("no entry begun");
       current.hash.update(data);
       current.bytes += data.length;
-      for (let at = 0; at < data.length; at += 1 << 20) await record(DATA, data.subarray(at, at + (1 << 20)));
+      // One record per write: a batch of rows stays whole lines in one record (readers split on lines).
+      await record(DATA, data);
     },
     /** Writes the manifest (given the entries' sizes and checksums) and closes the file, synced. */
     async finish(manifest: (entries: Record<string, EntryInfo>) => object) {

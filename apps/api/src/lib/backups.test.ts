@@ -7,7 +7,7 @@ import { createTestDatabase } from "@backoffice/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BackupRefused } from "./backup-file.ts";
-import { createBackups, directContentStore, readWhole, toKeep, writeBackup } from "./backups.ts";
+import { createBackups, directContentStore, readWhole, rowBatches, toKeep, writeBackup } from "./backups.ts";
 
 // The backup's own rules on the test engine (PGlite, or PostgreSQL with TEST_DB_KIND=postgres), the
 // content database opened directly as `npm run restore` does.
@@ -71,6 +71,23 @@ describe("backup files", () => {
     expect(manifest.databases.api.tables.users).toBe(manifest.databases.api.tables.daily_counts);
     const { manifest: read } = await readWhole(path, undefined);
     expect(read.databases.api.tables).toEqual(manifest.databases.api.tables);
+  }, 60_000);
+
+  it("keeps rows whole however large (a batch over 1 MB)", async () => {
+    const big = "x".repeat(600_000);
+    for (const n of [1, 2, 3])
+      await api.query("insert into users (id, email, password_hash) values ($1, $2, $3)", [
+        newId(),
+        `big${n}@example.com`,
+        big,
+      ]);
+    const path = join(dir, "large.backup");
+    await writeBackup(path, { db: api, content: directContentStore(content), dataDir: dir });
+    let large = 0;
+    for await (const { table, rows } of rowBatches(path, undefined, "api"))
+      for (const row of rows) if (table === "users" && JSON.parse(row).password_hash === big) large += 1;
+    expect(large).toBe(3);
+    await api.query("delete from users where email like 'big%'");
   }, 60_000);
 
   it("is unreadable without its key, and refused with the wrong key, naming which", async () => {

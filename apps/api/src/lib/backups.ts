@@ -164,7 +164,7 @@ export async function writeBackup(
     for (const [table, rows] of Object.entries(content.tables)) {
       if (!rows.length) continue;
       await writer.begin(`content/${table}.jsonl`);
-      await writer.write(jsonl(rows));
+      for (let at = 0; at < rows.length; at += 2000) await writer.write(jsonl(rows.slice(at, at + 2000)));
     }
     let begun: string | undefined;
     const api = await snapshotDatabase(options.db, async (table, rows) => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(dataDir, "content-hmac-secret"), SECRET);
   mkdirSync(join(dataDir, "media", "apkw"), { recursive: true });
   writeFileSync(join(dataDir, "media", "apkw", "icon.png"), Buffer.from("not really a png"));
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await content?.stop();
   rmSync(dataDir, { recursive: true, force: true });
