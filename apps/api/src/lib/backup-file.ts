@@ -21,12 +21,15 @@ import { BACKUP_MESSAGES as M } from "@backoffice/contracts/backups";
  *
  * Header: "BOBK", format version (1), mode (0 plain, 1 encrypted); encrypted adds salt (16),
  * IV (12) and a key check (8 bytes of sha256 of the key), which tells a wrong key from a damaged file.
+ * Every complete file ends with the 8 bytes "BOBKEND1", which tells a truncated file from a damaged one.
  */
 const MAGIC = Buffer.from("BOBK");
 const FORMAT = 1;
 const PLAIN_HEADER = 6;
 const ENCRYPTED_HEADER = PLAIN_HEADER + 16 + 12 + 8;
 const TAG = 16;
+/** Ends every complete file: a file without it was cut short (truncated), whatever else it holds. */
+const TRAILER = Buffer.from("BOBKEND1");
 const START = 1;
 const DATA = 2;
 const END = 3;
@@ -129,7 +132,7 @@ export async function openBackupWriter(path: string, secret: string | undefined)
       gzip.end();
       await once(cipher ?? gzip, "end");
       if (cipher) file.write(cipher.getAuthTag());
-      file.end();
+      file.end(TRAILER);
       await once(file, "close");
       if (failure) throw failure;
     },
@@ -156,17 +159,21 @@ function readHeader(path: string, secret: string | undefined) {
     if (got < PLAIN_HEADER || !head.subarray(0, 4).equals(MAGIC))
       throw new BackupRefused("foreign", M.foreign);
     if (head[4] !== FORMAT || (head[5] !== 0 && head[5] !== 1)) throw new BackupRefused("foreign", M.foreign);
-    if (head[5] === 0) return { size, start: PLAIN_HEADER, end: size - 1 };
-    if (got < ENCRYPTED_HEADER || size < ENCRYPTED_HEADER + TAG)
+    const trailer = Buffer.alloc(TRAILER.length);
+    readSync(fd, trailer, 0, TRAILER.length, Math.max(0, size - TRAILER.length));
+    if (!trailer.equals(TRAILER)) throw new BackupRefused("truncated", M.truncated);
+    const end = size - TRAILER.length;
+    if (head[5] === 0) return { size, start: PLAIN_HEADER, end: end - 1 };
+    if (got < ENCRYPTED_HEADER || end < ENCRYPTED_HEADER + TAG)
       throw new BackupRefused("truncated", M.truncated);
     if (!secret) throw new BackupRefused("key-missing", M.keyMissing);
     const { key, check } = deriveKey(secret, head.subarray(6, 22));
     if (!timingSafeEqual(check, head.subarray(34, 42))) throw new BackupRefused("key-wrong", M.keyWrong);
     const tag = Buffer.alloc(TAG);
-    readSync(fd, tag, 0, TAG, size - TAG);
+    readSync(fd, tag, 0, TAG, end - TAG);
     const decipher = createDecipheriv("aes-256-gcm", key, head.subarray(22, 34));
     decipher.setAuthTag(tag);
-    return { size, start: ENCRYPTED_HEADER, end: size - TAG - 1, decipher };
+    return { size, start: ENCRYPTED_HEADER, end: end - TAG - 1, decipher };
   } finally {
     closeSync(fd);
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BACKUP_MESSAGES as M } from "@backoffice/contracts/backups";
@@ -71,6 +71,19 @@ describe("backup files", () => {
     expect(manifest.databases.api.tables.users).toBe(manifest.databases.api.tables.daily_counts);
     const { manifest: read } = await readWhole(path, undefined);
     expect(read.databases.api.tables).toEqual(manifest.databases.api.tables);
+    // The same file cut short, or with a byte changed: refused, saying which.
+    const bytes = readFileSync(path);
+    const refusal = async (changed: Buffer) => {
+      writeFileSync(`${path}.bad`, changed);
+      return readWhole(`${path}.bad`, undefined).then(
+        () => undefined,
+        (error: BackupRefused) => error.kind,
+      );
+    };
+    expect(await refusal(bytes.subarray(0, bytes.length - 100))).toBe("truncated");
+    expect(await refusal(Buffer.from(bytes.map((byte, i) => (i === 40 ? byte ^ 0xff : byte))))).toBe(
+      "corrupted",
+    );
   }, 60_000);
 
   it("keeps rows whole however large (a batch over 1 MB)", async () => {

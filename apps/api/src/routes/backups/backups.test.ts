@@ -155,7 +155,7 @@ describe("backups", () => {
     const good = readFileSync(join(dir, `${backup.id}.backup`));
     const info = readFileSync(join(dir, `${backup.id}.json`), "utf8");
     const cases: [string, Buffer, number, string][] = [
-      ["20000101-000000-trnc", good.subarray(0, Math.floor(good.length / 2)), 422, "damaged"],
+      ["20000101-000000-trnc", good.subarray(0, Math.floor(good.length / 2)), 422, M.truncated],
       [
         "20000101-000000-crpt",
         Buffer.from(good.map((byte, i) => (i === 200 ? byte ^ 0xff : byte))),
