@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, isSite, SITES, type Site } from "@backoffice/contracts";
+import { BACKUP_MESSAGES } from "@backoffice/contracts/backups";
 import { signRequest } from "@backoffice/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newToken, sha256 } from "../apps/api/src/lib/crypto.ts";
@@ -146,6 +147,8 @@ type Level = (typeof LEVELS)[number];
 const otherThan = (site: Site) => SITES[(SITES.indexOf(site) + 1) % SITES.length]!;
 /** Account routes for Owners only (`requireOwner`): the team, and the second factor rule for everyone. */
 const OWNERS_ONLY = /^\/api\/v1\/(team(\/|$)|auth\/second-factor\/policy$)/;
+/** Backups and restore: Owners only, with a refusal of their own (routes/backups). */
+const BACKUPS = /^\/api\/v1\/backups(\/|$)/;
 /** Routes whose allowed answer never ends (the live update stream). */
 const STREAMS = /^\/api\/v1\/events$/;
 /** Site writes of the member's own marker (config `memberOwn`): a Viewer of the site may make them. */
@@ -173,6 +176,7 @@ describe("team access matrix (every route × level × own/other site)", () => {
       AUTH_MESSAGES.siteForbidden,
       AUTH_MESSAGES.viewOnly,
       AUTH_MESSAGES.ownerOnly,
+      BACKUP_MESSAGES.ownersOnly,
     ]);
     const failures: string[] = [];
     let checks = 0;
@@ -227,6 +231,10 @@ describe("team access matrix (every route × level × own/other site)", () => {
         await expectAnswer("owner", "own", "owner", "through");
         await expectAnswer("editor", "own", "editor:apkw", AUTH_MESSAGES.ownerOnly);
         await expectAnswer("viewer", "own", "viewer:apkw", AUTH_MESSAGES.ownerOnly);
+      } else if (BACKUPS.test(operation.path)) {
+        await expectAnswer("owner", "own", "owner", "through");
+        await expectAnswer("editor", "own", "editor:apkw", BACKUP_MESSAGES.ownersOnly);
+        await expectAnswer("viewer", "own", "viewer:apkw", BACKUP_MESSAGES.ownersOnly);
       } else if (STREAMS.test(operation.path)) {
         // Signed in and allowed, the live update stream never ends: only its refusals are called.
         checks += 2;

@@ -114,6 +114,15 @@ export const configSchema = z
     MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Path-style addresses (`endpoint/bucket/key`): MinIO, s3rver and most self-hosted stores need it. */
     MEDIA_S3_FORCE_PATH_STYLE: env.bool.default(false),
+    /** Where backups are kept (docs/BACKUPS.md); default DATA_DIR/backups. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** Encrypts new backups (AES-256-GCM); a backup written with it cannot be read without it. */
+    BACKUP_ENCRYPTION_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+    /** Backups kept: the newest of each of the last N days, and of the last M weeks. */
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
+    BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+    /** When the daily backup runs (cron, UTC). */
+    BACKUP_SCHEDULE: z.string().min(9).default("30 3 * * *"),
     /**
      * Single sign-on (docs/SSO.md): an OpenID Connect provider set by the environment, beside those an
      * Owner adds on the Team screen. All of issuer, client id and secret, or none.
@@ -151,3 +160,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** The api's database: PostgreSQL when `DATABASE_URL` is set, else PGlite under `DATA_DIR/api`. */
 export const openApiDatabase = (config: Config) =>
   openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, "api") });
+
+/** Where backups are kept: BACKUP_DIR, else DATA_DIR/backups. */
+export const backupDirOf = (config: Config) => config.BACKUP_DIR ?? join(config.DATA_DIR, "backups");

@@ -49,7 +49,12 @@ export async function startContentService(
       )
     )
       break;
-    if (tries > 120) throw new Error("the content service did not start");
+    // Up to 60 s on a loaded machine; a service that never answered is stopped, not left running.
+    if (tries > 240 || child.exitCode !== null) {
+      child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error("the content service did not start");
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {

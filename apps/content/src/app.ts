@@ -15,6 +15,7 @@ import fp from "fastify-plugin";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { installJsonParser } from "./plugins/signature.ts";
+import backupRoutes from "./routes/backup/index.ts";
 import moviesRoutes from "./routes/movies/index.ts";
 import systemRoutes from "./routes/system.ts";
 import "./types.ts";
@@ -72,4 +73,5 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   });
   await fastify.register(systemRoutes);
   await fastify.register(moviesRoutes, { secret: options.secret, now: options.now });
+  await fastify.register(backupRoutes, { secret: options.secret, now: options.now });
 });

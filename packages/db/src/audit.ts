@@ -24,6 +24,11 @@ export function withAudit<T>(context: AuditContext, fn: () => T): T {
   return current.run(context, fn);
 }
 
+/** Runs `fn` outside any audit context (a backup's or restore's own transactions). */
+export function withoutAudit<T>(fn: () => T): T {
+  return current.exit(fn);
+}
+
 export function auditContext(): AuditContext | undefined {
   return current.getStore();
 }

@@ -136,6 +136,19 @@ export const routes: RouteObject[] = [
                   "owner",
                   () => import("@/features/team/api/team").then((m) => m.teamScreenData),
                 ),
+              })
+              .concat({
+                // Backups and restore (Owners), in the same shell.
+                path: paths.backups,
+                ErrorBoundary: ScreenError,
+                ...screenRoute(
+                  () =>
+                    import("@/features/backups/components/backups-screen").then((m) => ({
+                      Component: m.BackupsScreen,
+                    })),
+                  "owner",
+                  () => import("@/features/backups/api/backups").then((m) => m.backupsScreenData),
+                ),
               }),
           },
         ],

@@ -11,6 +11,8 @@ export const paths = {
   security: "/settings/security",
   /** The team's members and invitations, from the account menu (Owners). */
   team: "/settings/team",
+  /** Backups and restore, from the account menu (Owners). */
+  backups: "/settings/backups",
   /** An invitation link's page (public): `/invitation/{token}`. */
   invitation: "/invitation/:token",
   site: (site: SiteKey) => `/${site}`,

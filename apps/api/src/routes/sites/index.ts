@@ -7,6 +7,7 @@ import { requireAdmin, requireSite } from "../../plugins/auth.ts";
 import { defineIdempotencyPurge, idempotentWrites } from "../../plugins/idempotency.ts";
 import { invalidateDeclaredReads } from "../../plugins/invalidation.ts";
 import meRoutes from "../auth/me.ts";
+import backupsRoutes from "../backups/index.ts";
 import jobsRoutes from "../jobs/admin.ts";
 import { defineHousekeeping } from "../jobs/housekeeping.ts";
 import { MODULES } from "../modules.ts";
@@ -66,6 +67,8 @@ const siteRoutes: FastifyPluginAsync<{
   // Account-level routes of every member, in this signed-in scope: their own access and all sites' jobs.
   await fastify.register(meRoutes, { prefix: "/api/v1" });
   await fastify.register(jobsRoutes, { prefix: "/api/v1/jobs" });
+  // Owners' backups and restore (docs/BACKUPS.md): the backup job is defined there.
+  await fastify.register(backupsRoutes, { prefix: "/api/v1/backups" });
 };
 
 export default siteRoutes;

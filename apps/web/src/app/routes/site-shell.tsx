@@ -61,6 +61,7 @@ const ACCOUNT_SCREENS: Record<string, string> = {
   [paths.jobs]: "Jobs",
   [paths.security]: "Security",
   [paths.team]: "Team",
+  [paths.backups]: "Backups",
 };
 
 function Shell() {
@@ -196,6 +197,7 @@ function Shell() {
             jobsPath={paths.jobs}
             securityPath={paths.security}
             teamPath={isOwner ? paths.team : undefined}
+            backupsPath={isOwner ? paths.backups : undefined}
             onLogout={onLogout}
             loggingOut={logout.isPending}
             commands={

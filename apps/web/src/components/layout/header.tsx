@@ -1,5 +1,6 @@
 import {
   ChevronDown,
+  DatabaseBackup,
   LogOut,
   Monitor,
   Moon,
@@ -49,6 +50,8 @@ export type HeaderProps = {
   securityPath: string;
   /** The Team screen (the account menu's Team), given to Owners only. */
   teamPath?: string | undefined;
+  /** Backups, shown to Owners only. */
+  backupsPath?: string | undefined;
   onLogout: () => void;
   loggingOut: boolean;
   /** Beside the account menu: the command palette's button. */
@@ -73,6 +76,7 @@ export function Header({
   jobsPath,
   securityPath,
   teamPath,
+  backupsPath,
   onLogout,
   loggingOut,
   commands,
@@ -156,6 +160,14 @@ export function Header({
                 <Link to={teamPath}>
                   <Users aria-hidden="true" />
                   Team
+                </Link>
+              </DropdownMenuItem>
+            )}
+            {backupsPath && !setupOnly && (
+              <DropdownMenuItem asChild>
+                <Link to={backupsPath}>
+                  <DatabaseBackup aria-hidden="true" />
+                  Backups
                 </Link>
               </DropdownMenuItem>
             )}

@@ -1,0 +1,182 @@
+import { createReadStream } from "node:fs";
+import { errorBody, messageBody } from "@backoffice/contracts";
+import {
+  backupIdParams,
+  backupPreviewAnswer,
+  backupRestoreBody,
+  backupsAnswer,
+  BACKUP_MESSAGES as M,
+} from "@backoffice/contracts/backups";
+import { fieldRefused, forbidden, HttpError, notFound } from "@backoffice/server";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { backupDirOf } from "../../config.ts";
+import { BackupRefused } from "../../lib/backup-file.ts";
+import { createBackups, httpContentStore } from "../../lib/backups.ts";
+import { normaliseEmail } from "../../lib/rate-limit.ts";
+import { checkPassword } from "../auth/guesses.ts";
+import { usersRepository } from "../auth/repository.ts";
+import { requireCode } from "../auth/second-factor-checks.ts";
+import { secondFactorRepository } from "../auth/second-factor-repository.ts";
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  422: errorBody,
+};
+export const BACKUP_JOB = "backup";
+
+/** A refused file answers 422 with the message naming its fault; a newer version 409. */
+function refusal(error: unknown): never {
+  if (error instanceof BackupRefused) throw new HttpError(error.kind === "newer" ? 409 : 422, error.message);
+  throw error;
+}
+
+/**
+ * Backups for Owners under /api/v1/backups (docs/BACKUPS.md): the list, Back up now (a run of the
+ * `backup` job, which also runs daily), the download, a restore's preview, and the restore itself,
+ * which asks for the password again (and the authenticator code of a member who has one).
+ */
+const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { config, jobs } = fastify;
+  const backups = createBackups({
+    db: fastify.db,
+    content: httpContentStore(config.CONTENT_URL, config.CONTENT_HMAC_SECRET),
+    dataDir: config.DATA_DIR,
+    backupDir: backupDirOf(config),
+    encryptionKey: config.BACKUP_ENCRYPTION_KEY,
+    keepDaily: config.BACKUP_KEEP_DAILY,
+    keepWeekly: config.BACKUP_KEEP_WEEKLY,
+    log: fastify.log,
+    // Owners are told by mail of a backup that failed or could not be verified (and the log says so).
+    async notify(subject, text) {
+      const owners = await fastify.db.query<{ email: string }>(
+        "select email from users where level = 'owner' and disabled_at is null",
+      );
+      for (const { email } of owners) await fastify.mailer.send({ to: email, subject, text });
+    },
+  });
+
+  jobs.define({
+    name: BACKUP_JOB,
+    title: "Back up the data",
+    site: "all",
+    schedule: config.BACKUP_SCHEDULE,
+    retryLimit: 1,
+    expireInSeconds: 3600,
+    async run() {
+      const backup = await backups.take("job");
+      const size = `${(backup.size / 1024 / 1024).toFixed(1)} MB`;
+      return backup.verified
+        ? `Backup ${backup.id} written and verified (${size}).`
+        : {
+            summary: `Backup ${backup.id} written (${size}) but not verified: ${backup.error}`,
+            warning: true,
+          };
+    },
+  });
+
+  fastify.addHook("onRequest", async (request: FastifyRequest) => {
+    if (request.session?.level !== "owner") throw forbidden(M.ownersOnly);
+  });
+  const security = [{ bearer: [] }];
+  const found = (id: string) => {
+    const backup = backups.find(id);
+    if (backup?.status !== "ready") throw notFound(M.notFound);
+    return backup;
+  };
+
+  fastify.get(
+    "/",
+    { schema: { tags: ["backups"], security, response: { 200: backupsAnswer, ...errors } } },
+    async () => ({ status: "success" as const, data: backups.list() }),
+  );
+
+  fastify.post(
+    "/",
+    { schema: { tags: ["backups"], security, response: { 202: messageBody, ...errors } } },
+    async (_request, reply) => {
+      const queued = await jobs.runNow(BACKUP_JOB);
+      return reply
+        .code(202)
+        .send({ status: "success" as const, message: queued ? M.queued : M.alreadyQueued });
+    },
+  );
+
+  fastify.get(
+    "/:id/download",
+    {
+      schema: {
+        tags: ["backups"],
+        security,
+        params: backupIdParams,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const backup = found(request.params.id);
+      return reply
+        .header("content-type", "application/octet-stream")
+        .header("content-disposition", `attachment; filename="backoffice-${backup.id}.backup"`)
+        .header("cache-control", "no-store")
+        .send(createReadStream(backups.fileOf(backup.id)));
+    },
+  );
+
+  fastify.get(
+    "/:id",
+    {
+      schema: {
+        tags: ["backups"],
+        security,
+        params: backupIdParams,
+        response: { 200: backupPreviewAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      found(request.params.id);
+      const data = await backups.preview(request.params.id).catch(refusal);
+      return { status: "success" as const, data };
+    },
+  );
+
+  fastify.post(
+    "/:id/restore",
+    {
+      schema: {
+        tags: ["backups"],
+        security,
+        params: backupIdParams,
+        body: backupRestoreBody,
+        response: { 200: messageBody, ...errors },
+      },
+    },
+    async (request) => {
+      const backup = found(request.params.id);
+      const { userId, email } = request.session!;
+      // The password again, and the authenticator code when the member has one (as turning it off asks).
+      const me = await usersRepository(fastify.db).findById(userId);
+      if (!(await checkPassword(request, normaliseEmail(email), me?.password_hash, request.body.password)))
+        throw fieldRefused("password", M.passwordIncorrect);
+      if ((await secondFactorRepository(fastify.db).factorsOf(userId)).totp) {
+        if (!request.body.code) throw fieldRefused("code", M.codeRequired, "required");
+        // A wrong or used code is said on the code field.
+        await requireCode(request, userId, request.body.code).catch((error: unknown) => {
+          throw error instanceof HttpError && error.statusCode === 400
+            ? fieldRefused("code", error.message)
+            : error;
+        });
+      }
+      request.log.warn({ event: "restore", userId, backup: backup.id }, "restoring a backup");
+      await backups.restore(backup.id).catch(refusal);
+      await fastify.publicCache.invalidate("");
+      return { status: "success" as const, message: M.restored(backup.createdAt) };
+    },
+  );
+};
+
+export default backupsRoutes;

@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+/** Backups and restore (docs/BACKUPS.md): Owners' routes under /api/v1/backups. */
+
+export const backupSchema = z.object({
+  id: z.string(),
+  /** When the snapshot was taken (ISO). */
+  createdAt: z.string(),
+  /** Bytes of the file; 0 when it failed. */
+  size: z.number().int(),
+  /** Read back, checksums checked and restored into a temporary database matching its manifest. */
+  verified: z.boolean(),
+  status: z.enum(["ready", "failed"]),
+  /** What took it: the daily schedule or Back up now (`job`), or a restore's safety backup. */
+  kind: z.enum(["job", "safety"]),
+  encrypted: z.boolean(),
+  /** Why it failed or is not verified. */
+  error: z.string().nullable(),
+});
+export type Backup = z.infer<typeof backupSchema>;
+
+export const backupsAnswer = z.object({ status: z.literal("success"), data: z.array(backupSchema) });
+
+export const backupIdParams = z.object({
+  id: z.string().regex(/^\d{8}-\d{6}-[a-z0-9]{4}$/, "id must be a backup id such as 20260101-033000-ab12"),
+});
+
+/** What a restore would do: the backup's manifest beside what is there now. */
+export const backupPreviewSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  productVersion: z.string(),
+  databases: z.record(
+    z.string(),
+    z.object({
+      level: z.string().nullable(),
+      /** Rows per table in the backup. */
+      tables: z.record(z.string(), z.number().int()),
+      /** Rows per table now, which the restore replaces. */
+      current: z.record(z.string(), z.number().int()),
+    }),
+  ),
+  files: z.object({ secrets: z.number().int(), media: z.number().int() }),
+});
+export type BackupPreview = z.infer<typeof backupPreviewSchema>;
+
+export const backupPreviewAnswer = z.object({ status: z.literal("success"), data: backupPreviewSchema });
+
+export const backupRestoreBody = z.object({
+  password: z.string({ error: "password is required" }).min(1, "password is required").max(1000),
+  code: z
+    .string()
+    // Empty: no code (a member without an authenticator app leaves the field blank).
+    .regex(/^(\d{6})?$/, "code must be the 6 digits of your authenticator app")
+    .optional(),
+});
+
+export const BACKUP_MESSAGES = {
+  ownersOnly: "Only an Owner can manage backups",
+  queued: "Backup started: it shows here when it is written and verified.",
+  alreadyQueued: "A backup is already waiting to start.",
+  notFound: "No such backup",
+  passwordIncorrect: "The password is incorrect",
+  codeRequired: "Enter the code from your authenticator app",
+  restored: (time: string) =>
+    `Restored the backup of ${time}. A safety backup of the data before the restore was taken first.`,
+  foreign: "This file is not a back-office backup (foreign file).",
+  truncated: "This backup file is incomplete (truncated): it was cut short while being written or copied.",
+  corrupted: (what: string) => `This backup file is damaged (corrupted): ${what}.`,
+  keyMissing:
+    "This backup is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was written with (without it the backup cannot be read).",
+  keyWrong: "This backup is encrypted with another key: BACKUP_ENCRYPTION_KEY does not match (wrong key).",
+  newer: (migration: string) =>
+    `This backup is from a newer version of the product (migration ${migration}): update the product first, then restore it.`,
+} as const;
