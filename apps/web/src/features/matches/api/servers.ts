@@ -57,16 +57,24 @@ export function useCreateServer(site: SiteSettings) {
 export function useUpdateServer(site: SiteSettings) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...changes }: { id: string; name: string; url: string } & RecordWindow) =>
+    mutationFn: ({
+      id,
+      applyAt,
+      ...changes
+    }: { id: string; name: string; url: string; applyAt?: string | undefined } & RecordWindow) =>
       siteApi(site).put<SuccessAnswer<typeof otherServerSchema>>(
         `/other-servers/${encodeURIComponent(id)}`,
         changes,
+        { query: { applyAt } },
       ),
-    // The edited server keeps its place; its health is read again with the list.
-    onSuccess: (answer) =>
+    // The edited server keeps its place; its health is read again with the list. A change that
+    // waits for its time (`applyAt`, 202) leaves the list as it is.
+    onSuccess: (answer, { applyAt }) => {
+      if (applyAt) return;
       queryClient.setQueriesData<OtherServer[]>({ queryKey: serversKey(site) }, (servers) =>
         servers?.map((server) => (server._id === answer.data._id ? { ...server, ...answer.data } : server)),
-      ),
+      );
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: serversKey(site) }),
   });
 }

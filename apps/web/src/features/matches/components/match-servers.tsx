@@ -14,11 +14,15 @@ import {
 import { IconButton } from "@/components/icon-button";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { ApplyAtField, applyAtChosen, toastScheduled } from "@/components/window/apply-at-field";
 import { useWindowClock, WindowBadge } from "@/components/window/window-badge";
 import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
 import {
+  applyAtFormField,
   checkWindowOrder,
+  emptyApplyAt,
   emptyWindowForm,
+  toApplyAt,
   toWindowBody,
   windowFormFields,
   windowToForm,
@@ -148,6 +152,7 @@ const serverFormSchema = z
     url: z.string().trim().min(1, serverTexts.required),
     // When it shows on the public site (docs/PRODUCT-RULES.md#windows), in the site's time zone.
     ...windowFormFields,
+    ...applyAtFormField,
   })
   .superRefine(checkWindowOrder);
 type ServerFormValues = z.infer<typeof serverFormSchema>;
@@ -176,8 +181,8 @@ function ServerForm({ site, state, onDone, reportDirty }: DialogFormProps<{ stat
     {
       resolver: zodResolver(serverFormSchema),
       defaultValues: server
-        ? { name: server.name, url: server.url, ...windowToForm(server, timeZone) }
-        : { name: "", url: "", ...emptyWindowForm() },
+        ? { name: server.name, url: server.url, ...windowToForm(server, timeZone), ...emptyApplyAt() }
+        : { name: "", url: "", ...emptyWindowForm(), ...emptyApplyAt() },
     },
     reportDirty,
   );
@@ -185,7 +190,13 @@ function ServerForm({ site, state, onDone, reportDirty }: DialogFormProps<{ stat
   const update = useUpdateServer(site);
   const onSubmit = async (values: ServerFormValues) => {
     const body = { name: values.name, url: values.url, ...toWindowBody(values, timeZone) };
+    const applyAt = toApplyAt(values.applyAt, timeZone);
     try {
+      if (server && applyAt) {
+        await update.mutateAsync({ id: server._id, ...body, applyAt });
+        toastScheduled(values.name, applyAt, timeZone, "server-save");
+        return onDone();
+      }
       const answer = server
         ? await update.mutateAsync({ id: server._id, ...body })
         : await create.mutateAsync({ match_id: match._id, ...body });
@@ -216,7 +227,11 @@ function ServerForm({ site, state, onDone, reportDirty }: DialogFormProps<{ stat
         <Input type="url" inputMode="url" placeholder="https://" />
       </ServerField>
       <WindowFields />
-      <FormDialogFooter submit="Save Server" busy={form.formState.isSubmitting} />
+      {server && <ApplyAtField />}
+      <FormDialogFooter
+        submit={applyAtChosen(form.watch("applyAt")) ? "Schedule change" : "Save Server"}
+        busy={form.formState.isSubmitting}
+      />
     </Form>
   );
 }

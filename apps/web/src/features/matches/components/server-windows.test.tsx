@@ -81,4 +81,32 @@ describe("stream servers' windows on Other Servers", () => {
       endsAt: "2026-11-29T03:45:00.000Z",
     });
   });
+
+  it("Edit Server's Apply at… sends the change with ?applyAt= and leaves the list as it is", async () => {
+    const calls = api({
+      "PUT /sportbn/other-servers/s4": {
+        status: 202,
+        body: {
+          status: "success",
+          message: "Change scheduled",
+          data: { _id: "change-1", status: "pending" },
+        },
+      },
+    });
+    renderAt("/sportbn/servers", <OtherServersScreen />);
+    await userEvent.click(within(await servers()).getByRole("button", { name: "Edit server Main stream" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Server" });
+    await userEvent.clear(within(dialog).getByLabelText("Server Name"));
+    await userEvent.type(within(dialog).getByLabelText("Server Name"), "Final stream");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Apply at…" }));
+    await userEvent.type(within(dialog).getByLabelText("Apply at"), "28/11/2026");
+    await userEvent.type(within(dialog).getByLabelText("Apply at time"), "19:30");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Schedule change" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
+    expect(calls.find((call) => call.method === "PUT")?.query.get("applyAt")).toBe(
+      "2026-11-29T00:30:00.000Z",
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(await names()).toContain("Main stream");
+  });
 });
