@@ -53,6 +53,17 @@ const WHOLE_BODIES: Record<string, string> = {
       "an image's alt text is its one field: the text is the update",
     ]),
   ),
+  // A pending change's time is all a reschedule gives (routes/schedule).
+  ...Object.fromEntries(
+    SITE_RESOURCES.schedule.map((site) => [
+      `PATCH /api/v1/${site}/schedule/{id}`,
+      "a reschedule's one field is when the change applies: the time is the update",
+    ]),
+  ),
+  "PUT /api/v1/team/sso":
+    "the team's sign-in rule is one decision: SSO only, its break-glass Owners and the allowed domains are sent together",
+  "PATCH /api/v1/team/sso/providers/{id}":
+    "each field is optional already (a client secret left out is kept); routes/auth/oidc.test.ts changes a provider against a real identity provider",
   "PUT /api/v1/auth/me/edit-profile":
     "Edit Profile sends its whole form: the email always (a new one takes effect once the code mailed to it is entered), a new password only with the current one",
   "PATCH /api/v1/team/members/{id}":
