@@ -20,6 +20,7 @@ import type { Mailer } from "./lib/mailer.ts";
 import { createMetrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 import { countersStore } from "./lib/rate-limit.ts";
+import { createWebhookDelivery } from "./lib/webhooks.ts";
 import errors from "./plugins/errors.ts";
 import { installApiSecurityHeaders } from "./plugins/security-headers.ts";
 import web from "./plugins/web.ts";
@@ -27,6 +28,7 @@ import authRoutes from "./routes/auth/index.ts";
 import secondFactorRoutes from "./routes/auth/second-factor.ts";
 import { secondFactorGate } from "./routes/auth/second-factor-gate.ts";
 import demoImagesRoutes from "./routes/demo-images.ts";
+import integrationRoutes from "./routes/integrations/index.ts";
 import liveRoutes from "./routes/live/index.ts";
 import metricsRoutes from "./routes/metrics.ts";
 import publicRoutes from "./routes/public/index.ts";
@@ -98,6 +100,13 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   });
   fastify.decorate("live", live);
   fastify.addHook("onClose", () => live.close());
+  const webhooks = createWebhookDelivery({
+    db: options.db,
+    log: fastify.log,
+    allowedHosts: options.config.LINK_PROBE_ALLOWED_HOSTS,
+  });
+  fastify.decorate("webhooks", webhooks);
+  fastify.addHook("onClose", () => webhooks.close());
   fastify.decorateRequest("session", null);
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
@@ -125,7 +134,16 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(swagger, {
     openapi: {
       info: { title: "Back-office API", version: "1.0.0" },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      components: {
+        securitySchemes: {
+          // A member's session token, or on site routes (/api/v1/{site}/…) an API token bo_… (docs/INTEGRATIONS.md).
+          bearer: {
+            type: "http",
+            scheme: "bearer",
+            description: "A session token, or on site routes an API token (bo_…) created by an Owner",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -141,6 +159,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(authRoutes, { prefix: "/api/v1" });
   await fastify.register(secondFactorRoutes, { prefix: "/api/v1" });
   await fastify.register(teamRoutes, { prefix: "/api/v1/team" });
+  await fastify.register(integrationRoutes, { prefix: "/api/v1" });
   await fastify.register(liveRoutes, { prefix: "/api/v1" });
   await fastify.register(siteRoutes, { jobs: options.jobs ?? "with-server", clock: options.jobsClock });
   await fastify.register(tmdbRoutes, { prefix: "/api/v1/tmdb" });

@@ -9,6 +9,7 @@ import type { LiveBus } from "./lib/live.ts";
 import type { Mailer } from "./lib/mailer.ts";
 import type { Metrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
+import type { WebhookDelivery } from "./lib/webhooks.ts";
 
 export interface AuthSession {
   id: string;
@@ -37,6 +38,8 @@ declare module "fastify" {
     metrics: Metrics;
     /** Live events between instances and to the members' streams (lib/live.ts). */
     live: LiveBus;
+    /** Webhook fan-out and sending (lib/webhooks.ts). */
+    webhooks: WebhookDelivery;
     /** The durable job runner (lib/jobs.ts), in the admin routes' scope: `jobs.define` there. */
     jobs: Jobs;
     /** Set when the built dashboard is served: answers a client route with index.html. */

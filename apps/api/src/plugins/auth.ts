@@ -4,6 +4,7 @@ import { forbidden, redactUrl, unauthorized } from "@backoffice/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hmac, safeEqual, sha256 } from "../lib/crypto.ts";
 import { sessionsRepository } from "../routes/auth/repository.ts";
+import { authenticateApiToken, isApiToken } from "./api-token.ts";
 
 /** Methods that change data: they need the CSRF token here and run audited (plugins/audit.ts). */
 export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -32,6 +33,8 @@ function screenOf(request: FastifyRequest): string | undefined {
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw unauthorized(AUTH_MESSAGES.noToken);
+  // A machine's API token (bo_…): its own branch, on site routes only (plugins/api-token.ts).
+  if (isApiToken(token)) return authenticateApiToken(request, token);
   // Idle past SESSION_IDLE_MINUTES or past its absolute expiry: the same 401 (docs/PRODUCT-RULES.md#sessions).
   const idleMs = request.server.config.SESSION_IDLE_MINUTES * 60_000;
   const sessions = sessionsRepository(request.server.db);

@@ -7,6 +7,7 @@ import { requireAdmin, requireSite } from "../../plugins/auth.ts";
 import { defineIdempotencyPurge, idempotentWrites } from "../../plugins/idempotency.ts";
 import { invalidateDeclaredReads } from "../../plugins/invalidation.ts";
 import meRoutes from "../auth/me.ts";
+import { defineWebhookDelivery } from "../integrations/delivery-job.ts";
 import jobsRoutes from "../jobs/admin.ts";
 import { defineHousekeeping } from "../jobs/housekeeping.ts";
 import { MODULES } from "../modules.ts";
@@ -43,6 +44,7 @@ const siteRoutes: FastifyPluginAsync<{
   fastify.addHook("onClose", () => jobs.stop());
   defineHousekeeping(jobs, fastify.db);
   defineIdempotencyPurge(jobs, fastify.db);
+  defineWebhookDelivery(fastify);
   // After the audit hooks: a replayed delete carries the Undo token its first answer had.
   idempotentWrites(fastify);
   invalidateDeclaredReads(fastify);

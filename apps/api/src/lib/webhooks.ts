@@ -1,0 +1,395 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { lookup as dnsLookup } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { performance } from "node:perf_hooks";
+import { type HistoryResource, RECORD_KINDS } from "@backoffice/contracts";
+import { WEBHOOK_KINDS } from "@backoffice/contracts/integrations";
+import type { Database, Queryable } from "@backoffice/db";
+import type { FastifyBaseLogger } from "fastify";
+import ipaddr from "ipaddr.js";
+import { Webhook } from "standardwebhooks";
+import { camelKeys } from "../routes/history/repository.ts";
+import type { EndpointRow } from "../routes/integrations/repository.ts";
+import { BlockedError, eachLimit, guardedLookup, isBlockedAddress } from "./link-probe.ts";
+
+/**
+ * Webhook delivery (docs/INTEGRATIONS.md#webhooks, docs/decisions/022-webhook-outbox.md).
+ *
+ * 1. Fan-out: History rows (audit_log, written in each change's own transaction) whose transaction
+ *    is below the oldest transaction still running have all been committed or rolled back for good;
+ *    each becomes one delivery per endpoint that wants its event, in the same transaction that moves
+ *    the cursor (webhook_outbox). A rolled-back write has no row: nothing is sent.
+ * 2. Sending: due deliveries are taken (locked for a while, so instances never send one twice at
+ *    once), POSTed signed per Standard Webhooks, and retried after RETRY_AFTER_S until the last, which
+ *    fails the delivery. An endpoint failing for 24 h without a success is switched off and says why.
+ * At least once: a delivery is marked done only after its 2xx, so a crash re-sends it (same
+ * `webhook-id`, which receivers use to drop the duplicate).
+ */
+
+/** Waits between attempts (Standard Webhooks' schedule): 8 attempts over about 27 hours. */
+export const RETRY_AFTER_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
+/** An endpoint failing this long without a success is switched off. */
+export const DISABLE_AFTER_MS = 24 * 3600_000;
+/** How much of an answer the delivery log keeps. */
+export const RESPONSE_KEPT_BYTES = 1024;
+export const SWITCHED_OFF = "Switched off: deliveries failed for 24 hours";
+const FAN_OUT_BATCH = 1000;
+const SEND_BATCH = 50;
+const SEND_CONCURRENCY = 8;
+const TIMEOUT_MS = 15_000;
+const USER_AGENT = "backoffice-webhooks/1";
+
+/** A fresh endpoint secret: `whsec_` and the base64 of 24 random bytes (Standard Webhooks). */
+export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
+export const newMessageId = () => `msg_${randomUUID().replaceAll("-", "")}`;
+
+const PAST_TENSE = { create: "created", restore: "created", update: "updated", delete: "deleted" } as const;
+
+interface AuditRow {
+  id: string;
+  tx: string;
+  at: Date;
+  site: string;
+  resource: HistoryResource;
+  record_id: string | null;
+  action: keyof typeof PAST_TENSE;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** The event and payload a History row sends: `<kind>.<created|updated|deleted>`. */
+export function eventOf(row: AuditRow) {
+  const type = `${row.resource}.${PAST_TENSE[row.action]}`;
+  const record = camelKeys(row.action === "delete" ? row.before : row.after);
+  return {
+    type,
+    payload: {
+      type,
+      timestamp: new Date(row.at).toISOString(),
+      data: {
+        site: row.site,
+        kind: row.resource,
+        resource: RECORD_KINDS[row.resource].resource,
+        id: row.record_id,
+        historyId: row.id,
+        record,
+        ...(row.action === "update" ? { before: camelKeys(row.before) } : {}),
+      },
+    },
+  };
+}
+
+/** Whether a destination may be reached by address alone (a literal loopback or private address is refused). */
+export function destinationAllowed(target: string, allowedHosts: readonly string[]): boolean {
+  const url = new URL(target);
+  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (allowedHosts.includes(host)) return true;
+  if (ipaddr.isValid(host)) return !isBlockedAddress(host);
+  return host !== "localhost" && !host.endsWith(".localhost");
+}
+
+interface Attempt {
+  status: number | null;
+  latencyMs: number | null;
+  response: string;
+}
+
+/** One POST through the link probe's address guard; never throws. */
+function post(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  allowedHosts: readonly string[],
+): Promise<Attempt> {
+  const started = performance.now();
+  return new Promise<Attempt>((resolve) => {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      return resolve({ status: null, latencyMs: null, response: "Not a valid URL" });
+    }
+    const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+    const allowed = allowedHosts.includes(host);
+    if (!destinationAllowed(target, allowedHosts))
+      return resolve({ status: null, latencyMs: null, response: `${host} is a blocked address` });
+    const client = url.protocol === "https:" ? https : http;
+    const request = client.request(
+      url,
+      {
+        method: "POST",
+        lookup: guardedLookup(dnsLookup as LookupFunction, allowed),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+          "user-agent": USER_AGENT,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            latencyMs: Math.round(performance.now() - started),
+            response: Buffer.concat(chunks).subarray(0, RESPONSE_KEPT_BYTES).toString("utf8"),
+          });
+        response.on("data", (chunk: Buffer) => {
+          if (size < RESPONSE_KEPT_BYTES) chunks.push(chunk);
+          size += chunk.length;
+          if (size >= RESPONSE_KEPT_BYTES) {
+            response.destroy();
+            done();
+          }
+        });
+        response.on("end", done);
+        response.on("error", done);
+      },
+    );
+    request.on("error", (error) => {
+      const reason =
+        error instanceof BlockedError
+          ? error.message
+          : error.name === "AbortError" || error.name === "TimeoutError"
+            ? "Timed out"
+            : ((error as { code?: string }).code ?? error.message);
+      resolve({ status: null, latencyMs: null, response: reason });
+    });
+    request.end(body);
+  });
+}
+
+export interface WebhookDelivery {
+  /** One fan-out and one sending round; answers how many it fanned out and sent. */
+  pass(): Promise<{ queued: number; sent: number }>;
+  /** A pass soon (debounced): after a write, a test event or a redelivery. */
+  kick(): void;
+  close(): void;
+}
+
+export interface WebhookDeliveryOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Hosts reachable although they are loopback or private (LINK_PROBE_ALLOWED_HOSTS). */
+  allowedHosts: readonly string[];
+  /** How long a kick waits to gather the writes of a burst. */
+  debounceMs?: number;
+}
+
+async function fanOut(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [cursor] = await tx.query<{ horizon: string | null; after_id: string }>(
+      "select horizon::text as horizon, after_id::text as after_id from webhook_outbox for update",
+    );
+    const [{ line } = { line: "0" }] = await tx.query<{ line: string }>(
+      "select pg_snapshot_xmin(pg_current_snapshot())::text as line",
+    );
+    if (!cursor?.horizon) {
+      // The first pass: what happened before webhooks existed is not sent.
+      await tx.query("update webhook_outbox set horizon = $1::xid8, after_id = 0", [line]);
+      return 0;
+    }
+    const rows = await tx.query<AuditRow>(
+      `select id::text as id, tx::text as tx, at, site, resource, record_id, action, before, after
+       from audit_log
+       where (tx > $1::xid8 or (tx = $1::xid8 and id > $2)) and tx < $3::xid8
+         and site is not null and resource = any($4)
+       order by tx, id limit ${FAN_OUT_BATCH}`,
+      [cursor.horizon, cursor.after_id, line, WEBHOOK_KINDS],
+    );
+    let queued = 0;
+    if (rows.length > 0) {
+      const endpoints = await tx.query<Pick<EndpointRow, "id" | "sites" | "events">>(
+        "select id, sites, events from webhook_endpoints where active",
+      );
+      for (const row of rows) {
+        const { type, payload } = eventOf(row);
+        const wanted = endpoints.filter(
+          (endpoint) => endpoint.sites.includes(row.site as never) && endpoint.events.includes(type),
+        );
+        for (const endpoint of wanted) {
+          const inserted = await tx.query(
+            `insert into webhook_deliveries (endpoint_id, audit_id, message_id, event, payload)
+             values ($1, $2, $3, $4, $5) on conflict (endpoint_id, audit_id) do nothing returning id`,
+            [endpoint.id, row.id, `msg_h${row.id}`, type, JSON.stringify(payload)],
+          );
+          queued += inserted.length;
+        }
+      }
+    }
+    // A full batch stops at its last row; otherwise every row below the line has been read.
+    const last = rows.length === FAN_OUT_BATCH ? rows.at(-1) : undefined;
+    await tx.query("update webhook_outbox set horizon = $1::xid8, after_id = $2", [
+      last ? last.tx : line,
+      last ? last.id : 0,
+    ]);
+    return queued;
+  });
+}
+
+interface DueRow {
+  id: string;
+  message_id: string;
+  payload: unknown;
+  attempts: number;
+  endpoint_id: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: Date | null;
+}
+
+/** The `webhook-signature` header: the current secret's, and the former one's while it is still valid. */
+export function signatureOf(
+  endpoint: Pick<DueRow, "secret" | "previous_secret" | "previous_secret_until">,
+  messageId: string,
+  at: Date,
+  body: string,
+) {
+  const secrets = [endpoint.secret];
+  if (endpoint.previous_secret && endpoint.previous_secret_until && endpoint.previous_secret_until > at)
+    secrets.push(endpoint.previous_secret);
+  return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(" ");
+}
+
+async function recordAttempt(db: Queryable, log: FastifyBaseLogger, due: DueRow, attempt: Attempt) {
+  const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+  const attempts = due.attempts + 1;
+  const retryAfter = RETRY_AFTER_S[attempts - 1];
+  await db.query(
+    `update webhook_deliveries set attempts = $2, status = $3, response_status = $4, latency_ms = $5,
+       response = $6, last_attempt_at = now(), locked_until = null,
+       next_attempt_at = case when $7::int is null then null else now() + make_interval(secs => $7::int) end
+     where id = $1`,
+    [
+      due.id,
+      attempts,
+      ok ? "delivered" : retryAfter === undefined ? "failed" : "pending",
+      attempt.status,
+      attempt.latencyMs,
+      attempt.response,
+      ok ? null : (retryAfter ?? null),
+    ],
+  );
+  if (ok) {
+    await db.query(
+      "update webhook_endpoints set failing_since = null where id = $1 and failing_since is not null",
+      [due.endpoint_id],
+    );
+    return;
+  }
+  await db.query(
+    "update webhook_endpoints set failing_since = coalesce(failing_since, now()) where id = $1",
+    [due.endpoint_id],
+  );
+  const [switched] = await db.query<{ url: string }>(
+    `update webhook_endpoints set active = false, disabled_reason = $3
+     where id = $1 and active and failing_since <= now() - make_interval(secs => $2) returning url`,
+    [due.endpoint_id, DISABLE_AFTER_MS / 1000, SWITCHED_OFF],
+  );
+  if (switched)
+    log.warn(
+      { event: "webhook endpoint switched off", endpointId: due.endpoint_id, url: switched.url },
+      "webhook endpoint failed for 24 hours and was switched off; an Owner can switch it on again",
+    );
+}
+
+async function sendDue(db: Database, log: FastifyBaseLogger, allowedHosts: readonly string[]) {
+  const due = await db.query<DueRow>(
+    `with taken as (
+       update webhook_deliveries set locked_until = now() + interval '2 minutes'
+       where id in (
+         select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+         where d.status = 'pending' and d.next_attempt_at <= now() and e.active
+           and (d.locked_until is null or d.locked_until < now())
+         order by d.next_attempt_at, d.id limit ${SEND_BATCH}
+         for update of d skip locked)
+       returning id, message_id, payload, attempts, endpoint_id)
+     select taken.id::text as id, taken.message_id, taken.payload, taken.attempts, taken.endpoint_id,
+       e.url, e.secret, e.previous_secret, e.previous_secret_until
+     from taken join webhook_endpoints e on e.id = taken.endpoint_id order by taken.id`,
+  );
+  await eachLimit(due, SEND_CONCURRENCY, async (delivery) => {
+    const body = JSON.stringify(delivery.payload);
+    const at = new Date();
+    const attempt = await post(
+      delivery.url,
+      body,
+      {
+        "webhook-id": delivery.message_id,
+        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+        "webhook-signature": signatureOf(delivery, delivery.message_id, at, body),
+      },
+      allowedHosts,
+    );
+    await recordAttempt(db, log, delivery, attempt);
+  });
+  return due.length;
+}
+
+export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookDelivery {
+  const { db, log, allowedHosts, debounceMs = 100 } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<{ queued: number; sent: number }> | undefined;
+  let again = false;
+  let closed = false;
+
+  async function once() {
+    const queued = await fanOut(db);
+    const sent = await sendDue(db, log, allowedHosts);
+    return { queued, sent };
+  }
+
+  /** One pass at a time in this process; a pass asked for while one runs follows it. */
+  async function pass() {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = once().finally(() => {
+      running = undefined;
+    });
+    const result = await running;
+    if (again) {
+      again = false;
+      kick();
+    }
+    return result;
+  }
+
+  async function soonest() {
+    // The next retry due within the minute is sent on time; later ones wait for the job's next round.
+    const [next] = await db.query<{ ms: number }>(
+      `select greatest(0, extract(epoch from (min(next_attempt_at) - now())) * 1000)::int as ms
+       from webhook_deliveries where status = 'pending' and next_attempt_at < now() + interval '1 minute'`,
+    );
+    return next?.ms ?? null;
+  }
+
+  function kick(delay = debounceMs) {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      pass()
+        .then(async () => {
+          const ms = await soonest();
+          if (ms !== null) kick(Math.max(ms, debounceMs));
+        })
+        .catch((error) => log.error({ err: error }, "webhook delivery pass failed"));
+    }, delay);
+    timer.unref();
+  }
+
+  return {
+    pass,
+    kick: () => kick(),
+    close() {
+      closed = true;
+      clearTimeout(timer);
+    },
+  };
+}
