@@ -18,7 +18,7 @@ import { BlockedError, eachLimit, guardedLookup, isBlockedAddress } from "./link
  * Webhook delivery (docs/INTEGRATIONS.md#webhooks, docs/decisions/022-webhook-outbox.md).
  *
  * 1. Fan-out: History rows (audit_log, written in each change's own transaction) whose transaction
- *    is below the oldest transaction still running have all been committed or rolled back for good;
+ *    is below the oldest transaction still running (FINAL_LINE) have all been committed or rolled back for good;
  *    each becomes one delivery per endpoint that wants its event, in the same transaction that moves
  *    the cursor (webhook_outbox). A rolled-back write has no row: nothing is sent.
  * 2. Sending: due deliveries are taken (locked for a while, so instances never send one twice at
@@ -180,14 +180,25 @@ export interface WebhookDeliveryOptions {
   debounceMs?: number;
 }
 
+/**
+ * The transaction id below which every transaction of this database has ended: the oldest one still
+ * running here (pg_locks holds each running transaction's own id; matched on its low 32 bits), else
+ * the snapshot's xmax. Not pg_snapshot_xmin alone: that counts every database of the server, so a
+ * long transaction elsewhere (another app, a test run) would hold deliveries back.
+ */
+const FINAL_LINE = `with snap as (select pg_current_snapshot() as s),
+  ours as (select l.transactionid::text::bigint as x from pg_locks l join pg_stat_activity a on a.pid = l.pid
+    where l.locktype = 'transactionid' and l.mode = 'ExclusiveLock' and a.datname = current_database())
+  select coalesce(
+    (select min(x) from snap, pg_snapshot_xip(snap.s) as x where x::text::bigint % 4294967296 in (select x from ours)),
+    (select pg_snapshot_xmax(s) from snap))::text as line`;
+
 async function fanOut(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
     const [cursor] = await tx.query<{ horizon: string | null; after_id: string }>(
       "select horizon::text as horizon, after_id::text as after_id from webhook_outbox for update",
     );
-    const [{ line } = { line: "0" }] = await tx.query<{ line: string }>(
-      "select pg_snapshot_xmin(pg_current_snapshot())::text as line",
-    );
+    const [{ line } = { line: "0" }] = await tx.query<{ line: string }>(FINAL_LINE);
     if (!cursor?.horizon) {
       // The first pass: what happened before webhooks existed is not sent.
       await tx.query("update webhook_outbox set horizon = $1::xid8, after_id = 0", [line]);
