@@ -136,6 +136,20 @@ export const routes: RouteObject[] = [
                   "owner",
                   () => import("@/features/team/api/team").then((m) => m.teamScreenData),
                 ),
+              })
+              .concat({
+                // API tokens and webhooks (Owners), in the same shell.
+                path: paths.integrations,
+                ErrorBoundary: ScreenError,
+                ...screenRoute(
+                  () =>
+                    import("@/features/integrations/components/integrations-screen").then((m) => ({
+                      Component: m.IntegrationsScreen,
+                    })),
+                  "owner",
+                  () =>
+                    import("@/features/integrations/api/integrations").then((m) => m.integrationsScreenData),
+                ),
               }),
           },
         ],

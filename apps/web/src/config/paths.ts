@@ -11,6 +11,8 @@ export const paths = {
   security: "/settings/security",
   /** The team's members and invitations, from the account menu (Owners). */
   team: "/settings/team",
+  /** API tokens and webhooks, from the account menu (Owners). */
+  integrations: "/settings/integrations",
   /** An invitation link's page (public): `/invitation/{token}`. */
   invitation: "/invitation/:token",
   site: (site: SiteKey) => `/${site}`,

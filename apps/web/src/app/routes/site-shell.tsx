@@ -61,6 +61,7 @@ const ACCOUNT_SCREENS: Record<string, string> = {
   [paths.jobs]: "Jobs",
   [paths.security]: "Security",
   [paths.team]: "Team",
+  [paths.integrations]: "Integrations",
 };
 
 function Shell() {
@@ -194,6 +195,7 @@ function Shell() {
             jobsPath={paths.jobs}
             securityPath={paths.security}
             teamPath={isOwner ? paths.team : undefined}
+            integrationsPath={isOwner ? paths.integrations : undefined}
             onLogout={onLogout}
             loggingOut={logout.isPending}
             commands={

@@ -4,6 +4,7 @@ import {
   Monitor,
   Moon,
   PanelLeft,
+  Plug,
   ShieldCheck,
   Sun,
   Timer,
@@ -49,6 +50,8 @@ export type HeaderProps = {
   securityPath: string;
   /** The Team screen (the account menu's Team), given to Owners only. */
   teamPath?: string | undefined;
+  /** The Integrations screen (API tokens, webhooks), given to Owners only. */
+  integrationsPath?: string | undefined;
   onLogout: () => void;
   loggingOut: boolean;
   /** Beside the account menu: the command palette's button. */
@@ -73,6 +76,7 @@ export function Header({
   jobsPath,
   securityPath,
   teamPath,
+  integrationsPath,
   onLogout,
   loggingOut,
   commands,
@@ -156,6 +160,14 @@ export function Header({
                 <Link to={teamPath}>
                   <Users aria-hidden="true" />
                   Team
+                </Link>
+              </DropdownMenuItem>
+            )}
+            {integrationsPath && !setupOnly && (
+              <DropdownMenuItem asChild>
+                <Link to={integrationsPath}>
+                  <Plug aria-hidden="true" />
+                  Integrations
                 </Link>
               </DropdownMenuItem>
             )}
