@@ -106,7 +106,9 @@ describe("Integrations", () => {
     await userEvent.type(dialog.getByRole("textbox", { name: "Name" }), "x");
     await userEvent.click(dialog.getByRole("checkbox", { name: "APKW" }));
     await userEvent.click(dialog.getByRole("button", { name: "Create token" }));
-    expect(await dialog.findByText("name is already used by another token", { exact: false })).toBeInTheDocument();
+    expect(
+      await dialog.findByText("name is already used by another token", { exact: false }),
+    ).toBeInTheDocument();
   });
 
   it("revokes a token after a confirmation naming it", async () => {
