@@ -21,6 +21,7 @@ import { createMetrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 import { countersStore } from "./lib/rate-limit.ts";
 import { createWebhookDelivery } from "./lib/webhooks.ts";
+import { WRITE_METHODS } from "./plugins/auth.ts";
 import errors from "./plugins/errors.ts";
 import { installApiSecurityHeaders } from "./plugins/security-headers.ts";
 import web from "./plugins/web.ts";
@@ -107,6 +108,12 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   });
   fastify.decorate("webhooks", webhooks);
   fastify.addHook("onClose", () => webhooks.close());
+  // After a write that succeeded (an admin's, or a public form's message), its rows are committed:
+  // a pass a moment later sends them (debounced; the job's round every minute catches the rest).
+  fastify.addHook("onResponse", (request, reply, done) => {
+    if (WRITE_METHODS.has(request.method) && reply.statusCode < 300) webhooks.kick();
+    done();
+  });
   fastify.decorateRequest("session", null);
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);

@@ -193,52 +193,119 @@ const FINAL_LINE = `with snap as (select pg_current_snapshot() as s),
     (select min(x) from snap, pg_snapshot_xip(snap.s) as x where x::text::bigint % 4294967296 in (select x from ours)),
     (select pg_snapshot_xmax(s) from snap))::text as line`;
 
-async function fanOut(db: Database): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [cursor] = await tx.query<{ horizon: string | null; after_id: string }>(
-      "select horizon::text as horizon, after_id::text as after_id from webhook_outbox for update",
+interface EventRow {
+  id: string;
+  tx: string;
+  at: Date;
+  site: string;
+  event: string;
+  record_id: string | null;
+  data: Record<string, unknown>;
+}
+
+/** An event that is not a History row (webhook_events, migration 0052): `contact.received`. */
+const payloadOfEvent = (row: EventRow) => ({
+  type: row.event,
+  timestamp: new Date(row.at).toISOString(),
+  data: { site: row.site, id: row.record_id, eventId: row.id, record: row.data },
+});
+
+interface Source<Row extends { id: string; tx: string; site: string }> {
+  /** The cursor's columns in webhook_outbox. */
+  horizon: string;
+  afterId: string;
+  /** Rows after ($1 tx, $2 id), below $3, in (tx, id) order (the kinds are our own names, written in). */
+  select: string;
+  /** The delivery column naming the row (unique per endpoint). */
+  key: "audit_id" | "event_id";
+  messageId: (row: Row) => string;
+  eventOf: (row: Row) => { type: string; payload: object };
+}
+
+const HISTORY: Source<AuditRow> = {
+  horizon: "horizon",
+  afterId: "after_id",
+  select: `select id::text as id, tx::text as tx, at, site, resource, record_id, action, before, after
+    from audit_log where (tx > $1::xid8 or (tx = $1::xid8 and id > $2::bigint)) and tx < $3::xid8
+      and site is not null and resource in (${WEBHOOK_KINDS.map((kind) => `'${kind}'`).join(", ")})
+    order by tx, id limit ${FAN_OUT_BATCH}`,
+  key: "audit_id",
+  messageId: (row) => `msg_h${row.id}`,
+  eventOf,
+};
+
+const OTHER: Source<EventRow> = {
+  horizon: "events_horizon",
+  afterId: "events_after_id",
+  select: `select id::text as id, tx::text as tx, at, site, event, record_id, data
+    from webhook_events where (tx > $1::xid8 or (tx = $1::xid8 and id > $2::bigint)) and tx < $3::xid8
+    order by tx, id limit ${FAN_OUT_BATCH}`,
+  key: "event_id",
+  messageId: (row) => `msg_e${row.id}`,
+  eventOf: (row) => ({ type: row.event, payload: payloadOfEvent(row) }),
+};
+
+/** Turns one source's final rows into deliveries and moves its cursor (inside the pass's transaction). */
+async function fanOutSource<Row extends { id: string; tx: string; site: string }>(
+  tx: Queryable,
+  source: Source<Row>,
+  line: string,
+): Promise<number> {
+  const [cursor] = await tx.query<{ horizon: string | null; after_id: string }>(
+    `select ${source.horizon}::text as horizon, ${source.afterId}::text as after_id from webhook_outbox`,
+  );
+  if (!cursor?.horizon) {
+    // Never set: what happened before webhooks existed is not sent.
+    await tx.query(`update webhook_outbox set ${source.horizon} = $1::xid8, ${source.afterId} = 0`, [line]);
+    return 0;
+  }
+  const rows = await tx.query<Row>(source.select, [cursor.horizon, cursor.after_id, line]);
+  let queued = 0;
+  if (rows.length > 0) {
+    const endpoints = await tx.query<Pick<EndpointRow, "id" | "sites" | "events">>(
+      "select id, sites, events from webhook_endpoints where active",
     );
-    const [{ line } = { line: "0" }] = await tx.query<{ line: string }>(FINAL_LINE);
-    if (!cursor?.horizon) {
-      // The first pass: what happened before webhooks existed is not sent.
-      await tx.query("update webhook_outbox set horizon = $1::xid8, after_id = 0", [line]);
-      return 0;
-    }
-    const rows = await tx.query<AuditRow>(
-      `select id::text as id, tx::text as tx, at, site, resource, record_id, action, before, after
-       from audit_log
-       where (tx > $1::xid8 or (tx = $1::xid8 and id > $2)) and tx < $3::xid8
-         and site is not null and resource = any($4)
-       order by tx, id limit ${FAN_OUT_BATCH}`,
-      [cursor.horizon, cursor.after_id, line, WEBHOOK_KINDS],
-    );
-    let queued = 0;
-    if (rows.length > 0) {
-      const endpoints = await tx.query<Pick<EndpointRow, "id" | "sites" | "events">>(
-        "select id, sites, events from webhook_endpoints where active",
+    for (const row of rows) {
+      const { type, payload } = source.eventOf(row);
+      const wanted = endpoints.filter(
+        (endpoint) => endpoint.sites.includes(row.site as never) && endpoint.events.includes(type),
       );
-      for (const row of rows) {
-        const { type, payload } = eventOf(row);
-        const wanted = endpoints.filter(
-          (endpoint) => endpoint.sites.includes(row.site as never) && endpoint.events.includes(type),
+      for (const endpoint of wanted) {
+        const inserted = await tx.query(
+          `insert into webhook_deliveries (endpoint_id, ${source.key}, message_id, event, payload)
+           values ($1, $2, $3, $4, $5) on conflict do nothing returning id`,
+          [endpoint.id, row.id, source.messageId(row), type, JSON.stringify(payload)],
         );
-        for (const endpoint of wanted) {
-          const inserted = await tx.query(
-            `insert into webhook_deliveries (endpoint_id, audit_id, message_id, event, payload)
-             values ($1, $2, $3, $4, $5) on conflict (endpoint_id, audit_id) do nothing returning id`,
-            [endpoint.id, row.id, `msg_h${row.id}`, type, JSON.stringify(payload)],
-          );
-          queued += inserted.length;
-        }
+        queued += inserted.length;
       }
     }
-    // A full batch stops at its last row; otherwise every row below the line has been read.
-    const last = rows.length === FAN_OUT_BATCH ? rows.at(-1) : undefined;
-    await tx.query("update webhook_outbox set horizon = $1::xid8, after_id = $2", [
-      last ? last.tx : line,
-      last ? last.id : 0,
-    ]);
-    return queued;
+  }
+  // A full batch stops at its last row; otherwise every row below the line has been read.
+  const last = rows.length === FAN_OUT_BATCH ? rows.at(-1) : undefined;
+  await tx.query(`update webhook_outbox set ${source.horizon} = $1::xid8, ${source.afterId} = $2`, [
+    last ? last.tx : line,
+    last ? last.id : 0,
+  ]);
+  return queued;
+}
+
+async function fanOut(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    // One pass at a time across instances: the cursor row stays locked until this transaction ends.
+    await tx.query("select 1 from webhook_outbox for update");
+    const [{ line } = { line: "0" }] = await tx.query<{ line: string }>(FINAL_LINE);
+    const [{ wanted } = { wanted: false }] = await tx.query<{ wanted: boolean }>(
+      "select exists (select 1 from webhook_endpoints where active) as wanted",
+    );
+    if (!wanted) {
+      // Nobody listens: the cursors move to the line without reading what is below it.
+      await tx.query(
+        "update webhook_outbox set horizon = $1::xid8, after_id = 0, events_horizon = $1::xid8, events_after_id = 0",
+        [line],
+      );
+      return 0;
+    }
+    return (await fanOutSource(tx, HISTORY, line)) + (await fanOutSource(tx, OTHER, line));
   });
 }
 

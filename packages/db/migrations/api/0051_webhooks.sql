@@ -6,7 +6,9 @@
 -- the rows whose transaction is below the oldest one still running (pg_snapshot_xmin): every such
 -- transaction has ended, so no row can later appear below that line, whatever order the ids were
 -- committed in. `webhook_outbox.horizon` is the line the last pass reached.
-alter table audit_log add column tx xid8 default pg_current_xact_id();
+-- Rows written before this migration keep tx null: they are never sent.
+alter table audit_log add column tx xid8;
+alter table audit_log alter column tx set default pg_current_xact_id();
 create index audit_log_tx_idx on audit_log (tx) where tx is not null;
 
 create table webhook_outbox (

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { WRITE_METHODS } from "../../plugins/auth.ts";
 
 /**
  * Webhooks are sent by the job runner every minute (what a crash or a restart left is sent then), and
- * sooner after each site write that succeeded: its History rows are committed by then, so a pass
- * a moment later fans them out (lib/webhooks.ts).
+ * sooner after each write (app.ts kicks a pass: lib/webhooks.ts).
  */
 export function defineWebhookDelivery(fastify: FastifyInstance): void {
   fastify.jobs.define({

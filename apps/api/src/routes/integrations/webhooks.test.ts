@@ -257,6 +257,29 @@ describe("webhooks", () => {
     expect((await t.admin("POST", `/api/v1/webhooks/${endpoint._id}/test`)).statusCode).toBe(404);
   });
 
+  it("sends contact.received for a public form's message, to the endpoints of its site", async () => {
+    const endpoint = await createEndpoint("/contacts", ["contact.received"], ["movies"]);
+    await createEndpoint("/contacts-apkw", ["contact.received"], ["apkw"]);
+    const sent = await t.inject({
+      method: "POST",
+      url: "/api/v1/public/movies/contacts",
+      payload: { email: "ada@example.com", firstName: "Ada", subject: "Broken player", message: "It stops." },
+      remoteAddress: "10.91.0.1",
+    });
+    expect(sent.statusCode).toBe(201);
+    const [delivery] = await waitFor("/contacts", 1);
+    expect(verify(endpoint.secret, delivery!)).toMatchObject({
+      type: "contact.received",
+      data: {
+        site: "movies",
+        record: { email: "ada@example.com", subject: "Broken player", message: "It stops." },
+      },
+    });
+    await pass();
+    expect(at("/contacts")).toHaveLength(1);
+    expect(at("/contacts-apkw")).toHaveLength(0);
+  });
+
   it.skipIf(testDatabaseKind() !== "postgres")(
     "delivers a change whose transaction committed after a later one's, once each",
     async () => {
