@@ -39,6 +39,11 @@ const FAN_OUT_BATCH = 1000;
 const SEND_BATCH = 50;
 const SEND_CONCURRENCY = 8;
 const TIMEOUT_MS = 15_000;
+/**
+ * A pass holds the deliveries it sends this long: past the send's timeout, so two instances never
+ * send one at once; short, so a delivery whose instance died mid-send (kill -9) is sent again soon.
+ */
+const LEASE_S = 45;
 const USER_AGENT = "backoffice-webhooks/1";
 
 /** A fresh endpoint secret: `whsec_` and the base64 of 24 random bytes (Standard Webhooks). */
@@ -379,7 +384,7 @@ async function recordAttempt(db: Queryable, log: FastifyBaseLogger, due: DueRow,
 async function sendDue(db: Database, log: FastifyBaseLogger, allowedHosts: readonly string[]) {
   const due = await db.query<DueRow>(
     `with taken as (
-       update webhook_deliveries set locked_until = now() + interval '2 minutes'
+       update webhook_deliveries set locked_until = now() + make_interval(secs => ${LEASE_S})
        where id in (
          select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
          where d.status = 'pending' and d.next_attempt_at <= now() and e.active
@@ -440,10 +445,14 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
   }
 
   async function soonest() {
-    // The next retry due within the minute is sent on time; later ones wait for the job's next round.
+    // The next retry (or a lease left by a dead instance) due within the minute is sent on time;
+    // later ones wait for the job's next round.
     const [next] = await db.query<{ ms: number }>(
-      `select greatest(0, extract(epoch from (min(next_attempt_at) - now())) * 1000)::int as ms
-       from webhook_deliveries where status = 'pending' and next_attempt_at < now() + interval '1 minute'`,
+      `select greatest(0, extract(epoch from (min(due) - now())) * 1000)::int as ms
+       from (select greatest(d.next_attempt_at, coalesce(d.locked_until, d.next_attempt_at)) as due
+         from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+         where d.status = 'pending' and e.active) pending
+       where due < now() + interval '1 minute'`,
     );
     return next?.ms ?? null;
   }

@@ -16,8 +16,4 @@ export function defineWebhookDelivery(fastify: FastifyInstance): void {
       return queued || sent ? `${queued} queued, ${sent} sent` : "";
     },
   });
-  fastify.addHook("onResponse", async (request, reply) => {
-    if (WRITE_METHODS.has(request.method) && request.session && reply.statusCode < 300)
-      fastify.webhooks.kick();
-  });
 }
