@@ -171,8 +171,10 @@ function post(
 export interface WebhookDelivery {
   /** One fan-out and one sending round; answers how many it fanned out and sent. */
   pass(): Promise<{ queued: number; sent: number }>;
-  /** A pass soon (debounced): after a write, a test event or a redelivery. */
+  /** A pass soon (debounced) after a write, while an endpoint is active. */
   kick(): void;
+  /** A pass soon whatever the last one saw: an endpoint was added or switched on, a test, a redelivery. */
+  wake(): void;
   close(): void;
 }
 
@@ -294,7 +296,8 @@ async function fanOutSource<Row extends { id: string; tx: string; site: string }
   return queued;
 }
 
-async function fanOut(db: Database): Promise<number> {
+/** Queues what is final for the endpoints; `listening` says whether any endpoint is active. */
+async function fanOut(db: Database): Promise<{ queued: number; listening: boolean }> {
   return db.transaction(async (tx) => {
     // One pass at a time across instances: the cursor row stays locked until this transaction ends.
     await tx.query("select 1 from webhook_outbox for update");
@@ -308,9 +311,10 @@ async function fanOut(db: Database): Promise<number> {
         "update webhook_outbox set horizon = $1::xid8, after_id = 0, events_horizon = $1::xid8, events_after_id = 0",
         [line],
       );
-      return 0;
+      return { queued: 0, listening: false };
     }
-    return (await fanOutSource(tx, HISTORY, line)) + (await fanOutSource(tx, OTHER, line));
+    const queued = (await fanOutSource(tx, HISTORY, line)) + (await fanOutSource(tx, OTHER, line));
+    return { queued, listening: true };
   });
 }
 
@@ -420,9 +424,14 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
   let running: Promise<{ queued: number; sent: number }> | undefined;
   let again = false;
   let closed = false;
+  // Whether an endpoint is active, as the last pass saw: while none is, a write kicks no pass (the
+  // public intake pays nothing); creating or switching one on wakes them (another instance's
+  // endpoints are seen at the job's next round).
+  let listening = true;
 
   async function once() {
-    const queued = await fanOut(db);
+    const { queued, listening: anyone } = await fanOut(db);
+    listening = anyone;
     const sent = await sendDue(db, log, allowedHosts);
     return { queued, sent };
   }
@@ -458,7 +467,7 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
   }
 
   function kick(delay = debounceMs) {
-    if (closed || timer) return;
+    if (closed || timer || !listening) return;
     timer = setTimeout(() => {
       timer = undefined;
       pass()
@@ -474,6 +483,10 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
   return {
     pass,
     kick: () => kick(),
+    wake() {
+      listening = true;
+      kick();
+    },
     close() {
       closed = true;
       clearTimeout(timer);

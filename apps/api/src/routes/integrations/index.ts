@@ -117,6 +117,7 @@ const integrationRoutes: FastifyPluginAsyncZod = async (fastify) => {
         secret: newWebhookSecret(),
         createdBy: request.session?.email ?? null,
       });
+      fastify.webhooks.wake();
       return reply
         .code(201)
         .send({ status: "success" as const, data: { ...toWebhook(row), secret: row.secret } });
@@ -138,7 +139,7 @@ const integrationRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (request.body.url && !destinationAllowed(request.body.url, allowedHosts)) throw blockedUrl();
       const row = await webhooks.update(request.params.id, request.body);
       if (!row) throw notFound(M.webhookNotFound);
-      if (row.active) fastify.webhooks.kick();
+      if (row.active) fastify.webhooks.wake();
       return { status: "success" as const, data: toWebhook(row) };
     },
   );
@@ -184,7 +185,7 @@ const integrationRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const delivery = await webhooks.redeliver(request.params.id, request.params.deliveryId);
       if (!delivery) throw notFound(M.deliveryNotFound);
-      fastify.webhooks.kick();
+      fastify.webhooks.wake();
       return { status: "success" as const, data: delivery, message: M.redeliveryQueued };
     },
   );
@@ -199,7 +200,7 @@ const integrationRoutes: FastifyPluginAsyncZod = async (fastify) => {
         timestamp: new Date().toISOString(),
         data: { endpointId: endpoint.id, message: "A test event from the back-office" },
       });
-      fastify.webhooks.kick();
+      fastify.webhooks.wake();
       return reply.code(201).send({ status: "success" as const, data: delivery, message: M.testQueued });
     },
   );
