@@ -1,9 +1,9 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { validApp } from "../apps/api/src/routes/apps/app.testing.ts";
 import { type ApiProcess, spawnApi, stopApi } from "./api-process.ts";
@@ -20,6 +20,25 @@ const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
+
+/**
+ * Standard Webhooks' check as docs/INTEGRATIONS.md spells it for a receiver without the library:
+ * HMAC-SHA256 of `id.timestamp.body` under the base64 key after `whsec_`, any one `v1,` signature.
+ */
+function signedBy(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
+  const text = `${headers["webhook-id"]}.${headers["webhook-timestamp"]}.${body}`;
+  const expected = Buffer.from(
+    `v1,${createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64"))
+      .update(text)
+      .digest("base64")}`,
+  );
+  return String(headers["webhook-signature"] ?? "")
+    .split(" ")
+    .some(
+      (signature) =>
+        signature.length === expected.length && timingSafeEqual(Buffer.from(signature), expected),
+    );
+}
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -87,7 +106,6 @@ describe.runIf(engine === "pglite")("webhooks through kill -9", () => {
     }
 
     // Retries come 5 s after a failure; a delivery cut by the kill waits for its lease (45 s).
-    const hook = new Webhook(secret);
     const delivered = new Set<string>();
     let badSignatures = 0;
     const began = Date.now();
@@ -97,14 +115,9 @@ describe.runIf(engine === "pglite")("webhooks through kill -9", () => {
       badSignatures = 0;
       for (const request of received) {
         if (!request.accepted) continue;
-        try {
-          const event = hook.verify(request.body, request.headers as Record<string, string>) as {
-            data: { id: string };
-          };
-          delivered.add(event.data.id);
-        } catch {
-          badSignatures += 1;
-        }
+        if (signedBy(secret, request.headers, request.body))
+          delivered.add((JSON.parse(request.body) as { data: { id: string } }).data.id);
+        else badSignatures += 1;
       }
     }
     const lost = [...acknowledged].filter((id) => !delivered.has(id));
