@@ -105,6 +105,18 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
     db: options.db,
     log: fastify.log,
     allowedHosts: options.config.LINK_PROBE_ALLOWED_HOSTS,
+    // Every active Owner is mailed when an endpoint is switched off (docs/INTEGRATIONS.md).
+    async tellOwners(url) {
+      const owners = await options.db.query<{ email: string }>(
+        "select email from users where level = 'owner' and disabled_at is null and role = 'admin'",
+      );
+      for (const { email } of owners)
+        await options.mailer.send({
+          to: email,
+          subject: "A webhook endpoint was switched off",
+          text: `Deliveries to ${url} failed for 24 hours, so the endpoint was switched off.\n\nFix the receiver, then switch the endpoint on again on Integrations (account menu): what waited is sent then.`,
+        });
+    },
   });
   fastify.decorate("webhooks", webhooks);
   fastify.addHook("onClose", () => webhooks.close());

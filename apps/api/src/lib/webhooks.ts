@@ -185,6 +185,8 @@ export interface WebhookDeliveryOptions {
   allowedHosts: readonly string[];
   /** How long a kick waits to gather the writes of a burst. */
   debounceMs?: number;
+  /** Tells the Owners that the endpoint at this URL was switched off (a mail). */
+  tellOwners?: (url: string) => Promise<void>;
 }
 
 /**
@@ -343,7 +345,13 @@ export function signatureOf(
   return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(" ");
 }
 
-async function recordAttempt(db: Queryable, log: FastifyBaseLogger, due: DueRow, attempt: Attempt) {
+async function recordAttempt(
+  db: Queryable,
+  log: FastifyBaseLogger,
+  due: DueRow,
+  attempt: Attempt,
+  tellOwners: ((url: string) => Promise<void>) | undefined,
+) {
   const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
   const attempts = due.attempts + 1;
   const retryAfter = RETRY_AFTER_S[attempts - 1];
@@ -378,14 +386,23 @@ async function recordAttempt(db: Queryable, log: FastifyBaseLogger, due: DueRow,
      where id = $1 and active and failing_since <= now() - make_interval(secs => $2) returning url`,
     [due.endpoint_id, DISABLE_AFTER_MS / 1000, SWITCHED_OFF],
   );
-  if (switched)
+  if (switched) {
     log.warn(
       { event: "webhook endpoint switched off", endpointId: due.endpoint_id, url: switched.url },
       "webhook endpoint failed for 24 hours and was switched off; an Owner can switch it on again",
     );
+    await tellOwners?.(switched.url).catch((error) =>
+      log.error({ err: error }, "could not tell the Owners that a webhook endpoint was switched off"),
+    );
+  }
 }
 
-async function sendDue(db: Database, log: FastifyBaseLogger, allowedHosts: readonly string[]) {
+async function sendDue(
+  db: Database,
+  log: FastifyBaseLogger,
+  allowedHosts: readonly string[],
+  tellOwners: ((url: string) => Promise<void>) | undefined,
+) {
   const due = await db.query<DueRow>(
     `with taken as (
        update webhook_deliveries set locked_until = now() + make_interval(secs => ${LEASE_S})
@@ -413,13 +430,13 @@ async function sendDue(db: Database, log: FastifyBaseLogger, allowedHosts: reado
       },
       allowedHosts,
     );
-    await recordAttempt(db, log, delivery, attempt);
+    await recordAttempt(db, log, delivery, attempt, tellOwners);
   });
   return due.length;
 }
 
 export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookDelivery {
-  const { db, log, allowedHosts, debounceMs = 100 } = options;
+  const { db, log, allowedHosts, debounceMs = 100, tellOwners } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<{ queued: number; sent: number }> | undefined;
   let again = false;
@@ -432,7 +449,7 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
   async function once() {
     const { queued, listening: anyone } = await fanOut(db);
     listening = anyone;
-    const sent = await sendDue(db, log, allowedHosts);
+    const sent = await sendDue(db, log, allowedHosts, tellOwners);
     return { queued, sent };
   }
 

@@ -216,6 +216,12 @@ describe("webhooks", () => {
         (row) => row._id === endpoint._id,
       )!;
     expect(await find()).toMatchObject({ active: false, disabledReason: SWITCHED_OFF });
+    // The Owners are told by mail.
+    expect(t.mails.at(-1)).toMatchObject({
+      to: "admin@example.com",
+      subject: "A webhook endpoint was switched off",
+    });
+    expect(t.mails.at(-1)!.text).toContain(`${base}/dead`);
     // Switched off: nothing is sent, even when due.
     await t.app.db.query("update webhook_deliveries set next_attempt_at = now() where endpoint_id = $1", [
       endpoint._id,
