@@ -86,6 +86,34 @@ export function eventOf(row: AuditRow) {
   };
 }
 
+/**
+ * The events a History row sends: its `<kind>.<action>`, and `match.status` when a match's status
+ * changed (the same row: the feed's or an editor's update of `status`).
+ */
+export function eventsOfHistory(row: AuditRow): { type: string; payload: object; suffix: string }[] {
+  const events = [{ ...eventOf(row), suffix: "" }];
+  const from = row.before?.status;
+  const to = row.after?.status;
+  if (row.resource === "matches" && row.action === "update" && from !== to)
+    events.push({
+      type: "match.status",
+      suffix: "_status",
+      payload: {
+        type: "match.status",
+        timestamp: new Date(row.at).toISOString(),
+        data: {
+          site: row.site,
+          id: row.record_id,
+          historyId: row.id,
+          from,
+          to,
+          record: camelKeys(row.after),
+        },
+      },
+    });
+  return events;
+}
+
 /** Whether a destination may be reached by address alone (a literal loopback or private address is refused). */
 export function destinationAllowed(target: string, allowedHosts: readonly string[]): boolean {
   const url = new URL(target);
@@ -228,7 +256,7 @@ interface Source<Row extends { id: string; tx: string; site: string }> {
   /** The delivery column naming the row (unique per endpoint). */
   key: "audit_id" | "event_id";
   messageId: (row: Row) => string;
-  eventOf: (row: Row) => { type: string; payload: object };
+  eventsOf: (row: Row) => { type: string; payload: object; suffix: string }[];
 }
 
 const HISTORY: Source<AuditRow> = {
@@ -240,7 +268,7 @@ const HISTORY: Source<AuditRow> = {
     order by tx, id limit ${FAN_OUT_BATCH}`,
   key: "audit_id",
   messageId: (row) => `msg_h${row.id}`,
-  eventOf,
+  eventsOf: eventsOfHistory,
 };
 
 const OTHER: Source<EventRow> = {
@@ -251,7 +279,7 @@ const OTHER: Source<EventRow> = {
     order by tx, id limit ${FAN_OUT_BATCH}`,
   key: "event_id",
   messageId: (row) => `msg_e${row.id}`,
-  eventOf: (row) => ({ type: row.event, payload: payloadOfEvent(row) }),
+  eventsOf: (row) => [{ type: row.event, payload: payloadOfEvent(row), suffix: "" }],
 };
 
 /** Turns one source's final rows into deliveries and moves its cursor (inside the pass's transaction). */
@@ -274,20 +302,20 @@ async function fanOutSource<Row extends { id: string; tx: string; site: string }
     const endpoints = await tx.query<Pick<EndpointRow, "id" | "sites" | "events">>(
       "select id, sites, events from webhook_endpoints where active",
     );
-    for (const row of rows) {
-      const { type, payload } = source.eventOf(row);
-      const wanted = endpoints.filter(
-        (endpoint) => endpoint.sites.includes(row.site as never) && endpoint.events.includes(type),
-      );
-      for (const endpoint of wanted) {
-        const inserted = await tx.query(
-          `insert into webhook_deliveries (endpoint_id, ${source.key}, message_id, event, payload)
-           values ($1, $2, $3, $4, $5) on conflict do nothing returning id`,
-          [endpoint.id, row.id, source.messageId(row), type, JSON.stringify(payload)],
+    for (const row of rows)
+      for (const { type, payload, suffix } of source.eventsOf(row)) {
+        const wanted = endpoints.filter(
+          (endpoint) => endpoint.sites.includes(row.site as never) && endpoint.events.includes(type),
         );
-        queued += inserted.length;
+        for (const endpoint of wanted) {
+          const inserted = await tx.query(
+            `insert into webhook_deliveries (endpoint_id, ${source.key}, message_id, event, payload)
+             values ($1, $2, $3, $4, $5) on conflict do nothing returning id`,
+            [endpoint.id, row.id, source.messageId(row) + suffix, type, JSON.stringify(payload)],
+          );
+          queued += inserted.length;
+        }
       }
-    }
   }
   // A full batch stops at its last row; otherwise every row below the line has been read.
   const last = rows.length === FAN_OUT_BATCH ? rows.at(-1) : undefined;

@@ -55,7 +55,8 @@ create table webhook_deliveries (
   response text,
   last_attempt_at timestamptz,
   created_at timestamptz not null default now(),
-  unique (endpoint_id, audit_id)
+  -- One delivery per History row, event and endpoint (a match's update may also be match.status).
+  unique (endpoint_id, audit_id, event)
 );
 create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at) where status = 'pending';
 create index webhook_deliveries_endpoint_idx on webhook_deliveries (endpoint_id, id desc);

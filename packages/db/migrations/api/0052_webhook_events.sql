@@ -36,5 +36,5 @@ create trigger contact_messages_webhook after insert on contact_messages
 
 -- A delivery of such an event names it here (audit_id stays null); one per event and endpoint.
 alter table webhook_deliveries add column event_id bigint;
-create unique index webhook_deliveries_event_key on webhook_deliveries (endpoint_id, event_id)
+create unique index webhook_deliveries_event_key on webhook_deliveries (endpoint_id, event_id, event)
   where event_id is not null;

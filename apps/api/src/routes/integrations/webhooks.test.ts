@@ -286,6 +286,25 @@ describe("webhooks", () => {
     expect(at("/contacts-apkw")).toHaveLength(0);
   });
 
+  it("sends match.status beside matches.updated when a match's status changed", async () => {
+    const endpoint = await createEndpoint("/status", ["match.status", "matches.updated"], ["sportbn"]);
+    // A History row as the triggers write it for an update of a match's status (the feed's or an editor's).
+    await t.app.db.query(
+      `insert into audit_log (site, resource, record_id, action, before, after)
+       values ('sportbn', 'matches', '0000000000000000000000cc', 'update',
+         '{"status": "upcoming", "home_name": "A"}', '{"status": "live", "home_name": "A"}')`,
+    );
+    const both = await waitFor("/status", 2);
+    const events = both.map((request) => verify(endpoint.secret, request));
+    expect(events.map((event) => event.type).sort()).toEqual(["match.status", "matches.updated"]);
+    expect(events.find((event) => event.type === "match.status")!.data).toMatchObject({
+      id: "0000000000000000000000cc",
+      from: "upcoming",
+      to: "live",
+    });
+    expect(new Set(both.map((request) => request.headers["webhook-id"])).size).toBe(2);
+  });
+
   it.skipIf(testDatabaseKind() !== "postgres")(
     "delivers a change whose transaction committed after a later one's, once each",
     async () => {
