@@ -91,7 +91,7 @@ export function eventOf(row: AuditRow) {
  * changed (the same row: the feed's or an editor's update of `status`).
  */
 export function eventsOfHistory(row: AuditRow): { type: string; payload: object; suffix: string }[] {
-  const events = [{ ...eventOf(row), suffix: "" }];
+  const events: { type: string; payload: object; suffix: string }[] = [{ ...eventOf(row), suffix: "" }];
   const from = row.before?.status;
   const to = row.after?.status;
   if (row.resource === "matches" && row.action === "update" && from !== to)
