@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, isSite, SITES, type Site } from "@backoffice/contracts";
 import { BACKUP_MESSAGES } from "@backoffice/contracts/backups";
+import { INTEGRATION_MESSAGES } from "@backoffice/contracts/integrations";
 import { signRequest } from "@backoffice/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newToken, sha256 } from "../apps/api/src/lib/crypto.ts";
@@ -146,7 +147,7 @@ type Level = (typeof LEVELS)[number];
 /** Another site than `site`, for the member outside it. */
 const otherThan = (site: Site) => SITES[(SITES.indexOf(site) + 1) % SITES.length]!;
 /** Account routes for Owners only (`requireOwner`): the team, and the second factor rule for everyone. */
-const OWNERS_ONLY = /^\/api\/v1\/(team(\/|$)|auth\/second-factor\/policy$)/;
+const OWNERS_ONLY = /^\/api\/v1\/((team|tokens|webhooks)(\/|$)|auth\/second-factor\/policy$)/;
 /** Backups and restore: Owners only, with a refusal of their own (routes/backups). */
 const BACKUPS = /^\/api\/v1\/backups(\/|$)/;
 /** Routes whose allowed answer never ends (the live update stream). */
@@ -269,5 +270,74 @@ describe("team access matrix (every route × level × own/other site)", () => {
     });
     expect(failures).toEqual([]);
     expect(checks).toBeGreaterThan(3 * operations.length);
+  }, 120_000);
+});
+
+describe("API token access matrix (every route × read/write token × own/other site)", () => {
+  it("opens only site routes to a token, within its sites, and writes only to a write token", async () => {
+    const { api } = stack;
+    const owner = await api.login();
+    // One read and one write token per site: a route is tried with its own site's and another's.
+    const tokens = new Map<string, string>();
+    for (const site of SITES)
+      for (const access of ["read", "write"] as const) {
+        const created = await api.as(owner, {
+          method: "POST",
+          url: "/api/v1/tokens",
+          payload: { name: `${access} ${site}`, sites: [site], access },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        tokens.set(`${access}:${site}`, created.json().data.token as string);
+      }
+    const ACCESS = new Set<string>([
+      AUTH_MESSAGES.siteForbidden,
+      AUTH_MESSAGES.viewOnly,
+      INTEGRATION_MESSAGES.tokenOnSiteRoutesOnly,
+      INTEGRATION_MESSAGES.tokenOwnMarker,
+    ]);
+    const failures: string[] = [];
+    let checks = 0;
+    const operations = operationsOf(api.app, "api").filter((op) => !isPublic(op) && !STREAMS.test(op.path));
+    for (const operation of operations) {
+      const write = WRITES.has(operation.method);
+      const url = urlOf(operation, operation.path.startsWith("/api/v1/jobs/") ? { name: "trash-purge" } : {});
+      // Only /api/v1/{site}/… is a token's (the movie database's pass-through is not).
+      const segment = operation.path.split("/")[3];
+      const site = isSite(segment) ? segment : null;
+      const check = async (key: string, expected: string) => {
+        checks += 1;
+        const response = await api.inject({
+          method: operation.method as "GET",
+          url,
+          headers: { "content-type": "application/json", authorization: `Bearer ${tokens.get(key)}` },
+          ...(write ? { payload: "{}" } : {}),
+        });
+        const refused = response.statusCode === 401 || response.statusCode === 403;
+        const message = refused ? (response.json() as { message?: string }).message : undefined;
+        const actual = message && ACCESS.has(message) ? message : "through";
+        if (actual !== expected)
+          failures.push(
+            `${operation.method} ${url} with ${key}: ${actual} (${response.statusCode}), expected ${expected}`,
+          );
+      };
+      if (!site) {
+        await check("write:apkw", INTEGRATION_MESSAGES.tokenOnSiteRoutesOnly);
+        continue;
+      }
+      const other = otherThan(site);
+      if (MEMBER_OWN.test(operation.path)) {
+        // A person's own marker: refused to every token, before its site is even looked at.
+        for (const key of [`write:${site}`, `read:${site}`, `write:${other}`])
+          await check(key, INTEGRATION_MESSAGES.tokenOwnMarker);
+        continue;
+      }
+      await check(`write:${site}`, "through");
+      await check(`read:${site}`, write ? AUTH_MESSAGES.viewOnly : "through");
+      await check(`write:${other}`, AUTH_MESSAGES.siteForbidden);
+      await check(`read:${other}`, AUTH_MESSAGES.siteForbidden);
+    }
+    report("access-tokens", { routes: operations.length, checks, failures: failures.length });
+    expect(failures).toEqual([]);
+    expect(checks).toBeGreaterThan(2 * operations.length);
   }, 120_000);
 });

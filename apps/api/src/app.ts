@@ -21,6 +21,8 @@ import { mediaStorageOf } from "./lib/media-storage.ts";
 import { createMetrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 import { countersStore } from "./lib/rate-limit.ts";
+import { createWebhookDelivery } from "./lib/webhooks.ts";
+import { WRITE_METHODS } from "./plugins/auth.ts";
 import errors from "./plugins/errors.ts";
 import { installApiSecurityHeaders } from "./plugins/security-headers.ts";
 import web from "./plugins/web.ts";
@@ -30,6 +32,7 @@ import oidcSettingsRoutes from "./routes/auth/oidc-settings.ts";
 import secondFactorRoutes from "./routes/auth/second-factor.ts";
 import { secondFactorGate } from "./routes/auth/second-factor-gate.ts";
 import demoImagesRoutes from "./routes/demo-images.ts";
+import integrationRoutes from "./routes/integrations/index.ts";
 import liveRoutes from "./routes/live/index.ts";
 import mediaFilesRoutes from "./routes/media/files.ts";
 import metricsRoutes from "./routes/metrics.ts";
@@ -105,6 +108,31 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   });
   fastify.decorate("live", live);
   fastify.addHook("onClose", () => live.close());
+  const webhooks = createWebhookDelivery({
+    db: options.db,
+    log: fastify.log,
+    allowedHosts: options.config.LINK_PROBE_ALLOWED_HOSTS,
+    // Every active Owner is mailed when an endpoint is switched off (docs/INTEGRATIONS.md).
+    async tellOwners(url) {
+      const owners = await options.db.query<{ email: string }>(
+        "select email from users where level = 'owner' and disabled_at is null and role = 'admin'",
+      );
+      for (const { email } of owners)
+        await options.mailer.send({
+          to: email,
+          subject: "A webhook endpoint was switched off",
+          text: `Deliveries to ${url} failed for 24 hours, so the endpoint was switched off.\n\nFix the receiver, then switch the endpoint on again on Integrations (account menu): what waited is sent then.`,
+        });
+    },
+  });
+  fastify.decorate("webhooks", webhooks);
+  fastify.addHook("onClose", () => webhooks.close());
+  // After a write that succeeded (an admin's, or a public form's message), its rows are committed:
+  // a pass a moment later sends them (debounced; the job's round every minute catches the rest).
+  fastify.addHook("onResponse", (request, reply, done) => {
+    if (WRITE_METHODS.has(request.method) && reply.statusCode < 300) webhooks.kick();
+    done();
+  });
   fastify.decorateRequest("session", null);
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
@@ -132,7 +160,16 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(swagger, {
     openapi: {
       info: { title: "Back-office API", version: "1.0.0" },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      components: {
+        securitySchemes: {
+          // A member's session token, or on site routes (/api/v1/{site}/…) an API token bo_… (docs/INTEGRATIONS.md).
+          bearer: {
+            type: "http",
+            scheme: "bearer",
+            description: "A session token, or on site routes an API token (bo_…) created by an Owner",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -151,6 +188,7 @@ export default fp(async function app(fastify: FastifyInstance, options: AppOptio
   await fastify.register(secondFactorRoutes, { prefix: "/api/v1" });
   await fastify.register(teamRoutes, { prefix: "/api/v1/team" });
   await fastify.register(oidcSettingsRoutes, { prefix: "/api/v1/team" });
+  await fastify.register(integrationRoutes, { prefix: "/api/v1" });
   await fastify.register(liveRoutes, { prefix: "/api/v1" });
   await fastify.register(siteRoutes, { jobs: options.jobs ?? "with-server", clock: options.jobsClock });
   await fastify.register(tmdbRoutes, { prefix: "/api/v1/tmdb" });

@@ -82,6 +82,8 @@ export const configSchema = z
     LINK_PROBE_PER_SECOND: z.coerce.number().int().min(0).max(10_000).default(100),
     /** The public matches read leaves out a server failing for longer than this many minutes; unset keeps them all. */
     LINK_HIDE_FAILING_AFTER_MINUTES: z.coerce.number().int().positive().optional(),
+    /** Requests one API token may make a minute (docs/INTEGRATIONS.md#api-tokens); one more answers 429. */
+    API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     TMDB_API_KEY: z.string().optional(),
     TMDB_BASE_URL: env.url.optional(),
     TMDB_IMAGE_BASE_URL: env.url.optional(),

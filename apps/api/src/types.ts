@@ -10,6 +10,7 @@ import type { Mailer } from "./lib/mailer.ts";
 import type { MediaStorage } from "./lib/media-storage.ts";
 import type { Metrics } from "./lib/metrics.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
+import type { WebhookDelivery } from "./lib/webhooks.ts";
 
 export interface AuthSession {
   id: string;
@@ -40,6 +41,8 @@ declare module "fastify" {
     metrics: Metrics;
     /** Live events between instances and to the members' streams (lib/live.ts). */
     live: LiveBus;
+    /** Webhook fan-out and sending (lib/webhooks.ts). */
+    webhooks: WebhookDelivery;
     /** The durable job runner (lib/jobs.ts), in the admin routes' scope: `jobs.define` there. */
     jobs: Jobs;
     /** Where media files live: DATA_DIR/media or an S3-compatible bucket (lib/media-storage.ts). */

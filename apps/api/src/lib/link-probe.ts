@@ -67,11 +67,11 @@ export function isBlockedAddress(address: string): boolean {
   return parsed.range() !== "unicast";
 }
 
-class BlockedError extends Error {}
+export class BlockedError extends Error {}
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
 
-function guardedLookup(resolve: LookupFunction, allowed: boolean): LookupFunction {
+export function guardedLookup(resolve: LookupFunction, allowed: boolean): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "", 0);

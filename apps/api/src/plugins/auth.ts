@@ -4,6 +4,7 @@ import { forbidden, redactUrl, unauthorized } from "@backoffice/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hmac, safeEqual, sha256 } from "../lib/crypto.ts";
 import { sessionsRepository } from "../routes/auth/repository.ts";
+import { authenticateApiToken, isApiToken } from "./api-token.ts";
 import { actAsScheduler } from "./scheduler-session.ts";
 
 /** Methods that change data: they need the CSRF token here and run audited (plugins/audit.ts). */
@@ -34,6 +35,8 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   if (await actAsScheduler(request)) return;
   const token = bearerToken(request);
   if (!token) throw unauthorized(AUTH_MESSAGES.noToken);
+  // A machine's API token (bo_…): its own branch, on site routes only (plugins/api-token.ts).
+  if (isApiToken(token)) return authenticateApiToken(request, token);
   // Idle past SESSION_IDLE_MINUTES or past its absolute expiry: the same 401 (docs/PRODUCT-RULES.md#sessions).
   const idleMs = request.server.config.SESSION_IDLE_MINUTES * 60_000;
   const sessions = sessionsRepository(request.server.db);

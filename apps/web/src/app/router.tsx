@@ -149,6 +149,20 @@ export const routes: RouteObject[] = [
                   "owner",
                   () => import("@/features/backups/api/backups").then((m) => m.backupsScreenData),
                 ),
+              })
+              .concat({
+                // API tokens and webhooks (Owners), in the same shell.
+                path: paths.integrations,
+                ErrorBoundary: ScreenError,
+                ...screenRoute(
+                  () =>
+                    import("@/features/integrations/components/integrations-screen").then((m) => ({
+                      Component: m.IntegrationsScreen,
+                    })),
+                  "owner",
+                  () =>
+                    import("@/features/integrations/api/integrations").then((m) => m.integrationsScreenData),
+                ),
               }),
           },
         ],

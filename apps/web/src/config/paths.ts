@@ -13,6 +13,8 @@ export const paths = {
   team: "/settings/team",
   /** Backups and restore, from the account menu (Owners). */
   backups: "/settings/backups",
+  /** API tokens and webhooks, from the account menu (Owners). */
+  integrations: "/settings/integrations",
   /** An invitation link's page (public): `/invitation/{token}`. */
   invitation: "/invitation/:token",
   site: (site: SiteKey) => `/${site}`,

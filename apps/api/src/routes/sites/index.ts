@@ -8,6 +8,7 @@ import { defineIdempotencyPurge, idempotentWrites } from "../../plugins/idempote
 import { invalidateDeclaredReads } from "../../plugins/invalidation.ts";
 import meRoutes from "../auth/me.ts";
 import backupsRoutes from "../backups/index.ts";
+import { defineWebhookDelivery } from "../integrations/delivery-job.ts";
 import jobsRoutes from "../jobs/admin.ts";
 import { defineHousekeeping } from "../jobs/housekeeping.ts";
 import { MODULES } from "../modules.ts";
@@ -51,6 +52,7 @@ const siteRoutes: FastifyPluginAsync<{
   fastify.decorate("scheduler", scheduler);
   fastify.addHook("onReady", async () => scheduler.start());
   fastify.addHook("onClose", async () => scheduler.stop());
+  defineWebhookDelivery(fastify);
   // After the audit hooks: a replayed delete carries the Undo token its first answer had.
   idempotentWrites(fastify);
   invalidateDeclaredReads(fastify);

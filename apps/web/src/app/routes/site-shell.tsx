@@ -62,6 +62,7 @@ const ACCOUNT_SCREENS: Record<string, string> = {
   [paths.security]: "Security",
   [paths.team]: "Team",
   [paths.backups]: "Backups",
+  [paths.integrations]: "Integrations",
 };
 
 function Shell() {
@@ -198,6 +199,7 @@ function Shell() {
             securityPath={paths.security}
             teamPath={isOwner ? paths.team : undefined}
             backupsPath={isOwner ? paths.backups : undefined}
+            integrationsPath={isOwner ? paths.integrations : undefined}
             onLogout={onLogout}
             loggingOut={logout.isPending}
             commands={

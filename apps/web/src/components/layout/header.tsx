@@ -5,6 +5,7 @@ import {
   Monitor,
   Moon,
   PanelLeft,
+  Plug,
   ShieldCheck,
   Sun,
   Timer,
@@ -52,6 +53,8 @@ export type HeaderProps = {
   teamPath?: string | undefined;
   /** Backups, shown to Owners only. */
   backupsPath?: string | undefined;
+  /** The Integrations screen (API tokens, webhooks), given to Owners only. */
+  integrationsPath?: string | undefined;
   onLogout: () => void;
   loggingOut: boolean;
   /** Beside the account menu: the command palette's button. */
@@ -77,6 +80,7 @@ export function Header({
   securityPath,
   teamPath,
   backupsPath,
+  integrationsPath,
   onLogout,
   loggingOut,
   commands,
@@ -168,6 +172,14 @@ export function Header({
                 <Link to={backupsPath}>
                   <DatabaseBackup aria-hidden="true" />
                   Backups
+                </Link>
+              </DropdownMenuItem>
+            )}
+            {integrationsPath && !setupOnly && (
+              <DropdownMenuItem asChild>
+                <Link to={integrationsPath}>
+                  <Plug aria-hidden="true" />
+                  Integrations
                 </Link>
               </DropdownMenuItem>
             )}

@@ -1,0 +1,53 @@
+import { isSite } from "@backoffice/contracts";
+import { API_TOKEN_PREFIX, INTEGRATION_MESSAGES as M } from "@backoffice/contracts/integrations";
+import { forbidden, unauthorized } from "@backoffice/server";
+import type { FastifyRequest } from "fastify";
+import { sha256 } from "../lib/crypto.ts";
+import { consume, MINUTE } from "../lib/rate-limit.ts";
+import { tokensRepository } from "../routes/integrations/repository.ts";
+
+/** Whether a bearer is an API token (`bo_…`) rather than a member's session. */
+export const isApiToken = (bearer: string) => bearer.startsWith(API_TOKEN_PREFIX);
+
+/** `/api/v1/{site}/…`: the only routes an API token opens (never sign-in, team, tokens, webhooks, backups or account routes). */
+const isSiteRoute = (url: string | undefined) => isSite(url?.split("/")[3]);
+
+/**
+ * The API token branch of `requireAdmin` (docs/INTEGRATIONS.md#api-tokens): a live token on a site
+ * route acts as a member of its sites, an Editor for a write token and a Viewer for a read one, so
+ * the site hook (`requireSite`) answers 403 outside its sites and for a read token's write. Its
+ * writes are in History under the token's name (the audit context reads this session). No CSRF:
+ * nothing sends the bearer by itself the way a browser sends cookies. Limited per token per minute.
+ */
+export async function authenticateApiToken(request: FastifyRequest, bearer: string): Promise<void> {
+  if (!isSiteRoute(request.routeOptions.url)) throw unauthorized(M.tokenOnSiteRoutesOnly);
+  const tokens = tokensRepository(request.server.db);
+  const row = await tokens.findLive(sha256(bearer), new Date());
+  if (!row) {
+    request.log.warn(
+      { event: "api token refused", address: request.ip },
+      "unknown, revoked or expired API token",
+    );
+    throw unauthorized(M.tokenInvalid);
+  }
+  await consume(
+    request.server.counters,
+    `api-token:${row.id}`,
+    request.server.config.API_TOKEN_REQUESTS_PER_MINUTE,
+    MINUTE,
+    M.tokenRateLimited,
+  );
+  // The member's own marker (the inbox's last opened time) belongs to a person, not to a machine.
+  if (request.routeOptions.config.memberOwn) throw forbidden(M.tokenOwnMarker);
+  await tokens.markUsed(row.id, request.ip);
+  request.session = {
+    id: `token:${row.id}`,
+    userId: `token:${row.id}`,
+    email: `API token ${row.name} (${row.prefix}…)`,
+    role: "admin",
+    level: row.access === "write" ? "editor" : "viewer",
+    sites: row.sites,
+    secondFactor: { enabled: false, required: false, setupNeeded: false },
+    token: bearer,
+  };
+}
