@@ -72,6 +72,7 @@ describe("Trash", () => {
       "Matches",
       "Servers",
       "Media",
+      "Scheduled changes",
     ]);
     await userEvent.click(screen.getByRole("option", { name: "Servers" }));
     await waitFor(() => expect(at.location()).toBe("/sportbn/trash?resource=servers"));
