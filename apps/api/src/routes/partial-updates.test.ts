@@ -60,6 +60,8 @@ const WHOLE_BODIES: Record<string, string> = {
       "a reschedule's one field is when the change applies: the time is the update",
     ]),
   ),
+  "PATCH /api/v1/webhooks/{id}":
+    "each field is optional already (url, sites, events, active) and one left out is unchanged; routes/integrations/webhooks.test.ts switches an endpoint on with `active` alone",
   "PUT /api/v1/team/sso":
     "the team's sign-in rule is one decision: SSO only, its break-glass Owners and the allowed domains are sent together",
   "PATCH /api/v1/team/sso/providers/{id}":
