@@ -14,7 +14,9 @@ const apkwLabels = [
   "Manage Ads",
   "Manage Emails",
   "Edit Profile",
+  "Media",
   "History",
+  "Schedule",
   "Trash",
 ];
 
