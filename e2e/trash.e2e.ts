@@ -100,7 +100,14 @@ test("apkw: a deleted app waits in the Trash; Restore puts it back in Apps & Gam
     trash.main.getByText("Deleted items are kept for 30 days, then deleted forever."),
   ).toBeVisible();
   await trash.filter.click();
-  await expect(page.getByRole("option")).toHaveText(["All items", "Apps & Games", "Ads", "Emails"]);
+  await expect(page.getByRole("option")).toHaveText([
+    "All items",
+    "Apps & Games",
+    "Ads",
+    "Emails",
+    "Media",
+    "Scheduled changes",
+  ]);
   await page.getByRole("option", { name: "Apps & Games" }).click();
   await expect(page).toHaveURL(/\/apkw\/history\/trash\?resource=apps$/);
   await expect(trash.row(title).getByRole("cell").nth(2)).toHaveText("App");
