@@ -4,7 +4,7 @@
 // `GET /api/v1/{site}/schedule` lists the pending changes, the conflicts and the windows ahead.
 import { z } from "zod";
 import { coded } from "./field-errors.ts";
-import { WINDOW_MAX_AHEAD_YEARS } from "./windows.ts";
+import { maxAhead, WINDOW_MAX_AHEAD_YEARS } from "./windows.ts";
 
 /** How many changes a site may have waiting at once. */
 export const PENDING_CHANGES_LIMIT = 1000;
@@ -36,14 +36,10 @@ export const applyAtValue = z.iso
     message: SCHEDULE_MESSAGES.applyAtPast,
     ...coded("invalid"),
   })
-  .refine(
-    (value) => {
-      const limit = new Date();
-      limit.setUTCFullYear(limit.getUTCFullYear() + WINDOW_MAX_AHEAD_YEARS);
-      return Date.parse(value) <= limit.getTime();
-    },
-    { message: SCHEDULE_MESSAGES.applyAtTooFar, ...coded("invalid") },
-  );
+  .refine((value) => Date.parse(value) <= maxAhead(Date.now()), {
+    message: SCHEDULE_MESSAGES.applyAtTooFar,
+    ...coded("invalid"),
+  });
 
 /** The query an edit route takes besides its own: `applyAt` keeps the edit for later. */
 export const applyAtQuery = z.object({ applyAt: applyAtValue.optional() });

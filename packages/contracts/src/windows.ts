@@ -15,7 +15,8 @@ export interface RecordWindow {
 
 /** How far ahead a window's start or end may be set. */
 export const WINDOW_MAX_AHEAD_YEARS = 2;
-const maxAhead = (now: number) => {
+/** The latest instant (ms) a window end or a scheduled change may be set at, from `now`. */
+export const maxAhead = (now: number) => {
   const limit = new Date(now);
   limit.setUTCFullYear(limit.getUTCFullYear() + WINDOW_MAX_AHEAD_YEARS);
   return limit.getTime();

@@ -151,6 +151,13 @@ export async function windowChecked<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** What a record is called, from its row as History keeps it: the Trash's name, or the kind's noun. */
+export function recordNameOf(kind: string, row: Record<string, unknown> | null): string {
+  const facts = RECORD_KINDS[kind as HistoryResource];
+  const trash = facts?.trash as TrashFacts | undefined;
+  return (row && trash?.recordName(row)) || facts?.noun || kind;
+}
+
 /** A row of `alias` on site $1: its `site` column, where the table has one (a one-site resource's has none). */
 export const ofSite = (alias: string) => `coalesce(to_jsonb(${alias})->>'site', $1) = $1`;
 
@@ -184,7 +191,7 @@ export async function windowMomentsBetween(
         [site, from, to],
       );
       for (const row of rows) {
-        const recordName = (facts.trash as TrashFacts | undefined)?.recordName(row.row) || facts.noun;
+        const recordName = recordNameOf(kind, row.row);
         for (const [moment, at] of [
           ["starts", row.starts_at],
           ["ends", row.ends_at],

@@ -17,7 +17,7 @@ export function auditContextOf(request: FastifyRequest, site: string | null): Au
 }
 
 /** `/api/v1/{site}/…` → the site, or null (account routes under /api/v1/auth). */
-function siteOfUrl(url: string): string | null {
+export function siteOfUrl(url: string): string | null {
   const segment = url.split("/")[3]?.split("?")[0];
   return isSite(segment) ? segment : null;
 }

@@ -1,13 +1,7 @@
-import {
-  type HistoryResource,
-  PENDING_CHANGES_LIMIT,
-  RECORD_KINDS,
-  type ScheduledChange,
-  type Site,
-  type TrashFacts,
-} from "@backoffice/contracts";
+import { PENDING_CHANGES_LIMIT, type ScheduledChange, type Site } from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
 import { iso } from "../../lib/rows.ts";
+import { recordNameOf } from "../../lib/windows.ts";
 
 interface ChangeRow {
   id: string;
@@ -29,13 +23,6 @@ interface ChangeRow {
   record: Record<string, unknown> | null;
 }
 export type StoredChange = ChangeRow;
-
-/** What a record is called, from its row as History keeps it: the Trash's name, or the kind's noun. */
-export function recordNameOf(kind: string, row: Record<string, unknown> | null): string {
-  const facts = RECORD_KINDS[kind as HistoryResource];
-  const trash = facts?.trash as TrashFacts | undefined;
-  return (row && trash?.recordName(row)) || facts?.noun || kind;
-}
 
 export const changeAnswer = (row: ChangeRow): ScheduledChange => ({
   _id: row.id,

@@ -12,9 +12,10 @@ import {
 import { conflict, notFound } from "@backoffice/server";
 import type { FastifyInstance } from "fastify";
 import type { ZodObject } from "zod";
-import { ofSite } from "../../lib/windows.ts";
+import { ofSite, recordNameOf } from "../../lib/windows.ts";
+import { siteOfUrl } from "../../plugins/audit.ts";
 import { schedulerHeaders } from "../../plugins/scheduler-session.ts";
-import { changeAnswer, recordNameOf, type StoredChange, scheduleRepository } from "./repository.ts";
+import { changeAnswer, type StoredChange, scheduleRepository } from "./repository.ts";
 
 // Scheduled changes (docs/PRODUCT-RULES.md#scheduled-changes). An edit route that says which kind of
 // record it edits (`config: { schedules: "ads" }`) takes `?applyAt=<instant>`: the edit, checked by
@@ -63,7 +64,7 @@ export function scheduleEdits(fastify: FastifyInstance): void {
     const kind = request.routeOptions.config.schedules;
     const applyAt = (request.query as { applyAt?: string } | undefined)?.applyAt;
     if (!kind || applyAt === undefined || !request.session) return;
-    const site = request.url.split("/")[3];
+    const site = siteOfUrl(request.url);
     const recordId = (request.params as { id: string }).id;
     if (!isSite(site)) return;
     const table = RECORD_KINDS[kind].table;
@@ -133,9 +134,9 @@ export function createScheduler(fastify: FastifyInstance): Scheduler & { start()
   }
 
   async function refuse(change: StoredChange, status: "conflict" | "failed", message: string) {
-    const current =
-      status === "conflict" ? (await changes.get(change.site as Site, change.id))?.record : null;
-    await changes.settle(change.id, status, { message, current: current ?? null });
+    // A conflict shows the record as it is now: its newest History entry, read with the claim.
+    const current = status === "conflict" ? change.record : null;
+    await changes.settle(change.id, status, { message, current });
     notify(change);
     await tellOfRefusal(change, message);
   }
