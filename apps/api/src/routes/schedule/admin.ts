@@ -12,7 +12,7 @@ import {
 } from "@backoffice/contracts";
 import { conflict, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { windowMomentsBetween } from "../../lib/windows.ts";
+import { windowMomentsBetween, windowOverlaps } from "../../lib/windows.ts";
 import { changeAnswer, scheduleRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -39,9 +39,15 @@ const scheduleRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { 
       now,
       new Date(now.getTime() + SCHEDULE_DAYS * DAY_MS),
     );
+    const overlaps = await windowOverlaps(fastify.db, site, now, fastify.config.FEED_TIMEZONE);
     return {
       status: "success" as const,
-      data: { pending: pending.map(changeAnswer), conflicts: conflicts.map(changeAnswer), windows },
+      data: {
+        pending: pending.map(changeAnswer),
+        conflicts: conflicts.map(changeAnswer),
+        windows,
+        overlaps,
+      },
     };
   });
 
