@@ -24,6 +24,9 @@ import { iso } from "./rows.ts";
 // descriptor says `window` (packages/contracts resources.ts): the columns of migration 0034, the
 // public reads' filter and the moment their answer stops being true (PublicCache's `until`).
 
+/** An API field's column (`isActive` → `is_active`). */
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 /** A row's window columns as the answers carry them. */
 export const windowOf = (row: {
   starts_at: Date | string | null;
@@ -166,13 +169,15 @@ export const ofSite = (alias: string) => `coalesce(to_jsonb(${alias})->>'site', 
 /**
  * Every window start and end of a site's records between `from` and `to` (the Schedule's timeline),
  * in time order: the record windows of the kinds whose descriptor says `window` and the flag windows
- * of `flagWindows`, read from each kind's table.
+ * of `flagWindows`, read from each kind's table. `switchedOn`: only those of records switched on
+ * (their `window.switch`, or the flag set), the windows that open or close something for the public.
  */
 export async function windowMomentsBetween(
   db: Queryable,
   site: Site,
   from: Date,
   to: Date,
+  { switchedOn = false } = {},
 ): Promise<WindowMoment[]> {
   const moments: WindowMoment[] = [];
   for (const kind of kindsOn(site, HISTORY_RESOURCES)) {
@@ -181,6 +186,8 @@ export async function windowMomentsBetween(
     const windows = [...(facts.window ? [null] : []), ...flagsOf(kind)];
     for (const flag of windows) {
       const prefix = flag ? `${flag}_` : "";
+      const on = flag ?? (facts.window?.switch && columnOf(facts.window.switch));
+      const onOnly = switchedOn && on ? `and t.${on}` : "";
       const rows = await db.query<{
         id: string;
         row: Record<string, unknown>;
@@ -188,7 +195,7 @@ export async function windowMomentsBetween(
         ends_at: Date | null;
       }>(
         `select id, to_jsonb(t) as row, ${prefix}starts_at as starts_at, ${prefix}ends_at as ends_at from ${facts.table} t
-         where ${ofSite("t")} and (${prefix}starts_at between $2 and $3 or ${prefix}ends_at between $2 and $3)
+         where ${ofSite("t")} ${onOnly} and (${prefix}starts_at between $2 and $3 or ${prefix}ends_at between $2 and $3)
          order by id limit 1000`,
         [site, from, to],
       );
@@ -208,8 +215,6 @@ export async function windowMomentsBetween(
 }
 
 type WindowRow = { id: string; row: Record<string, unknown>; starts_at: Date | null; ends_at: Date | null };
-/** An API field's column (`isActive` → `is_active`). */
-const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const at = (value: Date | null) => (value === null ? null : value.getTime());
 const DAY_MS = 86_400_000;
 
