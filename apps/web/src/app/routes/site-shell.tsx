@@ -9,6 +9,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/
 import { paths } from "@/config/paths";
 import { useLogout } from "@/features/auth/api/logout";
 import { authMessages } from "@/features/auth/messages";
+import { useChangesNotApplied } from "@/features/schedule/api/schedule";
 import { useCanWrite, useMemberSites } from "@/hooks/use-access";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useLiveEvents } from "@/hooks/use-live-events";
@@ -107,6 +108,15 @@ function Shell() {
 
   const items = navItems(site);
   const active = activeNavItem(items, pathname);
+  // Scheduled changes that were not applied are told to everyone on the site, until dismissed.
+  const notApplied = useChangesNotApplied(settings);
+  const scheduleItem = items.find((item) => item.to.endsWith("/schedule"));
+  const notices = scheduleItem && {
+    [scheduleItem.to]: {
+      count: notApplied,
+      label: `${notApplied} scheduled ${notApplied === 1 ? "change was" : "changes were"} not applied`,
+    },
+  };
 
   // Screens outside the sites are the account menu's (Jobs: all sites'; Security: the member's own).
   const screenLabel = pathSite ? (active?.label ?? "Dashboard") : (ACCOUNT_SCREENS[pathname] ?? "Jobs");
@@ -144,6 +154,7 @@ function Shell() {
       items={items}
       active={active}
       onNavigate={desktop ? undefined : () => setOpen(false)}
+      notices={notices}
     />
   );
 

@@ -10,10 +10,19 @@ export type SidebarContentProps = {
   items: NavItem[];
   active: NavItem | null;
   onNavigate?: () => void;
+  /** A count to notice beside an item (by its `to`), and what it counts for screen readers. */
+  notices?: Readonly<Record<string, { count: number; label: string }>>;
 };
 
 /** The site name and domain, then the section's navigation with the active item marked. */
-export function SidebarContent({ siteName, siteHost, items, active, onNavigate }: SidebarContentProps) {
+export function SidebarContent({
+  siteName,
+  siteHost,
+  items,
+  active,
+  onNavigate,
+  notices = {},
+}: SidebarContentProps) {
   return (
     <div className="flex h-full flex-col gap-2">
       <div className="flex h-14 shrink-0 items-center gap-3 border-b border-sidebar-border px-4">
@@ -41,6 +50,7 @@ export function SidebarContent({ siteName, siteHost, items, active, onNavigate }
           {items.map((item) => {
             const isActive = item === active;
             const Icon = item.icon;
+            const notice = notices[item.to];
             return (
               <li key={item.to}>
                 <Link
@@ -54,6 +64,15 @@ export function SidebarContent({ siteName, siteHost, items, active, onNavigate }
                 >
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   <span className="truncate">{item.label}</span>
+                  {notice && notice.count > 0 && (
+                    <span
+                      data-slot="nav-notice"
+                      className="ml-auto rounded-full bg-destructive px-1.5 text-xs font-semibold text-white tabular-nums"
+                    >
+                      <span aria-hidden="true">{notice.count}</span>
+                      <span className="sr-only">({notice.label})</span>
+                    </span>
+                  )}
                 </Link>
               </li>
             );
