@@ -40,14 +40,22 @@ export async function authenticateApiToken(request: FastifyRequest, bearer: stri
   // The member's own marker (the inbox's last opened time) belongs to a person, not to a machine.
   if (request.routeOptions.config.memberOwn) throw forbidden(M.tokenOwnMarker);
   await tokens.markUsed(row.id, request.ip);
-  request.session = {
-    id: `token:${row.id}`,
-    userId: `token:${row.id}`,
-    email: `API token ${row.name} (${row.prefix}…)`,
-    role: "admin",
-    level: row.access === "write" ? "editor" : "viewer",
-    sites: row.sites,
-    secondFactor: { enabled: false, required: false, setupNeeded: false },
-    token: bearer,
-  };
+  request.session = tokenSession(row, bearer);
 }
+
+type LiveToken = NonNullable<Awaited<ReturnType<ReturnType<typeof tokensRepository>["findLive"]>>>;
+
+/** The session a live token acts with: an Editor (write) or a Viewer (read) of its sites, named in History. */
+export const tokenSession = (row: LiveToken, bearer: string) => ({
+  id: `token:${row.id}`,
+  userId: `${TOKEN_AUTHOR}${row.id}`,
+  email: `API token ${row.name} (${row.prefix}…)`,
+  role: "admin",
+  level: row.access === "write" ? ("editor" as const) : ("viewer" as const),
+  sites: row.sites,
+  secondFactor: { enabled: false, required: false, setupNeeded: false },
+  token: bearer,
+});
+
+/** How a session's `userId` names a token (a change it scheduled is applied as the token, while it lives). */
+export const TOKEN_AUTHOR = "token:";

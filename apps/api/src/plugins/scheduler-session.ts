@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { MemberLevel, Site } from "@backoffice/contracts";
 import type { FastifyRequest } from "fastify";
 import { safeEqual } from "../lib/crypto.ts";
+import { tokensRepository } from "../routes/integrations/repository.ts";
+import { TOKEN_AUTHOR, tokenSession } from "./api-token.ts";
 
 // A scheduled change is applied by replaying its edit through the route (routes/schedule/apply.ts),
 // as the member who scheduled it, with their level and sites as they are then. The replay carries
@@ -24,6 +26,18 @@ export async function actAsScheduler(request: FastifyRequest): Promise<boolean> 
   if (typeof sent !== "string") return false;
   const [secret = "", changeId = "", authorId = ""] = sent.split(".");
   if (!safeEqual(secret, SECRET)) return false;
+  if (authorId.startsWith(TOKEN_AUTHOR)) {
+    // Scheduled with an API token: applied as that token while it is neither revoked nor expired.
+    const token = await tokensRepository(request.server.db).findLive(
+      authorId.slice(TOKEN_AUTHOR.length),
+      new Date(),
+      "id",
+    );
+    if (!token) return false;
+    (request as { id: string }).id = changeId;
+    request.session = { ...tokenSession(token, ""), via: "scheduler" };
+    return true;
+  }
   const [member] = await request.server.db.query<{
     email: string;
     role: string;

@@ -76,11 +76,13 @@ export function tokensRepository(db: Queryable) {
       return row && toToken(row);
     },
     /** The token of this hash, unless revoked or expired at `now`. */
-    async findLive(hash: string, now: Date) {
+    /** A token neither revoked nor expired at `now`, by its hash (`by: "hash"`) or its id. */
+    async findLive(key: string, now: Date, by: "hash" | "id" = "hash") {
       const [row] = await db.query<TokenRow>(
         `select ${TOKEN_COLUMNS} from api_tokens
-         where token_hash = $1 and revoked_at is null and (expires_at is null or expires_at > $2)`,
-        [hash, now],
+         where ${by === "hash" ? "token_hash" : "id::text"} = $1 and revoked_at is null
+           and (expires_at is null or expires_at > $2)`,
+        [key, now],
       );
       return row;
     },

@@ -259,6 +259,38 @@ describe("the Schedule", () => {
   });
 });
 
+describe("a change scheduled with an API token", () => {
+  it("is applied as the token while it lives, named by it in History, and refused once it is revoked", async () => {
+    const created = await admin("POST", "/api/v1/tokens", {
+      name: "Deploy",
+      sites: ["sportbn"],
+      access: "write",
+    });
+    const { _id: tokenId, token } = created.json().data as { _id: string; token: string };
+    const withToken = (method: "PUT", url: string, payload: object) =>
+      t.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+    const ad = await anAd("https://ads.example/by-token");
+    const scheduled = await withToken("PUT", `/api/v1/sportbn/ads/${ad._id}?applyAt=${inSeconds(3600)}`, {
+      url: "https://ads.example/token-tonight",
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(202);
+    const applied = await admin("POST", `/api/v1/sportbn/schedule/${scheduled.json().data._id}/apply`);
+    expect(applied.json().data, applied.body).toMatchObject({ status: "applied" });
+    expect((await readAd(ad._id)).url).toBe("https://ads.example/token-tonight");
+    const history = (await admin("GET", `/api/v1/sportbn/history/ads/${ad._id}`)).json().data;
+    expect(history[0]).toMatchObject({ action: "update", admin: expect.stringMatching(/^API token Deploy/) });
+
+    const later = await withToken("PUT", `/api/v1/sportbn/ads/${ad._id}?applyAt=${inSeconds(3600)}`, {
+      url: "https://ads.example/after-revoke",
+    });
+    await admin("DELETE", `/api/v1/tokens/${tokenId}`);
+    const refused = await admin("POST", `/api/v1/sportbn/schedule/${later.json().data._id}/apply`);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().data).toMatchObject({ status: "failed" });
+    expect((await readAd(ad._id)).url).toBe("https://ads.example/token-tonight");
+  });
+});
+
 describe("the Schedule's overlaps", () => {
   const inHours = (hours: number) => inSeconds(hours * 3600);
   const overlapsOf = async (id: string) =>
