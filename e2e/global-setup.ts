@@ -35,10 +35,19 @@ async function startSmtp(dir: string): Promise<{ port: number; close: () => Prom
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-async function waitForReady(url: string, child: ChildProcess, timeoutMs = 60_000) {
+/**
+ * Waits for a server's readiness. A server that exits fails at once; one that is slow to start (a
+ * loaded machine: 60 s was not enough at load 27) is waited for up to 5 minutes, saying what is awaited.
+ */
+async function waitForReady(url: string, child: ChildProcess, timeoutMs = 300_000) {
   const started = Date.now();
+  let said = started;
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`${url} exited early with code ${child.exitCode}`);
+    if (Date.now() - said >= 15_000) {
+      said = Date.now();
+      console.log(`still waiting for ${url} (${Math.round((said - started) / 1000)} s)`);
+    }
     try {
       const res = await fetch(url);
       if (res.status === 200) return;
