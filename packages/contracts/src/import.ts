@@ -35,11 +35,12 @@ export const IMPORT_MESSAGES = {
     `file is not valid CSV at ${row === 0 ? "the header line" : `row ${row}`}: ${reason}`,
   duplicateColumn: (column: string) => `file has two columns named ${column}`,
   badJson: (reason: string) => `file is not valid JSON: ${reason}`,
-  jsonShape: "file: a JSON file holds an array of objects (or {\"data\": [...]}, as the lists answer)",
+  jsonShape: 'file: a JSON file holds an array of objects (or {"data": [...]}, as the lists answer)',
   tooLarge: (bytes: number) =>
     `file must be at most ${Math.round((bytes / 1024 / 1024) * 10) / 10} MB (${bytes} bytes)`,
   unknownColumn: (column: string) => `mapping names the column ${column}, which the file does not have`,
-  unknownField: (field: string) => `mapping maps a column to ${field}, which is not a field that can be imported`,
+  unknownField: (field: string) =>
+    `mapping maps a column to ${field}, which is not a field that can be imported`,
   keyNotMapped: (key: string) => `key ${key}: no column of the file is mapped to ${key}`,
   keyMissing: (key: string) => `${key} is required: the rows are matched by it`,
   duplicateKey: (key: string, row: number) => `${key} is the same as in row ${row}`,
@@ -63,7 +64,10 @@ const mappingText = z
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      context.addIssue({ code: "custom", message: 'mapping must be a JSON object such as {"Email":"email"}' });
+      context.addIssue({
+        code: "custom",
+        message: 'mapping must be a JSON object such as {"Email":"email"}',
+      });
       return z.NEVER;
     }
   })

@@ -96,7 +96,8 @@ const importRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
           mapping = guessMapping(kind, file.columns, remembered?.mapping);
         }
         const key = request.query.key ?? remembered?.key ?? facts.keys[0]!;
-        if (!Object.values(mapping).includes(key)) throw fieldRefused("key", IMPORT_MESSAGES.keyNotMapped(key));
+        if (!Object.values(mapping).includes(key))
+          throw fieldRefused("key", IMPORT_MESSAGES.keyNotMapped(key));
         const writer = importWriter(kind, site, writerOptions);
         const run = (db: typeof fastify.db | Parameters<Parameters<typeof fastify.db.transaction>[0]>[0]) =>
           runImport({ kind, site, db, writer, rows: file.rows, mapping, key, write: !dryRun });

@@ -13,7 +13,14 @@ const t = signedInApp(() => ({ IMPORT_MAX_BYTES: String(MAX_BYTES) }));
 
 type Query = { dryRun?: boolean; key?: string; mapping?: Record<string, string> };
 
-function importFile(site: string, path: string, text: string | Buffer, name: string, query: Query = {}, token?: string) {
+function importFile(
+  site: string,
+  path: string,
+  text: string | Buffer,
+  name: string,
+  query: Query = {},
+  token?: string,
+) {
   const params = new URLSearchParams();
   if (query.dryRun) params.set("dryRun", "true");
   if (query.key) params.set("key", query.key);
@@ -22,12 +29,22 @@ function importFile(site: string, path: string, text: string | Buffer, name: str
   const url = `/api/v1/${site}/${path}/import${params.size ? `?${params}` : ""}`;
   const body = multipart(bytes, name);
   return token
-    ? t.inject({ method: "POST", url, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } })
+    ? t.inject({
+        method: "POST",
+        url,
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+      })
     : t.as(t.token, { method: "POST", url, ...body });
 }
 
 const emailsOf = async (site: string) =>
-  ((await t.admin("GET", `/api/v1/${site}/emails?limit=100`)).json().data as { email: string; url: string | null }[])
+  (
+    (await t.admin("GET", `/api/v1/${site}/emails?limit=100`)).json().data as {
+      email: string;
+      url: string | null;
+    }[]
+  )
     .map((row) => `${row.email} ${row.url ?? ""}`.trim())
     .sort();
 
@@ -38,7 +55,11 @@ async function clearEmails(site: string) {
 describe("importing email subscriptions", () => {
   it("previews per-row errors and counts without storing, then applies in one batch that Undo reverts", async () => {
     await clearEmails("sportbn");
-    await t.inject({ method: "POST", url: "/api/v1/public/sportbn/emails", payload: { email: "old@example.com" } });
+    await t.inject({
+      method: "POST",
+      url: "/api/v1/public/sportbn/emails",
+      payload: { email: "old@example.com" },
+    });
     const csv = [
       "E-mail,Page,Note",
       "new1@example.com,https://sportbn.example/a,x",
@@ -52,7 +73,15 @@ describe("importing email subscriptions", () => {
     const preview = await importFile("sportbn", "emails", csv, "list.csv", { dryRun: true, mapping });
     expect(preview.statusCode, preview.body).toBe(200);
     const data = preview.json().data;
-    expect(data).toMatchObject({ dryRun: true, key: "email", rows: 6, created: 1, updated: 0, unchanged: 1, errorCount: 4 });
+    expect(data).toMatchObject({
+      dryRun: true,
+      key: "email",
+      rows: 6,
+      created: 1,
+      updated: 0,
+      unchanged: 1,
+      errorCount: 4,
+    });
     expect(data.errors).toEqual([
       { row: 3, field: "email", message: "email must be a valid email address" },
       { row: 4, field: "email", message: M.duplicateKey("email", 1) },
@@ -72,7 +101,8 @@ describe("importing email subscriptions", () => {
     expect(refused.json().errors[0]).toMatchObject({ path: "rows.3.email" });
     expect(await emailsOf("sportbn")).toEqual(["old@example.com"]);
 
-    const good = "E-mail,Page\r\nnew1@example.com,https://sportbn.example/a\r\nnew2@example.com,\r\nold@example.com,\r\n";
+    const good =
+      "E-mail,Page\r\nnew1@example.com,https://sportbn.example/a\r\nnew2@example.com,\r\nold@example.com,\r\n";
     const applied = await importFile("sportbn", "emails", good, "list.csv", { mapping });
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().data).toMatchObject({ dryRun: false, created: 2, unchanged: 1, errorCount: 0 });
@@ -93,7 +123,9 @@ describe("importing email subscriptions", () => {
     // The mapping is remembered for the site: the next file is mapped the same way without one.
     const settings = (await t.admin("GET", "/api/v1/sportbn/emails/import")).json().data;
     expect(settings).toMatchObject({ fields: ["email", "url"], keys: ["email"], mapping, key: "email" });
-    const again = await importFile("sportbn", "emails", "E-mail,Page\r\nthird@example.com,\r\n", "x.csv", { dryRun: true });
+    const again = await importFile("sportbn", "emails", "E-mail,Page\r\nthird@example.com,\r\n", "x.csv", {
+      dryRun: true,
+    });
     expect(again.json().data).toMatchObject({ mapping, created: 1 });
 
     const undo = await t.admin("POST", "/api/v1/sportbn/trash/undo", { token });
@@ -111,7 +143,11 @@ describe("importing email subscriptions", () => {
       ["bob@example.com", ""],
       ["cy@example.com", "https://apkw.example/?a=1,b=2"],
     ])
-      await t.inject({ method: "POST", url: "/api/v1/public/apkw/emails", payload: { email, ...(url ? { url } : {}) } });
+      await t.inject({
+        method: "POST",
+        url: "/api/v1/public/apkw/emails",
+        payload: { email, ...(url ? { url } : {}) },
+      });
     const before = await emailsOf("apkw");
     const exported = await t.admin("GET", "/api/v1/apkw/emails/export.csv");
     expect(exported.statusCode).toBe(200);
@@ -124,8 +160,8 @@ describe("importing email subscriptions", () => {
 
   it("lets a write token import (tokens act as Editors) and refuses a read token", async () => {
     const make = async (access: string) =>
-      (await t.admin("POST", "/api/v1/tokens", { name: `import ${access}`, sites: ["apkw"], access })).json().data
-        .token as string;
+      (await t.admin("POST", "/api/v1/tokens", { name: `import ${access}`, sites: ["apkw"], access })).json()
+        .data.token as string;
     const csv = "email\r\nrobot@example.com\r\n";
     expect((await importFile("apkw", "emails", csv, "a.csv", {}, await make("read"))).statusCode).toBe(403);
     const written = await importFile("apkw", "emails", csv, "a.csv", {}, await make("write"));
@@ -150,12 +186,20 @@ describe("importing apps, matches and other servers", () => {
         { ...alpha, _id: "", title: "Import Beta" },
       ],
     };
-    const preview = await importFile("apkw", "apps", JSON.stringify(file), "apps.json", { dryRun: true, key: "title" });
+    const preview = await importFile("apkw", "apps", JSON.stringify(file), "apps.json", {
+      dryRun: true,
+      key: "title",
+    });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().data).toMatchObject({ created: 1, updated: 1, errorCount: 0 });
     const applied = await importFile("apkw", "apps", JSON.stringify(file), "apps.json", { key: "title" });
     expect(applied.statusCode, applied.body).toBe(200);
-    const after = (await t.admin("GET", "/api/v1/apkw/apps")).json().data as { title: string; rating: number; developer: string; supportedDevices: string[] }[];
+    const after = (await t.admin("GET", "/api/v1/apkw/apps")).json().data as {
+      title: string;
+      rating: number;
+      developer: string;
+      supportedDevices: string[];
+    }[];
     const updated = after.find((app) => app.title === "Import Alpha")!;
     expect(updated).toMatchObject({ rating: 9.5, developer: "New developer" });
     const beta = after.find((app) => app.title === "Import Beta")!;
@@ -176,18 +220,37 @@ describe("importing apps, matches and other servers", () => {
     const app = validApp({ title: "Import Csv" });
     const csv = [
       "title,type,icon_app,bg_app,content,rating,size,download,developer,category,supportedDevices",
-      [app.title, app.type, app.icon_app, app.bg_app, app.content, "7", app.size, app.download, app.developer, "apps", "https://a.example/1 | https://a.example/2"].join(","),
+      [
+        app.title,
+        app.type,
+        app.icon_app,
+        app.bg_app,
+        app.content,
+        "7",
+        app.size,
+        app.download,
+        app.developer,
+        "apps",
+        "https://a.example/1 | https://a.example/2",
+      ].join(","),
     ].join("\n");
     const applied = await importFile("apkw", "apps", csv, "apps.csv", { key: "title" });
     expect(applied.statusCode, applied.body).toBe(200);
-    const stored = ((await t.admin("GET", "/api/v1/apkw/apps")).json().data as { title: string; supportedDevices: string[] }[]).find(
-      (item) => item.title === "Import Csv",
-    );
+    const stored = (
+      (await t.admin("GET", "/api/v1/apkw/apps")).json().data as {
+        title: string;
+        supportedDevices: string[];
+      }[]
+    ).find((item) => item.title === "Import Csv");
     expect(stored?.supportedDevices).toEqual(["https://a.example/1", "https://a.example/2"]);
   });
 
   it("round-trips matches through the list's JSON (matched by _id) and servers through CSV", async () => {
-    const created = await t.admin("POST", "/api/v1/sportbn/matches", validMatch({ homeTeam_name: "Import Home" }));
+    const created = await t.admin(
+      "POST",
+      "/api/v1/sportbn/matches",
+      validMatch({ homeTeam_name: "Import Home" }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const match = created.json().data;
     const list = (await t.admin("GET", "/api/v1/sportbn/matches")).json();
@@ -210,29 +273,86 @@ describe("importing apps, matches and other servers", () => {
     ].join("\n");
     const preview = await importFile("sportbn", "other-servers", servers, "servers.csv", { dryRun: true });
     expect(preview.json().data.errors).toEqual([{ row: 2, field: "match_id", message: expect.any(String) }]);
-    const applied = await importFile("sportbn", "other-servers", servers.split("\n").slice(0, 2).join("\n"), "servers.csv");
+    const applied = await importFile(
+      "sportbn",
+      "other-servers",
+      servers.split("\n").slice(0, 2).join("\n"),
+      "servers.csv",
+    );
     expect(applied.statusCode, applied.body).toBe(200);
-    const renamed = await importFile("sportbn", "other-servers", `url,name\nhttps://stream.example/a,Server A2\n`, "servers.csv", {
-      key: "url",
-    });
+    const renamed = await importFile(
+      "sportbn",
+      "other-servers",
+      `url,name\nhttps://stream.example/a,Server A2\n`,
+      "servers.csv",
+      {
+        key: "url",
+      },
+    );
     expect(renamed.json().data).toMatchObject({ updated: 1, created: 0 });
   });
 });
 
 describe("bad files and settings answer a clear 4xx naming the field, storing nothing", () => {
   const countEmails = async () =>
-    (await t.app.db.query<{ n: number }>("select count(*)::int as n from email_subscriptions where site = 'apkw'"))[0]!.n;
+    (
+      await t.app.db.query<{ n: number }>(
+        "select count(*)::int as n from email_subscriptions where site = 'apkw'",
+      )
+    )[0]!.n;
 
   it.each([
-    ["a PNG named .csv", async () => image("png", 8, 8), "list.csv", 415, "file", /not a CSV or JSON text file \(it looks like PNG/],
-    ["Latin-1 text", async () => Buffer.from("email\ncaf\xe9@example.com\n", "latin1"), "list.csv", 400, "file", /not UTF-8 text: the bytes at offset 9/],
+    [
+      "a PNG named .csv",
+      async () => image("png", 8, 8),
+      "list.csv",
+      415,
+      "file",
+      /not a CSV or JSON text file \(it looks like PNG/,
+    ],
+    [
+      "Latin-1 text",
+      async () => Buffer.from("email\ncaf\xe9@example.com\n", "latin1"),
+      "list.csv",
+      400,
+      "file",
+      /not UTF-8 text: the bytes at offset 9/,
+    ],
     ["an empty file", async () => Buffer.alloc(0), "list.csv", 400, "file", /file is empty/],
     ["a header without rows", async () => Buffer.from("email\n"), "list.csv", 400, "file", /no rows/],
-    ["1,000,000 columns", async () => Buffer.from(`${"a,".repeat(999_999)}a\n`), "list.csv", 413, "file", /at most/],
-    ["300 columns", async () => Buffer.from(`${Array.from({ length: 300 }, (_, i) => `c${i}`).join(",")}\n`), "list.csv", 400, "file", /more than 200 columns/],
-    ["a line too long", async () => Buffer.from(`email\n"${"x".repeat(IMPORT_LIMITS.recordChars + 10)}"\n`), "list.csv", 400, "file", /row 1 is longer/],
+    [
+      "1,000,000 columns",
+      async () => Buffer.from(`${"a,".repeat(999_999)}a\n`),
+      "list.csv",
+      413,
+      "file",
+      /at most/,
+    ],
+    [
+      "300 columns",
+      async () => Buffer.from(`${Array.from({ length: 300 }, (_, i) => `c${i}`).join(",")}\n`),
+      "list.csv",
+      400,
+      "file",
+      /more than 200 columns/,
+    ],
+    [
+      "a line too long",
+      async () => Buffer.from(`email\n"${"x".repeat(IMPORT_LIMITS.recordChars + 10)}"\n`),
+      "list.csv",
+      400,
+      "file",
+      /row 1 is longer/,
+    ],
     ["broken JSON", async () => Buffer.from('[{"email": '), "list.json", 400, "file", /not valid JSON/],
-    ["JSON that is no list", async () => Buffer.from('{"email": "a@example.com"}'), "list.json", 400, "file", /array of objects/],
+    [
+      "JSON that is no list",
+      async () => Buffer.from('{"email": "a@example.com"}'),
+      "list.json",
+      400,
+      "file",
+      /array of objects/,
+    ],
   ])("%s", async (_name, bytes, fileName, status, field, message) => {
     const before = await countEmails();
     const answer = await importFile("apkw", "emails", await bytes(), fileName);

@@ -40,7 +40,15 @@ export async function runImport(options: {
 }): Promise<Counts> {
   const { kind, db, writer, mapping, key, write } = options;
   const facts = importFactsOf(kind);
-  const counts: Counts = { rows: 0, created: 0, updated: 0, unchanged: 0, errorCount: 0, errors: [], preview: [] };
+  const counts: Counts = {
+    rows: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    errorCount: 0,
+    errors: [],
+    preview: [],
+  };
   const seen = new Map<string, number>();
   const fail = (error: ImportRowError) => {
     counts.errorCount++;
@@ -143,7 +151,12 @@ export async function runImport(options: {
     }
   }
 
-  function preview(row: number, action: "create" | "update" | "unchanged", id: string | null, values: object) {
+  function preview(
+    row: number,
+    action: "create" | "update" | "unchanged",
+    id: string | null,
+    values: object,
+  ) {
     if (counts.preview.length < IMPORT_LIMITS.previewRows)
       counts.preview.push({ row, action, id, values: values as Record<string, unknown> });
   }
@@ -158,9 +171,10 @@ export async function runImport(options: {
     }
   }
   await handle(chunk);
-  if (counts.rows === 0) throw new HttpError(400, IMPORT_MESSAGES.noRows, {}, [
-    { path: "file", message: IMPORT_MESSAGES.noRows, code: "required" },
-  ]);
+  if (counts.rows === 0)
+    throw new HttpError(400, IMPORT_MESSAGES.noRows, {}, [
+      { path: "file", message: IMPORT_MESSAGES.noRows, code: "required" },
+    ]);
   return counts;
 }
 

@@ -6,8 +6,11 @@ import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 
 /** A refusal naming the multipart field `file`; the connection closes, so the rest of a large body is not read. */
-export const fileRefused = (status: number, message: string, code: "required" | "invalid" | "too_big" = "invalid") =>
-  new HttpError(status, message, { connection: "close" }, [{ path: "file", message, code }]);
+export const fileRefused = (
+  status: number,
+  message: string,
+  code: "required" | "invalid" | "too_big" = "invalid",
+) => new HttpError(status, message, { connection: "close" }, [{ path: "file", message, code }]);
 
 /** One row of the file: its number (1 = the first row after a CSV's header) and its cells by column. */
 export interface FileRow {
@@ -48,7 +51,8 @@ export async function openImportFile(request: FastifyRequest, maxBytes: number):
     throw fileRefused(400, IMPORT_MESSAGES.empty);
   }
   const sniffed = await fileTypeFromBuffer(first);
-  if (sniffed) throw fileRefused(415, IMPORT_MESSAGES.notText(`${sniffed.ext.toUpperCase()} (${sniffed.mime})`));
+  if (sniffed)
+    throw fileRefused(415, IMPORT_MESSAGES.notText(`${sniffed.ext.toUpperCase()} (${sniffed.mime})`));
   if (first.includes(0)) throw fileRefused(415, IMPORT_MESSAGES.notText("binary data"));
 
   const text = utf8Text(first, chunks, stream, tooLarge);

@@ -76,7 +76,12 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
       const reverted = await imports.undo(request.body.token);
       if (reverted !== undefined) {
         if (reverted === 0) throw notFound(HISTORY_MESSAGES.nothingToUndo);
-        return { status: "success" as const, message: IMPORT_MESSAGES.undone(reverted), restored: reverted, skipped: 0 };
+        return {
+          status: "success" as const,
+          message: IMPORT_MESSAGES.undone(reverted),
+          restored: reverted,
+          skipped: 0,
+        };
       }
       const answer = await restoring(() => trash.undo(request.body.token, titlesBack(request)));
       if (answer.restored + answer.skipped === 0) throw notFound(HISTORY_MESSAGES.nothingToUndo);
