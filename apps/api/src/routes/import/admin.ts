@@ -86,54 +86,59 @@ const importRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
           if (unknown !== undefined) throw fieldRefused("mapping", IMPORT_MESSAGES.unknownField(unknown));
         }
         const file = await openImportFile(request, maxBytes);
-        const remembered = await store.remembered(kind);
-        let mapping: ImportMapping;
-        if (sent) {
-          const missing = Object.keys(sent).find((column) => !file.columns.includes(column));
-          if (missing !== undefined) throw fieldRefused("mapping", IMPORT_MESSAGES.unknownColumn(missing));
-          mapping = Object.fromEntries(Object.entries(sent).filter(([, field]) => field !== ""));
-        } else {
-          mapping = guessMapping(kind, file.columns, remembered?.mapping);
-        }
-        const key = request.query.key ?? remembered?.key ?? facts.keys[0]!;
-        if (!Object.values(mapping).includes(key))
-          throw fieldRefused("key", IMPORT_MESSAGES.keyNotMapped(key));
-        const writer = importWriter(kind, site, writerOptions);
-        const run = (db: typeof fastify.db | Parameters<Parameters<typeof fastify.db.transaction>[0]>[0]) =>
-          runImport({ kind, site, db, writer, rows: file.rows, mapping, key, write: !dryRun });
+        try {
+          const remembered = await store.remembered(kind);
+          let mapping: ImportMapping;
+          if (sent) {
+            const missing = Object.keys(sent).find((column) => !file.columns.includes(column));
+            if (missing !== undefined) throw fieldRefused("mapping", IMPORT_MESSAGES.unknownColumn(missing));
+            mapping = Object.fromEntries(Object.entries(sent).filter(([, field]) => field !== ""));
+          } else {
+            mapping = guessMapping(kind, file.columns, remembered?.mapping);
+          }
+          const key = request.query.key ?? remembered?.key ?? facts.keys[0]!;
+          if (!Object.values(mapping).includes(key))
+            throw fieldRefused("key", IMPORT_MESSAGES.keyNotMapped(key));
+          const writer = importWriter(kind, site, writerOptions);
+          const run = (db: typeof fastify.db | Parameters<Parameters<typeof fastify.db.transaction>[0]>[0]) =>
+            runImport({ kind, site, db, writer, rows: file.rows, mapping, key, write: !dryRun });
 
-        const common = { key, mapping, columns: file.columns };
-        if (dryRun) {
-          const counts = await run(fastify.db);
-          await store.remember(kind, mapping, key);
+          const common = { key, mapping, columns: file.columns };
+          if (dryRun) {
+            const counts = await run(fastify.db);
+            await store.remember(kind, mapping, key);
+            return {
+              status: "success" as const,
+              message: IMPORT_MESSAGES.preview(counts.created, counts.updated),
+              data: { dryRun: true, ...common, ...counts, undoToken: null },
+            };
+          }
+          // One transaction: every row, the import's record and the remembered mapping, or nothing.
+          const counts = await fastify.db.transaction(async (tx) => {
+            const done = await run(tx);
+            if (done.errorCount > 0) throw rowsRefused(done.errors, done.errorCount);
+            await importRepository(tx, site).applied({
+              batch: request.id,
+              kind,
+              table: writer.table,
+              fileName: file.name.slice(0, 255),
+              created: done.created,
+              updated: done.updated,
+              by: request.session?.email ?? null,
+            });
+            await importRepository(tx, site).remember(kind, mapping, key);
+            return done;
+          });
+          reply.header(UNDO_HEADER, request.id);
           return {
             status: "success" as const,
-            message: IMPORT_MESSAGES.preview(counts.created, counts.updated),
-            data: { dryRun: true, ...common, ...counts, undoToken: null },
+            message: IMPORT_MESSAGES.applied(counts.created, counts.updated),
+            data: { dryRun: false, ...common, ...counts, undoToken: request.id },
           };
+        } finally {
+          // The temporary copy of the upload goes once its rows are read.
+          await file.dispose();
         }
-        // One transaction: every row, the import's record and the remembered mapping, or nothing.
-        const counts = await fastify.db.transaction(async (tx) => {
-          const done = await run(tx);
-          if (done.errorCount > 0) throw rowsRefused(done.errors, done.errorCount);
-          await importRepository(tx, site).applied({
-            batch: request.id,
-            kind,
-            table: writer.table,
-            fileName: file.name.slice(0, 255),
-            created: done.created,
-            updated: done.updated,
-            by: request.session?.email ?? null,
-          });
-          await importRepository(tx, site).remember(kind, mapping, key);
-          return done;
-        });
-        reply.header(UNDO_HEADER, request.id);
-        return {
-          status: "success" as const,
-          message: IMPORT_MESSAGES.applied(counts.created, counts.updated),
-          data: { dryRun: false, ...common, ...counts, undoToken: request.id },
-        };
       },
     );
   }

@@ -1,4 +1,9 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from "@backoffice/contracts/import";
 import { HttpError } from "@backoffice/server";
 import { parse } from "csv-parse";
@@ -23,6 +28,8 @@ export interface ImportFile {
   format: "csv" | "json";
   columns: string[];
   rows: AsyncIterable<FileRow>;
+  /** Removes the temporary copy of the upload; call it once the rows are read. */
+  dispose: () => Promise<void>;
 }
 
 /**
@@ -42,11 +49,51 @@ export async function openImportFile(request: FastifyRequest, maxBytes: number):
     throw fileRefused(400, `file could not be read: ${(error as Error).message}`);
   }
   if (part?.fieldname !== "file") throw fileRefused(400, IMPORT_MESSAGES.noFile, "required");
-  const stream = part.file;
-  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  // The upload is first written to a temporary file as it arrives (cut at the limit), so a slow
+  // import never holds the request open past its time limit, nor the rows in memory.
+  const dir = await mkdtemp(join(tmpdir(), "backoffice-import-"));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  const spooled = join(dir, "upload");
+  try {
+    await pipeline(part.file, createWriteStream(spooled));
+  } catch (error) {
+    await dispose();
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    throw fileRefused(400, `file could not be read: ${(error as Error).message}`);
+  }
+  if (part.file.truncated) {
+    await dispose();
+    throw tooLarge();
+  }
+  try {
+    return await readSpooled(part.filename || "import", spooled, dispose);
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
 
+async function readSpooled(name: string, spooled: string, dispose: () => Promise<void>): Promise<ImportFile> {
+  const stream = createReadStream(spooled, { highWaterMark: 256 * 1024 });
+  const close = async () => {
+    stream.destroy();
+    await dispose();
+  };
+  try {
+    return await parsed(name, stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>, close);
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
+}
+
+async function parsed(
+  name: string,
+  chunks: AsyncIterator<Buffer>,
+  dispose: () => Promise<void>,
+): Promise<ImportFile> {
   // The first bytes decide what the file is, before anything is parsed.
-  const first = await nextChunk(chunks, stream, tooLarge);
+  const first = await nextChunk(chunks);
   if (!first || first.length === 0 || /^\s*$/.test(stripBom(first.toString("utf8")))) {
     throw fileRefused(400, IMPORT_MESSAGES.empty);
   }
@@ -55,38 +102,24 @@ export async function openImportFile(request: FastifyRequest, maxBytes: number):
     throw fileRefused(415, IMPORT_MESSAGES.notText(`${sniffed.ext.toUpperCase()} (${sniffed.mime})`));
   if (first.includes(0)) throw fileRefused(415, IMPORT_MESSAGES.notText("binary data"));
 
-  const text = utf8Text(first, chunks, stream, tooLarge);
-  const name = part.filename || "import";
+  const text = utf8Text(first, chunks);
   const opening = stripBom(first.toString("utf8")).trimStart()[0];
   const json = /\.json$/i.test(name) || (!/\.csv$/i.test(name) && (opening === "[" || opening === "{"));
-  return json ? jsonFile(name, text) : csvFile(name, text);
+  return { ...(await (json ? jsonFile(name, text) : csvFile(name, text))), dispose };
 }
 
 const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
-async function nextChunk(
-  chunks: AsyncIterator<Buffer>,
-  stream: { truncated?: boolean },
-  tooLarge: () => HttpError,
-): Promise<Buffer | undefined> {
-  const next = await chunks.next().catch((error: { code?: string }) => {
-    if (error.code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    throw fileRefused(400, `file could not be read: ${(error as Error).message}`);
-  });
-  if (stream.truncated) throw tooLarge();
+async function nextChunk(chunks: AsyncIterator<Buffer>): Promise<Buffer | undefined> {
+  const next = await chunks.next();
   return next.done ? undefined : next.value;
 }
 
 /** The file's text, chunk by chunk; invalid UTF-8 stops it with the offset of the first bad byte. */
-async function* utf8Text(
-  first: Buffer,
-  chunks: AsyncIterator<Buffer>,
-  stream: { truncated?: boolean },
-  tooLarge: () => HttpError,
-): AsyncGenerator<string> {
+async function* utf8Text(first: Buffer, chunks: AsyncIterator<Buffer>): AsyncGenerator<string> {
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
   let offset = 0;
-  for (let chunk: Buffer | undefined = first; chunk; chunk = await nextChunk(chunks, stream, tooLarge)) {
+  for (let chunk: Buffer | undefined = first; chunk; chunk = await nextChunk(chunks)) {
     try {
       yield decoder.decode(chunk, { stream: true });
     } catch {
@@ -122,7 +155,9 @@ const tooManyRows = (row: number) => {
 };
 
 /** A CSV file: the first line names the columns; rows are parsed as they stream in (csv-parse). */
-async function csvFile(name: string, text: AsyncIterable<string>): Promise<ImportFile> {
+type Parsed = Omit<ImportFile, "dispose">;
+
+async function csvFile(name: string, text: AsyncIterable<string>): Promise<Parsed> {
   const parser = parse({
     bom: true,
     max_record_size: IMPORT_LIMITS.recordChars,
@@ -178,7 +213,7 @@ function flatten(value: { [key: string]: Json }, prefix: string, into: Record<st
  * A JSON file: an array of objects, or a list's answer (`{"data": [...]}` or `{"result": [...]}`).
  * Its size is bounded by the byte limit, so it is parsed whole.
  */
-async function jsonFile(name: string, text: AsyncIterable<string>): Promise<ImportFile> {
+async function jsonFile(name: string, text: AsyncIterable<string>): Promise<Parsed> {
   let whole = "";
   for await (const piece of text) whole += piece;
   let parsed: Json;
