@@ -119,6 +119,14 @@ describe("importing email subscriptions", () => {
       [token],
     );
     expect(logged[0]!.n).toBe(2);
+    // History shows the import as one entry of its own, beside its records' entries.
+    const history = (await t.admin("GET", "/api/v1/sportbn/history?resource=emails")).json().data as {
+      action: string;
+      after: Record<string, unknown>;
+    }[];
+    expect(history.filter((entry) => entry.action === "import")).toEqual([
+      expect.objectContaining({ after: { name: "list.csv", created: 2, updated: 0 } }),
+    ]);
 
     // The mapping is remembered for the site: the next file is mapped the same way without one.
     const settings = (await t.admin("GET", "/api/v1/sportbn/emails/import")).json().data;

@@ -1,6 +1,6 @@
 import type { ImportKind, Site } from "@backoffice/contracts";
 import type { ImportMapping } from "@backoffice/contracts/import";
-import type { Queryable } from "@backoffice/db";
+import { auditContext, type Queryable } from "@backoffice/db";
 
 /** The remembered mappings and the applied imports of a site (migration 0070). */
 export function importRepository(db: Queryable, site: Site) {
@@ -33,6 +33,21 @@ export function importRepository(db: Queryable, site: Site) {
         `insert into import_batches (batch, site, kind, table_name, file_name, created, updated, imported_by)
          values ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [entry.batch, site, entry.kind, entry.table, entry.fileName, entry.created, entry.updated, entry.by],
+      );
+      // History's one entry for the import, beside its records' entries of the same batch.
+      const context = auditContext();
+      await db.query(
+        `insert into audit_log (batch, actor_id, actor_email, address, site, resource, record_id, action, before, after)
+         values ($1, $2, $3, $4, $5, $6, null, 'import', null, $7::text::jsonb)`,
+        [
+          entry.batch,
+          context?.actorId ?? null,
+          context?.actorEmail ?? entry.by,
+          context?.address ?? null,
+          site,
+          entry.kind,
+          JSON.stringify({ name: entry.fileName, created: entry.created, updated: entry.updated }),
+        ],
       );
     },
     /**

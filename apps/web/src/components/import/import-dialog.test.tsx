@@ -72,9 +72,14 @@ function open(settings: { mapping: Record<string, string> | null; key: string | 
     "GET /sportbn/emails/import": {
       body: { status: "success", data: { fields: ["email", "url"], keys: ["email"], ...settings } },
     },
-    "POST /sportbn/trash/undo": { body: { status: "success", message: "Import undone: 2 records put back", restored: 2, skipped: 0 } },
+    "POST /sportbn/trash/undo": {
+      body: { status: "success", message: "Import undone: 2 records put back", restored: 2, skipped: 0 },
+    },
   });
-  renderAt("/sportbn/emails", <ImportButton site={SITE} kind="emails" noun="emails" lists={[["emails", "sportbn"]]} />);
+  renderAt(
+    "/sportbn/emails",
+    <ImportButton site={SITE} kind="emails" noun="emails" lists={[["emails", "sportbn"]]} />,
+  );
   return calls;
 }
 
@@ -95,7 +100,10 @@ describe("ImportButton", () => {
     await userEvent.click(screen.getByRole("button", { name: T.button }));
     const dialog = await screen.findByRole("dialog", { name: T.title("emails") });
     await waitFor(() => expect(calls.some((call) => call.path === "/sportbn/emails/import")).toBe(true));
-    await userEvent.upload(within(dialog).getByLabelText(T.fileLabel), csv("Adresse,Page,Note\na@example.com,,\n"));
+    await userEvent.upload(
+      within(dialog).getByLabelText(T.fileLabel),
+      csv("Adresse,Page,Note\na@example.com,,\n"),
+    );
 
     // Pre-filled: the remembered column, then the one named like a field's alias; Note left out.
     expect(await within(dialog).findByLabelText("Adresse")).toHaveValue("email");
@@ -108,7 +116,11 @@ describe("ImportButton", () => {
     const sent = new URL(FakeXhr.urls[0]!, "http://localhost");
     expect(sent.pathname).toBe("/api/v1/sportbn/emails/import");
     expect(sent.searchParams.get("dryRun")).toBe("true");
-    expect(JSON.parse(sent.searchParams.get("mapping")!)).toEqual({ Adresse: "email", Page: "url", Note: "" });
+    expect(JSON.parse(sent.searchParams.get("mapping")!)).toEqual({
+      Adresse: "email",
+      Page: "url",
+      Note: "",
+    });
     const rows = within(dialog).getByRole("table", { name: T.rowsLabel });
     expect(within(rows).getByText("a@example.com")).toBeInTheDocument();
     expect(within(rows).getByText("Unchanged")).toBeInTheDocument();
@@ -160,7 +172,14 @@ describe("ImportButton", () => {
       body: {
         status: "fail",
         message: "file is not UTF-8 text: the bytes at offset 9 are not valid UTF-8 (save it as CSV UTF-8)",
-        errors: [{ path: "file", message: "file is not UTF-8 text: the bytes at offset 9 are not valid UTF-8 (save it as CSV UTF-8)", code: "invalid" }],
+        errors: [
+          {
+            path: "file",
+            message:
+              "file is not UTF-8 text: the bytes at offset 9 are not valid UTF-8 (save it as CSV UTF-8)",
+            code: "invalid",
+          },
+        ],
       },
     });
     await userEvent.click(screen.getByRole("button", { name: T.button }));
