@@ -1,7 +1,8 @@
 // The import section of `npm run bench` (`BENCH_ONLY=import`, docs/INTEGRATIONS.md#import): 100,000
 // email subscriptions from one CSV file on PGlite: the dry run's time, the apply's time (one
 // transaction, one History batch) and the api's memory growth while both run.
-import { record, rssMb } from "./lib.ts";
+import { loadavg } from "node:os";
+import { cpuMicros, record, rssMb } from "./lib.ts";
 import { api, session } from "./servers.ts";
 
 const ROWS = 100_000;
@@ -22,6 +23,7 @@ export async function importRows() {
     const form = new FormData();
     form.append("file", file, "subscribers.csv");
     const started = performance.now();
+    const cpuBefore = cpuMicros(server.child.pid!);
     const answer = await fetch(`${server.url}/api/v1/apkw/emails/import${dryRun ? "?dryRun=true" : ""}`, {
       method: "POST",
       headers: { authorization, "x-csrf-token": csrf },
@@ -30,24 +32,25 @@ export async function importRows() {
     const body = (await answer.json()) as { data?: { created: number; errorCount: number }; message: string };
     if (answer.status !== 200 || body.data?.created !== ROWS || body.data.errorCount !== 0)
       throw new Error(`import ${dryRun ? "preview" : "apply"}: ${answer.status} ${body.message}`);
-    return performance.now() - started;
+    // The api's CPU time besides the wall time: on a shared, loaded machine the wall time waits for cores.
+    return { ms: performance.now() - started, cpuS: (cpuMicros(server.child.pid!) - cpuBefore) / 1e6 };
   };
   try {
-    const previewMs = await send(true);
+    const preview = await send(true);
     record({
       section: "import",
       name: "preview of 100,000 email rows (CSV, PGlite)",
-      value: `${(previewMs / 1000).toFixed(1)} s`,
+      value: `${(preview.ms / 1000).toFixed(1)} s (api CPU ${preview.cpuS.toFixed(1)} s, load ${loadavg()[0]!.toFixed(1)})`,
       goal: "≤ 10 s",
-      met: previewMs <= 10_000,
+      met: preview.ms <= 10_000,
     });
-    const applyMs = await send(false);
+    const apply = await send(false);
     record({
       section: "import",
       name: "apply of 100,000 email rows, one transaction (PGlite)",
-      value: `${(applyMs / 1000).toFixed(1)} s`,
+      value: `${(apply.ms / 1000).toFixed(1)} s (api CPU ${apply.cpuS.toFixed(1)} s, load ${loadavg()[0]!.toFixed(1)})`,
       goal: "≤ 60 s",
-      met: applyMs <= 60_000,
+      met: apply.ms <= 60_000,
     });
   } finally {
     clearInterval(sampler);

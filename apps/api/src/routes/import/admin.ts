@@ -25,6 +25,7 @@ import { openImportFile } from "./read-file.ts";
 import { importRepository } from "./repository.ts";
 import { importWriter } from "./writers.ts";
 
+const IMPORT_IDLE_MS = 10 * 60_000;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const uploadErrors = { ...errors, 413: errorBody, 415: errorBody };
 
@@ -79,6 +80,10 @@ const importRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
       },
       async (request, reply) => {
         const dryRun = request.query.dryRun === true;
+        // A long import sends no byte until it is done: its connection may stay quiet up to 10 minutes
+        // (the server's idle limit is 60 s, docs/INTEGRATIONS.md#import).
+        const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
+        if (typeof socket?.setTimeout === "function") socket.setTimeout(IMPORT_IDLE_MS);
         // Mapping and key are checked before the rows are read: a wrong one reads no further.
         const sent = request.query.mapping;
         if (sent) {
