@@ -131,7 +131,7 @@ describe("ImportButton", () => {
     const done = toasts.find((toast) => toast.title === T.applied);
     expect(done?.description).toBe("Imported: 2 created, 0 updated");
     expect(done?.action?.label).toBe("Undo");
-    await done?.action?.onClick({} as never);
+    await done?.action?.onClick();
     await waitFor(() =>
       expect(calls.find((call) => call.path === "/sportbn/trash/undo")?.body).toEqual({
         token: "0b6f6f0e-0000-4000-8000-000000000001",
