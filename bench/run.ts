@@ -5,6 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { importRows } from "./import.ts";
 import { intake } from "./intake.ts";
 import { largeTables } from "./large.ts";
 import { figures, output, ROOT, runSection, SHORT, sections, table } from "./lib.ts";
@@ -21,7 +22,11 @@ import { twoInstances } from "./two.ts";
 import { dashboard } from "./web.ts";
 import { windowBoundaries } from "./windows.ts";
 
+<<<<<<< HEAD
 /** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,windows` runs some sections (while working on one); all by default. */
+=======
+/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,import` runs some sections (while working on one); all by default. */
+>>>>>>> h3
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -92,7 +97,11 @@ async function main() {
     });
     await section("tracing", () => tracing(api, session));
     await section("long-lists", () => longLists(api, session, postgresFor));
+<<<<<<< HEAD
     await section("windows", windowBoundaries);
+=======
+    await section("import", importRows);
+>>>>>>> h3
   }
   const result = table();
   console.log(`\n${result}`);

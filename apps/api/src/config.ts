@@ -106,6 +106,13 @@ export const configSchema = z
       .min(1024)
       .max(1024 * 1024 * 1024)
       .default(25 * 1024 * 1024),
+    /** The largest import file in bytes (CSV or JSON; 413 beyond; docs/INTEGRATIONS.md#import). */
+    IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .default(64 * 1024 * 1024),
     /** The most pixels an uploaded image may have (width × height), read from its header before decoding. */
     MEDIA_MAX_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(50_000_000),
     /** S3-compatible media storage, used when endpoint and bucket are set (else DATA_DIR/media). */

@@ -10,7 +10,11 @@ import { SITES } from "./site-rules.ts";
  * (packages/db/migrations/api/0007_history.sql); these are the shapes the API answers with.
  */
 
-export const HISTORY_ACTIONS = ["create", "update", "delete", "restore"] as const;
+/**
+ * `import` is the one entry an applied import adds beside its records' entries (same batch): the
+ * file's name and what it created and updated (docs/INTEGRATIONS.md#import).
+ */
+export const HISTORY_ACTIONS = ["create", "update", "delete", "restore", "import"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** Deleted records stay restorable this long, then they are purged. */

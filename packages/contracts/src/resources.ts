@@ -29,6 +29,25 @@ export interface RecordLink {
   page?: { field: string; pagesOn: Partial<Record<Site, readonly string[]>> };
 }
 
+/**
+ * What a CSV or JSON file may fill in a kind's records (docs/INTEGRATIONS.md#import): one importer reads
+ * these facts and checks each row with the kind's own create and update schemas.
+ */
+export interface ImportFacts {
+  /** The admin API path below the site's: `POST /{site}/{path}/import`. */
+  path: string;
+  /** The body fields a file's columns may be mapped to, in the mapping form's order. */
+  fields: readonly string[];
+  /** Fields a row may be matched by to a stored record (the first is the default); `_id` is the record's id. */
+  keys: readonly string[];
+  /** Fields holding a list: a CSV cell is a JSON array or its items separated by "|". */
+  lists?: readonly string[];
+  /** Fields only a new record takes; an update leaves them out. */
+  createOnly?: readonly string[];
+  /** Other column names that mean a field (an export's header), besides the field's own name. */
+  aliases?: Readonly<Record<string, readonly string[]>>;
+}
+
 /** One kind of record: one audited table (the name its triggers pass to `audit_changes`). */
 export interface RecordKindFacts {
   /** The kind as its screen names it: History's and the Trash's Resource filter. */
@@ -62,6 +81,8 @@ export interface RecordKindFacts {
    * `<flag>EndsAt`): the public reads answer such a flag true only while it is set and now within it.
    */
   flagWindows?: readonly string[];
+  /** Set when its records can be imported from a file (its table is `table`). */
+  import?: ImportFacts;
 }
 
 /** A resource: an admin API module and its screens, on the sites that have it. */
@@ -89,6 +110,33 @@ export const RESOURCES = {
         table: "apps",
         trash: { kind: "App", recordName: (row) => text(row.title) },
         flagWindows: ["trending", "slider"],
+        import: {
+          path: "apps",
+          fields: [
+            "title",
+            "type",
+            "icon_app",
+            "bg_app",
+            "content",
+            "rating",
+            "size",
+            "download",
+            "developer",
+            "category",
+            "trending",
+            "trendingStartsAt",
+            "trendingEndsAt",
+            "slider",
+            "sliderStartsAt",
+            "sliderEndsAt",
+            "isFirst",
+            "supportedDevices",
+            "it",
+            "key",
+          ],
+          keys: ["title", "_id"],
+          lists: ["supportedDevices"],
+        },
       },
     },
   },
@@ -114,7 +162,10 @@ export const RESOURCES = {
         label: "Emails",
         noun: "email",
         link: { screen: "emails", search: "email" },
+        table: "email_subscriptions",
         trash: { kind: "Email", recordName: (row) => text(row.email) },
+        // The export's columns (Email, Page, Subscribed at) import back as they are.
+        import: { path: "emails", fields: ["email", "url"], keys: ["email"], aliases: { url: ["Page"] } },
       },
     },
   },
@@ -156,6 +207,28 @@ export const RESOURCES = {
         link: { screen: "matches", search: "homeName" },
         table: "matches",
         trash: { kind: "Match", recordName: (row) => `${text(row.home_name)} vs ${text(row.away_name)}` },
+        import: {
+          path: "matches",
+          fields: [
+            "status",
+            "type",
+            "league_name",
+            "league_logo",
+            "homeTeam_name",
+            "homeTeam_logo",
+            "homeTeam_score",
+            "awayTeam_name",
+            "awayTeam_logo",
+            "awayTeam_score",
+            "date",
+            "time",
+            "end_time",
+            "type_match",
+            "isFirst",
+            "matchUrl",
+          ],
+          keys: ["_id", "matchUrl"],
+        },
       },
       // A match's extra stream servers, on the Other Servers screen.
       servers: {
@@ -166,6 +239,12 @@ export const RESOURCES = {
         trash: { kind: "Server", recordName: (row) => text(row.name) },
         // A stream link is for its match's day.
         window: { withinDayOf: { table: "matches", key: "match_id", day: "day" } },
+        import: {
+          path: "other-servers",
+          fields: ["match_id", "name", "url", "startsAt", "endsAt"],
+          keys: ["url", "_id"],
+          createOnly: ["match_id"],
+        },
       },
     },
   },
@@ -265,6 +344,20 @@ export type WindowedKind = {
 export const WINDOWED_KINDS = HISTORY_RESOURCES.filter(
   (kind) => RECORD_KINDS[kind].window,
 ) as readonly WindowedKind[];
+
+/** The kinds whose records can be imported from a file: those whose descriptor says `import`. */
+export type ImportKind = {
+  [R in SiteResource]: {
+    [K in KindsOf<R>]: Resources[R]["records"][K] extends { import: ImportFacts } ? K : never;
+  }[KindsOf<R>];
+}[SiteResource];
+
+export const IMPORT_KINDS = HISTORY_RESOURCES.filter(
+  (kind) => RECORD_KINDS[kind].import,
+) as readonly ImportKind[];
+
+/** An importable kind's facts. */
+export const importFactsOf = (kind: ImportKind): ImportFacts => RECORD_KINDS[kind].import as ImportFacts;
 
 /** A trashable kind's Trash facts. */
 export const trashFactsOf = (kind: TrashResource): TrashFacts => RECORD_KINDS[kind].trash as TrashFacts;

@@ -92,6 +92,8 @@ export function eventOf(row: AuditRow) {
  * changed (the same row: the feed's or an editor's update of `status`).
  */
 export function eventsOfHistory(row: AuditRow): { type: string; payload: object; suffix: string }[] {
+  // An import's own entry sends nothing: each record it changed has its entry and its event.
+  if (!(row.action in PAST_TENSE)) return [];
   const events: { type: string; payload: object; suffix: string }[] = [{ ...eventOf(row), suffix: "" }];
   const from = row.before?.status;
   const to = row.after?.status;

@@ -11,6 +11,7 @@ import emailsRoutes from "./emails/admin.ts";
 import emailsPublicRoutes from "./emails/public.ts";
 import feedRoutes from "./feed/admin.ts";
 import historyRoutes from "./history/admin.ts";
+import importRoutes from "./import/admin.ts";
 import lockerRoutes from "./locker/admin.ts";
 import lockerPublicRoutes from "./locker/public.ts";
 import matchesRoutes from "./matches/admin.ts";
@@ -51,4 +52,6 @@ export const MODULES: readonly ResourceModule[] = [
   { resource: "schedule", admin: scheduleRoutes },
   // Every site has History, so every site has its overview.
   { resource: "history", admin: overviewRoutes },
+  // Imports of every importable kind the site has (the descriptor's `import`).
+  { resource: "history", admin: importRoutes },
 ];

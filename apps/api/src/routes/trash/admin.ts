@@ -12,6 +12,7 @@ import {
   trashQuery,
   undoBody,
 } from "@backoffice/contracts";
+import { IMPORT_MESSAGES } from "@backoffice/contracts/import";
 import { auditContext, withAudit } from "@backoffice/db";
 import { notFound } from "@backoffice/server";
 import type { FastifyRequest } from "fastify";
@@ -19,6 +20,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
 import { cursorAnswer } from "../../lib/rows.ts";
 import { CONTENT_PATH, contentClient, parseJson } from "../catalog/content-client.ts";
+import { importRepository } from "../import/repository.ts";
 import { type OutsideRestore, trashRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -34,6 +36,7 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
       return movieRestoreAnswer.safeParse(parseJson(answer.payload)).data?.restored ?? [];
     });
   const trash = trashRepository(fastify.db, site);
+  const imports = importRepository(fastify.db, site);
   const tags = [`${site}: trash`];
 
   // A restore may bring back any of the site's records: every public read of the site is cleared
@@ -69,6 +72,17 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
     "/trash/undo",
     { config: restores, schema: { tags, body: undoBody, response: { 200: restoredAnswer, ...errors } } },
     async (request) => {
+      // An import's token reverts the import: its updates back, its new records deleted.
+      const reverted = await imports.undo(request.body.token);
+      if (reverted !== undefined) {
+        if (reverted === 0) throw notFound(HISTORY_MESSAGES.nothingToUndo);
+        return {
+          status: "success" as const,
+          message: IMPORT_MESSAGES.undone(reverted),
+          restored: reverted,
+          skipped: 0,
+        };
+      }
       const answer = await restoring(() => trash.undo(request.body.token, titlesBack(request)));
       if (answer.restored + answer.skipped === 0) throw notFound(HISTORY_MESSAGES.nothingToUndo);
       return answer;

@@ -20,6 +20,12 @@ describe("history texts", () => {
     expect(actionLabel(entry("emails", "restore", null, {}))).toBe("Restored email");
     expect(actionLabel(entry("apps", "update", {}, { category: "games" }))).toBe("Updated game");
     expect(actionLabel(entry("session", "create", null, null))).toBe("Signed in");
+    expect(
+      actionLabel(entry("emails", "import", null, { name: "list.csv", created: 1000, updated: 200 })),
+    ).toBe("Imported 1,200 emails: 1,000 created, 200 updated");
+    expect(recordLabel(entry("emails", "import", null, { name: "list.csv", created: 1, updated: 0 }))).toBe(
+      "list.csv",
+    );
     expect(actionLabel(entry("team", "create", null, { email: "a@b.c", status: "invited" }))).toBe(
       "Invited member",
     );

@@ -5,6 +5,7 @@ const VERBS: Record<HistoryAction, string> = {
   update: "Updated",
   delete: "Deleted",
   restore: "Restored",
+  import: "Imported",
 };
 
 type Fields = Record<string, unknown>;
@@ -22,6 +23,12 @@ export function actionLabel(entry: Pick<HistoryEntry, "resource" | "action" | "b
   }
   // The Owner's rule for everyone (routes/auth/second-factor.ts) is a Team entry of no member.
   if (entry.resource === "team" && "required" in fieldsOf(entry)) return "Changed team rule";
+  // An import's own entry (its records have theirs): "Imported 1,200 emails: 1,000 created, 200 updated".
+  if (entry.action === "import") {
+    const { created, updated } = fieldsOf(entry) as { created?: number; updated?: number };
+    const count = (created ?? 0) + (updated ?? 0);
+    return `Imported ${count.toLocaleString("en-GB")} ${RECORD_KINDS[entry.resource].label.toLowerCase()}: ${(created ?? 0).toLocaleString("en-GB")} created, ${(updated ?? 0).toLocaleString("en-GB")} updated`;
+  }
   const noun =
     entry.resource === "apps" && fieldsOf(entry).category === "games"
       ? "game"

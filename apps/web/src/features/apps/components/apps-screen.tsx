@@ -2,6 +2,7 @@ import type { App } from "@backoffice/contracts";
 import { CheckSquare, Plus, Square, Trash2 } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
+import { ImportButton } from "@/components/import/import-dialog";
 import { PageHeader } from "@/components/layout/page-header";
 import { CardGrid, ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { SearchBox, useUrlFilters } from "@/components/list/url-filters";
@@ -123,12 +124,15 @@ export function AppsScreen() {
         description={appMessages.subtitle}
         actions={
           canWrite && (
-            <Button
-              onClick={() => setDialog({ mode: "create", category: category === "all" ? null : category })}
-            >
-              <Plus aria-hidden="true" />
-              Add App
-            </Button>
+            <>
+              <ImportButton site={site} kind="apps" noun="apps" lists={[appsKey(site)]} />
+              <Button
+                onClick={() => setDialog({ mode: "create", category: category === "all" ? null : category })}
+              >
+                <Plus aria-hidden="true" />
+                Add App
+              </Button>
+            </>
           )
         }
       />

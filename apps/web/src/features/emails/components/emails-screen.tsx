@@ -1,6 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { ExportCsvButton } from "@/components/export-csv-button";
+import { ImportButton } from "@/components/import/import-dialog";
 import { InboxFilters, useInboxFilters } from "@/components/inbox-filters";
 import { InboxList } from "@/components/inbox-list";
 import { InboxScreen, RefreshButton } from "@/components/inbox-screen";
@@ -139,6 +140,7 @@ export function EmailsScreen() {
               Delete Selected ({selectedIds.length})
             </Button>
           )}
+          {canWrite && <ImportButton site={site} kind="emails" noun="emails" lists={[emailsKey(site)]} />}
           <ExportCsvButton
             site={site}
             path="/emails"

@@ -2,6 +2,7 @@ import type { Match } from "@backoffice/contracts";
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
+import { ImportButton } from "@/components/import/import-dialog";
 import { PageHeader } from "@/components/layout/page-header";
 import { CardGrid, ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { SelectAll } from "@/components/list/toggle-buttons";
@@ -105,10 +106,18 @@ export function MatchesScreen() {
         description={matchMessages.subtitle}
         actions={
           canWrite && (
-            <Button onClick={() => setDialog({ mode: "create" })} className="w-full sm:w-auto">
-              <Plus aria-hidden="true" />
-              Add Match
-            </Button>
+            <>
+              <ImportButton
+                site={site}
+                kind="matches"
+                noun="matches"
+                lists={[matchesKey(site), serversKey(site)]}
+              />
+              <Button onClick={() => setDialog({ mode: "create" })} className="w-full sm:w-auto">
+                <Plus aria-hidden="true" />
+                Add Match
+              </Button>
+            </>
           )
         }
       />

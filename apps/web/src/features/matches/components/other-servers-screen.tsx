@@ -2,6 +2,7 @@ import { type Match, SPORT_LABELS } from "@backoffice/contracts";
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { ImageWithFallback } from "@/components/image-with-fallback";
+import { ImportButton } from "@/components/import/import-dialog";
 import { PageHeader } from "@/components/layout/page-header";
 import { CardGrid, ClearFiltersButton, ListBody } from "@/components/list/list-body";
 import { useUrlFilters } from "@/components/list/url-filters";
@@ -12,12 +13,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { useWindowFilter, WindowFilterSelect } from "@/components/window/window-filter";
+import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
 import { toastError } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
 import { useMatchesPage } from "../api/matches";
-import { MatchesInView, useServers } from "../api/servers";
+import { MatchesInView, serversKey, useServers } from "../api/servers";
 import { matchesQueryOf } from "../utils/match-form";
 import { MatchTime, STATUS_BADGE } from "./match-card";
 import { MatchFilters } from "./match-filters";
@@ -69,6 +71,7 @@ function OtherServersList({
   setPage: (page: number) => void;
 }) {
   const servers = useServers(site);
+  const canWrite = useCanWrite(site.key);
   // The servers' Window filter (`?window=`): each card lists the servers in that window.
   const windowFilter = useWindowFilter();
   const failed = matches.isError ? matches : servers;
@@ -77,7 +80,13 @@ function OtherServersList({
 
   return (
     <div className="grid gap-6">
-      <PageHeader title="Other Servers" description={texts.subtitle} />
+      <PageHeader
+        title="Other Servers"
+        description={texts.subtitle}
+        actions={
+          canWrite && <ImportButton site={site} kind="servers" noun="servers" lists={[serversKey(site)]} />
+        }
+      />
       <Card className="gap-3">
         <CardContent className="grid gap-3 px-4 sm:px-6">
           <h2 className="text-sm font-semibold">Search &amp; Filter</h2>
