@@ -22,11 +22,7 @@ import { twoInstances } from "./two.ts";
 import { dashboard } from "./web.ts";
 import { windowBoundaries } from "./windows.ts";
 
-<<<<<<< HEAD
-/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,windows` runs some sections (while working on one); all by default. */
-=======
-/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,import` runs some sections (while working on one); all by default. */
->>>>>>> h3
+/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,windows,import` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -97,11 +93,8 @@ async function main() {
     });
     await section("tracing", () => tracing(api, session));
     await section("long-lists", () => longLists(api, session, postgresFor));
-<<<<<<< HEAD
     await section("windows", windowBoundaries);
-=======
     await section("import", importRows);
->>>>>>> h3
   }
   const result = table();
   console.log(`\n${result}`);
