@@ -19,8 +19,9 @@ import { npmStart } from "./start.ts";
 import { tracing } from "./tracing.ts";
 import { twoInstances } from "./two.ts";
 import { dashboard } from "./web.ts";
+import { windowBoundaries } from "./windows.ts";
 
-/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists` runs some sections (while working on one); all by default. */
+/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,windows` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -91,6 +92,7 @@ async function main() {
     });
     await section("tracing", () => tracing(api, session));
     await section("long-lists", () => longLists(api, session, postgresFor));
+    await section("windows", windowBoundaries);
   }
   const result = table();
   console.log(`\n${result}`);

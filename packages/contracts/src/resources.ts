@@ -48,8 +48,15 @@ export interface RecordKindFacts {
    * Set when a record may have a window (windows.ts, docs/PRODUCT-RULES.md#windows): `startsAt` and
    * `endsAt` in its answers and bodies, and public reads list it only while it is active. `switch`
    * names the field that switches it on (`isActive`); a kind without one is on while its window is open.
+   * The Schedule flags windows that make no sense (docs/PRODUCT-RULES.md#scheduled-changes):
+   * `oneAtATime` two switched-on records with the same `per` column and a `when` column set whose
+   * windows overlap; `withinDayOf` a window outside the day of the match its `key` column names.
    */
-  window?: { switch?: string };
+  window?: {
+    switch?: string;
+    oneAtATime?: { per: string; when: string };
+    withinDayOf?: { table: string; key: string; day: string };
+  };
   /**
    * The record's boolean flags that may have a window of their own (`<flag>StartsAt`,
    * `<flag>EndsAt`): the public reads answer such a flag true only while it is set and now within it.
@@ -95,7 +102,8 @@ export const RESOURCES = {
         link: { screen: "ads", page: { field: "page", pagesOn: AD_PAGES } },
         table: "ads",
         trash: { kind: "Ad", recordName: (row) => text(row.url) },
-        window: { switch: "isActive" },
+        // Two head scripts on one page at once load twice on the public site.
+        window: { switch: "isActive", oneAtATime: { per: "page", when: "head" } },
       },
     },
   },
@@ -156,7 +164,8 @@ export const RESOURCES = {
         link: { screen: "servers" },
         table: "other_servers",
         trash: { kind: "Server", recordName: (row) => text(row.name) },
-        window: {},
+        // A stream link is for its match's day.
+        window: { withinDayOf: { table: "matches", key: "match_id", day: "day" } },
       },
     },
   },

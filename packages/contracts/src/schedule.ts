@@ -76,12 +76,30 @@ export const windowMomentSchema = z.object({
 });
 export type WindowMoment = z.infer<typeof windowMomentSchema>;
 
+/**
+ * A window that makes no sense, flagged on the Schedule: `sameSlot` two records on one `slot` (an ad
+ * page) at once from `from` until `until` (null: open); `outsideDay` a window outside the day `slot`
+ * (yyyy-mm-dd) of the record `other` (a server's match).
+ */
+export const windowOverlapSchema = z.object({
+  reason: z.enum(["sameSlot", "outsideDay"]),
+  kind: z.string(),
+  recordId: z.string(),
+  recordName: z.string(),
+  other: z.object({ kind: z.string(), id: z.string(), name: z.string() }),
+  slot: z.string(),
+  from: z.string().nullable(),
+  until: z.string().nullable(),
+});
+export type WindowOverlap = z.infer<typeof windowOverlapSchema>;
+
 export const scheduleAnswer = z.object({
   status: z.literal("success"),
   data: z.object({
     pending: z.array(scheduledChangeSchema),
     conflicts: z.array(scheduledChangeSchema),
     windows: z.array(windowMomentSchema),
+    overlaps: z.array(windowOverlapSchema),
   }),
 });
 export type ScheduleAnswer = z.infer<typeof scheduleAnswer>;

@@ -4,7 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { performance } from "node:perf_hooks";
-import { type HistoryResource, RECORD_KINDS } from "@backoffice/contracts";
+import { type HistoryResource, RECORD_KINDS, SITES } from "@backoffice/contracts";
 import { WEBHOOK_KINDS } from "@backoffice/contracts/integrations";
 import type { Database, Queryable } from "@backoffice/db";
 import type { FastifyBaseLogger } from "fastify";
@@ -13,6 +13,7 @@ import { Webhook } from "standardwebhooks";
 import { camelKeys } from "../routes/history/repository.ts";
 import type { EndpointRow } from "../routes/integrations/repository.ts";
 import { BlockedError, eachLimit, guardedLookup, isBlockedAddress } from "./link-probe.ts";
+import { windowMomentsBetween } from "./windows.ts";
 
 /**
  * Webhook delivery (docs/INTEGRATIONS.md#webhooks, docs/decisions/022-webhook-outbox.md).
@@ -234,20 +235,21 @@ interface EventRow {
   id: string;
   tx: string;
   at: Date;
-  site: string;
+  /** Null for an event of no site (`job.failed`): every endpoint that wants it. */
+  site: string | null;
   event: string;
   record_id: string | null;
   data: Record<string, unknown>;
 }
 
-/** An event that is not a History row (webhook_events, migration 0052): `contact.received`. */
+/** An event that is not a History row (webhook_events, migrations 0052 and 0090): `contact.received`, `link.failing`, `job.failed`, `window.opened|closed`. */
 const payloadOfEvent = (row: EventRow) => ({
   type: row.event,
   timestamp: new Date(row.at).toISOString(),
   data: { site: row.site, id: row.record_id, eventId: row.id, record: row.data },
 });
 
-interface Source<Row extends { id: string; tx: string; site: string }> {
+interface Source<Row extends { id: string; tx: string; site: string | null }> {
   /** The cursor's columns in webhook_outbox. */
   horizon: string;
   afterId: string;
@@ -283,7 +285,7 @@ const OTHER: Source<EventRow> = {
 };
 
 /** Turns one source's final rows into deliveries and moves its cursor (inside the pass's transaction). */
-async function fanOutSource<Row extends { id: string; tx: string; site: string }>(
+async function fanOutSource<Row extends { id: string; tx: string; site: string | null }>(
   tx: Queryable,
   source: Source<Row>,
   line: string,
@@ -305,7 +307,9 @@ async function fanOutSource<Row extends { id: string; tx: string; site: string }
     for (const row of rows)
       for (const { type, payload, suffix } of source.eventsOf(row)) {
         const wanted = endpoints.filter(
-          (endpoint) => endpoint.sites.includes(row.site as never) && endpoint.events.includes(type),
+          (endpoint) =>
+            (row.site === null || endpoint.sites.includes(row.site as never)) &&
+            endpoint.events.includes(type),
         );
         for (const endpoint of wanted) {
           const inserted = await tx.query(
@@ -326,8 +330,56 @@ async function fanOutSource<Row extends { id: string; tx: string; site: string }
   return queued;
 }
 
-/** Queues what is final for the endpoints; `listening` says whether any endpoint is active. */
-async function fanOut(db: Database): Promise<{ queued: number; listening: boolean }> {
+const WINDOW_EVENTS = ["window.opened", "window.closed"];
+/** Whether an active endpoint wants the window events (which no write makes: the pass writes them). */
+const WINDOWS_WANTED = `select exists (select 1 from webhook_endpoints where active and events && '{${WINDOW_EVENTS}}')
+  as wanted`;
+
+/**
+ * Writes `window.opened` / `window.closed` for the starts and ends of switched-on records' windows
+ * since the last pass (`windows_until`) up to `now`, each once: the next pass sends them. The first
+ * pass, or one while nobody wants them, only moves the mark (what happened before is not sent).
+ */
+async function writeWindowEvents(tx: Queryable, now: Date): Promise<number> {
+  const [{ wanted } = { wanted: false }] = await tx.query<{ wanted: boolean }>(WINDOWS_WANTED);
+  const [mark] = await tx.query<{ until: Date | null }>("select windows_until as until from webhook_outbox");
+  await tx.query("update webhook_outbox set windows_until = $1", [now]);
+  if (!wanted || !mark?.until || mark.until >= now) return 0;
+  const from = new Date(mark.until.getTime() + 1);
+  let written = 0;
+  for (const site of SITES)
+    for (const moment of await windowMomentsBetween(tx, site, from, now, { switchedOn: true })) {
+      await tx.query("insert into webhook_events (site, event, record_id, data) values ($1, $2, $3, $4)", [
+        site,
+        moment.moment === "starts" ? "window.opened" : "window.closed",
+        moment.recordId,
+        JSON.stringify({ kind: moment.kind, name: moment.recordName, flag: moment.flag, at: moment.at }),
+      ]);
+      written++;
+    }
+  return written;
+}
+
+/** The next window start or end of a switched-on record within `ms`, while an endpoint wants them: when a pass must run. */
+async function nextWindowMoment(db: Queryable, ms: number): Promise<number | null> {
+  const [{ wanted } = { wanted: false }] = await db.query<{ wanted: boolean }>(WINDOWS_WANTED);
+  if (!wanted) return null;
+  const now = Date.now();
+  let next: number | null = null;
+  for (const site of SITES) {
+    const [first] = await windowMomentsBetween(db, site, new Date(now), new Date(now + ms), {
+      switchedOn: true,
+    });
+    if (first) next = Math.min(next ?? Infinity, Date.parse(first.at) - now);
+  }
+  return next;
+}
+
+/**
+ * Queues what is final for the endpoints; `listening` says whether any endpoint is active, `written`
+ * how many window events this pass wrote for the next to send.
+ */
+async function fanOut(db: Database): Promise<{ queued: number; listening: boolean; written: number }> {
   return db.transaction(async (tx) => {
     // One pass at a time across instances: the cursor row stays locked until this transaction ends.
     await tx.query("select 1 from webhook_outbox for update");
@@ -335,16 +387,17 @@ async function fanOut(db: Database): Promise<{ queued: number; listening: boolea
     const [{ wanted } = { wanted: false }] = await tx.query<{ wanted: boolean }>(
       "select exists (select 1 from webhook_endpoints where active) as wanted",
     );
+    const written = await writeWindowEvents(tx, new Date());
     if (!wanted) {
       // Nobody listens: the cursors move to the line without reading what is below it.
       await tx.query(
         "update webhook_outbox set horizon = $1::xid8, after_id = 0, events_horizon = $1::xid8, events_after_id = 0",
         [line],
       );
-      return { queued: 0, listening: false };
+      return { queued: 0, listening: false, written };
     }
     const queued = (await fanOutSource(tx, HISTORY, line)) + (await fanOutSource(tx, OTHER, line));
-    return { queued, listening: true };
+    return { queued, listening: true, written };
   });
 }
 
@@ -475,8 +528,10 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
   let listening = true;
 
   async function once() {
-    const { queued, listening: anyone } = await fanOut(db);
+    const { queued, listening: anyone, written } = await fanOut(db);
     listening = anyone;
+    // Window events written by this pass are final once it commits: the next pass sends them.
+    if (written > 0) again = true;
     const sent = await sendDue(db, log, allowedHosts, tellOwners);
     return { queued, sent };
   }
@@ -508,7 +563,9 @@ export function createWebhookDelivery(options: WebhookDeliveryOptions): WebhookD
          where d.status = 'pending' and e.active) pending
        where due < now() + interval '1 minute'`,
     );
-    return next?.ms ?? null;
+    const window = await nextWindowMoment(db, 60_000);
+    if (window === null) return next?.ms ?? null;
+    return Math.min(next?.ms ?? Infinity, window + 1);
   }
 
   function kick(delay = debounceMs) {

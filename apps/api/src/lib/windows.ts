@@ -3,6 +3,7 @@ import {
   flagWindowOf,
   HISTORY_RESOURCES,
   type HistoryResource,
+  instantIn,
   isActiveAt,
   kindsOn,
   nextFlagsChange,
@@ -14,6 +15,7 @@ import {
   WINDOW_MESSAGES,
   type WindowedKind,
   type WindowMoment,
+  type WindowOverlap,
   windowFieldsOf,
 } from "@backoffice/contracts";
 import type { Queryable } from "@backoffice/db";
@@ -23,6 +25,9 @@ import { iso } from "./rows.ts";
 // Windows on the server (docs/PRODUCT-RULES.md#windows): one implementation for every kind whose
 // descriptor says `window` (packages/contracts resources.ts): the columns of migration 0034, the
 // public reads' filter and the moment their answer stops being true (PublicCache's `until`).
+
+/** An API field's column (`isActive` → `is_active`). */
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** A row's window columns as the answers carry them. */
 export const windowOf = (row: {
@@ -154,13 +159,15 @@ export const ofSite = (alias: string) => `coalesce(to_jsonb(${alias})->>'site', 
 /**
  * Every window start and end of a site's records between `from` and `to` (the Schedule's timeline),
  * in time order: the record windows of the kinds whose descriptor says `window` and the flag windows
- * of `flagWindows`, read from each kind's table.
+ * of `flagWindows`, read from each kind's table. `switchedOn`: only those of records switched on
+ * (their `window.switch`, or the flag set), the windows that open or close something for the public.
  */
 export async function windowMomentsBetween(
   db: Queryable,
   site: Site,
   from: Date,
   to: Date,
+  { switchedOn = false } = {},
 ): Promise<WindowMoment[]> {
   const moments: WindowMoment[] = [];
   for (const kind of kindsOn(site, HISTORY_RESOURCES)) {
@@ -169,6 +176,8 @@ export async function windowMomentsBetween(
     const windows = [...(facts.window ? [null] : []), ...flagsOf(kind)];
     for (const flag of windows) {
       const prefix = flag ? `${flag}_` : "";
+      const on = flag ?? (facts.window?.switch && columnOf(facts.window.switch));
+      const onOnly = switchedOn && on ? `and t.${on}` : "";
       const rows = await db.query<{
         id: string;
         row: Record<string, unknown>;
@@ -176,7 +185,7 @@ export async function windowMomentsBetween(
         ends_at: Date | null;
       }>(
         `select id, to_jsonb(t) as row, ${prefix}starts_at as starts_at, ${prefix}ends_at as ends_at from ${facts.table} t
-         where ${ofSite("t")} and (${prefix}starts_at between $2 and $3 or ${prefix}ends_at between $2 and $3)
+         where ${ofSite("t")} ${onOnly} and (${prefix}starts_at between $2 and $3 or ${prefix}ends_at between $2 and $3)
          order by id limit 1000`,
         [site, from, to],
       );
@@ -219,4 +228,90 @@ export function flagMomentsOf(
       }
     }
   return moments;
+}
+
+type WindowRow = { id: string; row: Record<string, unknown>; starts_at: Date | null; ends_at: Date | null };
+const at = (value: Date | null) => (value === null ? null : value.getTime());
+const DAY_MS = 86_400_000;
+
+/**
+ * The windows of a site that make no sense, as their descriptor's `window` says
+ * (docs/PRODUCT-RULES.md#scheduled-changes), among those not yet ended at `now`: two switched-on
+ * records of one `oneAtATime` slot at once, and a window outside its match's day in `timeZone`.
+ */
+export async function windowOverlaps(
+  db: Queryable,
+  site: Site,
+  now: Date,
+  timeZone: string,
+): Promise<WindowOverlap[]> {
+  const overlaps: WindowOverlap[] = [];
+  for (const kind of kindsOn(site, HISTORY_RESOURCES)) {
+    const { table, window } = RECORD_KINDS[kind];
+    if (!table || !window) continue;
+    if (window.oneAtATime) {
+      const { per, when } = window.oneAtATime;
+      const on = window.switch ? `and t.${columnOf(window.switch)}` : "";
+      const all = await db.query<WindowRow>(
+        `select id, to_jsonb(t) as row, starts_at, ends_at from ${table} t
+         where ${ofSite("t")} ${on} and nullif(nullif(trim(t.${when}), ''), 'null') is not null
+           and (ends_at is null or ends_at > $2)
+         order by t.${per}, id limit 2000`,
+        [site, now],
+      );
+      for (const [index, a] of all.entries()) {
+        for (const b of all.slice(index + 1)) {
+          if (a.row[per] !== b.row[per]) break; // ordered by slot: the rest are in others
+          const from = Math.max(at(a.starts_at) ?? -Infinity, at(b.starts_at) ?? -Infinity);
+          const until = Math.min(at(a.ends_at) ?? Infinity, at(b.ends_at) ?? Infinity);
+          if (from >= until) continue;
+          overlaps.push({
+            reason: "sameSlot",
+            kind,
+            recordId: a.id.trim(),
+            recordName: recordNameOf(kind, a.row),
+            other: { kind, id: b.id.trim(), name: recordNameOf(kind, b.row) },
+            slot: String(a.row[per]),
+            from: Number.isFinite(from) ? new Date(from).toISOString() : null,
+            until: Number.isFinite(until) ? new Date(until).toISOString() : null,
+          });
+        }
+      }
+    }
+    if (window.withinDayOf) {
+      const { table: parent, key, day } = window.withinDayOf;
+      const parentKind = HISTORY_RESOURCES.find((other) => RECORD_KINDS[other].table === parent) ?? parent;
+      const rows = await db.query<WindowRow & { other: Record<string, unknown>; day: string }>(
+        `select t.id, to_jsonb(t) as row, t.starts_at, t.ends_at, to_jsonb(p) as other, p.${day} as day
+         from ${table} t join ${parent} p on p.id = t.${key}
+         where ${ofSite("t")} and (t.starts_at is not null or t.ends_at is not null)
+           and (t.ends_at is null or t.ends_at > $2)
+         order by t.id limit 2000`,
+        [site, now],
+      );
+      for (const row of rows) {
+        const dayStarts = instantIn(row.day, "00:00", timeZone);
+        const next = new Date(Date.parse(`${row.day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+        const dayEnds = instantIn(next, "00:00", timeZone);
+        const starts = at(row.starts_at) ?? -Infinity;
+        const ends = at(row.ends_at) ?? Infinity;
+        if (starts < dayEnds && ends > dayStarts) continue;
+        overlaps.push({
+          reason: "outsideDay",
+          kind,
+          recordId: row.id.trim(),
+          recordName: recordNameOf(kind, row.row),
+          other: {
+            kind: parentKind,
+            id: String(row.other.id).trim(),
+            name: recordNameOf(parentKind, row.other),
+          },
+          slot: row.day,
+          from: row.starts_at === null ? null : iso(row.starts_at),
+          until: row.ends_at === null ? null : iso(row.ends_at),
+        });
+      }
+    }
+  }
+  return overlaps;
 }

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from "react";
+import { useFormContext } from "react-hook-form";
 import { SubmitButton, useDirtyDialog } from "@/components/form";
 import { RecordChangedNotice } from "@/components/record-changed";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { applyAtChosen } from "@/components/window/apply-at-field";
+import type { WindowEndValue } from "@/components/window/window-form";
 import { cn } from "@/lib/utils";
 import type { SiteSettings } from "@/sites";
 
@@ -92,6 +95,8 @@ export function FormDialogFooter({
   form?: string;
   className?: string;
 }) {
+  // A change chosen to wait ("Apply at…", docs/PRODUCT-RULES.md#scheduled-changes) is scheduled, not saved.
+  const scheduled = applyAtChosen(useFormContext<{ applyAt?: WindowEndValue }>()?.watch("applyAt"));
   return (
     <DialogFooter className={cn(className)}>
       <DialogClose asChild>
@@ -99,7 +104,7 @@ export function FormDialogFooter({
           Cancel
         </Button>
       </DialogClose>
-      <SubmitButton form={form}>{submit}</SubmitButton>
+      <SubmitButton form={form}>{scheduled ? "Schedule change" : submit}</SubmitButton>
     </DialogFooter>
   );
 }

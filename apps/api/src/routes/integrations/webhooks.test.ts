@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
 import { SWITCHED_OFF } from "../../lib/webhooks.ts";
 import { validApp } from "../apps/app.testing.ts";
+import { validMatch } from "../matches/match.testing.ts";
 
 interface Received {
   path: string;
@@ -284,6 +285,69 @@ describe("webhooks", () => {
     await pass();
     expect(at("/contacts")).toHaveLength(1);
     expect(at("/contacts-apkw")).toHaveLength(0);
+  });
+
+  it("sends window.opened and window.closed at a switched-on record's window start and end, once each", async () => {
+    const endpoint = await createEndpoint("/windows", ["window.opened", "window.closed"], ["sportbn"]);
+    await pass(); // the first pass marks where window events start
+    const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const ad = async (url: string, isActive: boolean) =>
+      (
+        await t.admin("POST", "/api/v1/sportbn/ads", {
+          page: "Windows",
+          url,
+          isActive,
+          startsAt: inMs(800),
+          endsAt: inMs(1600),
+        })
+      ).json().data._id as string;
+    const on = await ad("https://ads.example/window-on", true);
+    await ad("https://ads.example/window-off", false);
+    const both = await waitFor("/windows", 2);
+    const events = both.map((request) => verify(endpoint.secret, request));
+    expect(
+      events.map((event) => [event.type, event.data.id, (event.data.record as { name: string }).name]),
+    ).toEqual([
+      ["window.opened", on, "https://ads.example/window-on"],
+      ["window.closed", on, "https://ads.example/window-on"],
+    ]);
+    await pass();
+    expect(at("/windows")).toHaveLength(2);
+  });
+
+  it("sends link.failing when a link turns failing (not on each failing check), and job.failed once per endpoint", async () => {
+    const links = await createEndpoint("/links", ["link.failing"], ["sportbn"]);
+    const jobs = await createEndpoint("/jobs", ["job.failed"], ["apkw", "movies"]);
+    const match = (await t.admin("POST", "/api/v1/sportbn/matches", validMatch())).json().data;
+    const check = (state: string) =>
+      t.app.db.query(
+        `insert into link_health (match_id, url, site, state, status, reason, checked_at, failing_since)
+         values ($1, 'https://streams.example/one', 'sportbn', $2, 503, 'HTTP 503', now(), now())
+         on conflict (match_id, url) do update set state = excluded.state`,
+        [match._id, state],
+      );
+    await check("failing");
+    await check("failing");
+    await check("ok");
+    await check("failing");
+    await t.app.db.query(
+      `insert into job_runs (name, trigger, started_at, finished_at, result, error)
+       values ('feed-sync', 'schedule', now(), now(), 'failed', 'The feed answered 500')`,
+    );
+    expect(await waitFor("/links", 2)).toHaveLength(2);
+    const [failing] = at("/links").map((request) => verify(links.secret, request));
+    expect(failing).toMatchObject({
+      type: "link.failing",
+      data: { site: "sportbn", id: match._id, record: { url: "https://streams.example/one", status: 503 } },
+    });
+    const [job] = (await waitFor("/jobs", 1)).map((request) => verify(jobs.secret, request));
+    expect(job).toMatchObject({
+      type: "job.failed",
+      data: { site: null, record: { job: "feed-sync", error: "The feed answered 500" } },
+    });
+    await pass();
+    expect(at("/links")).toHaveLength(2);
+    expect(at("/jobs")).toHaveLength(1);
   });
 
   it("sends match.status beside matches.updated when a match's status changed", async () => {

@@ -14,7 +14,7 @@ import {
 import { conflict, notFound } from "@backoffice/server";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { flagMomentsOf, windowMomentsBetween } from "../../lib/windows.ts";
+import { flagMomentsOf, windowMomentsBetween, windowOverlaps } from "../../lib/windows.ts";
 import { contentClient } from "../catalog/content-client.ts";
 import { changeAnswer, scheduleRepository } from "./repository.ts";
 
@@ -59,9 +59,15 @@ const scheduleRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { 
         ...(await windowMomentsBetween(fastify.db, site, now, until)),
         ...(await titleMoments(request, now, until)),
       ].sort((a, b) => a.at.localeCompare(b.at));
+      const overlaps = await windowOverlaps(fastify.db, site, now, fastify.config.FEED_TIMEZONE);
       return {
         status: "success" as const,
-        data: { pending: pending.map(changeAnswer), conflicts: conflicts.map(changeAnswer), windows },
+        data: {
+          pending: pending.map(changeAnswer),
+          conflicts: conflicts.map(changeAnswer),
+          windows,
+          overlaps,
+        },
       };
     },
   );

@@ -2,6 +2,7 @@ import { PENDING_CHANGES_LIMIT, SCHEDULE_MESSAGES } from "@backoffice/contracts"
 import { describe, expect, it } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
 import { validApp } from "../apps/app.testing.ts";
+import { validMatch } from "../matches/match.testing.ts";
 
 // Scheduled changes (docs/PRODUCT-RULES.md#scheduled-changes) through the edit routes and the Schedule.
 const t = signedInApp();
@@ -255,5 +256,76 @@ describe("the Schedule", () => {
       401,
     );
     expect((await admin("GET", `${publicUrl}&at=tonight`)).statusCode).toBe(400);
+  });
+});
+
+describe("the Schedule's overlaps", () => {
+  const inHours = (hours: number) => inSeconds(hours * 3600);
+  const overlapsOf = async (id: string) =>
+    (await schedule()).overlaps.filter(
+      (overlap: { recordId: string; other: { id: string } }) =>
+        overlap.recordId === id || overlap.other.id === id,
+    );
+
+  it("flag two switched-on ads with head scripts on one page at once, from when until when, and nothing else", async () => {
+    const ad = async (url: string, fields: Record<string, unknown>) =>
+      (
+        await admin("POST", "/api/v1/sportbn/ads", {
+          page: "Overlaps",
+          url,
+          head: "<script>1</script>",
+          isActive: true,
+          ...fields,
+        })
+      ).json().data._id as string;
+    const [one, two, three, four] = [1, 2, 3, 4].map(inHours);
+    const first = await ad("https://ads.example/first", { startsAt: one, endsAt: three });
+    const second = await ad("https://ads.example/second", { startsAt: two, endsAt: four });
+    const later = await ad("https://ads.example/later", { startsAt: inHours(5), endsAt: inHours(6) });
+    const noHead = await ad("https://ads.example/no-head", { head: "null", startsAt: inHours(2) });
+    const off = await ad("https://ads.example/off", { isActive: false, startsAt: inHours(2) });
+    const elsewhere = await ad("https://ads.example/elsewhere", { page: "Other", startsAt: inHours(2) });
+
+    expect(await overlapsOf(first)).toEqual([
+      {
+        reason: "sameSlot",
+        kind: "ads",
+        recordId: first,
+        recordName: "https://ads.example/first",
+        other: { kind: "ads", id: second, name: "https://ads.example/second" },
+        slot: "Overlaps",
+        from: two,
+        until: three,
+      },
+    ]);
+    for (const id of [later, noHead, off, elsewhere]) expect(await overlapsOf(id)).toEqual([]);
+  });
+
+  it("flag a server whose window is outside its match's day, not one within it", async () => {
+    const match = (await admin("POST", "/api/v1/sportbn/matches", validMatch())).json().data;
+    const server = async (name: string, startsAt: string, endsAt: string) =>
+      (
+        await admin("POST", "/api/v1/sportbn/other-servers", {
+          match_id: match._id,
+          name,
+          url: `https://streams.example/${name}`,
+          startsAt,
+          endsAt,
+        })
+      ).json().data._id as string;
+    const day = match.date as string;
+    const dayAfter = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const outside = await server("outside", `${dayAfter}T12:00:00.000Z`, `${dayAfter}T14:00:00.000Z`);
+    const within = await server("within", `${day}T19:00:00.000Z`, `${day}T23:00:00.000Z`);
+    expect(await overlapsOf(outside)).toEqual([
+      expect.objectContaining({
+        reason: "outsideDay",
+        kind: "servers",
+        recordName: "outside",
+        other: { kind: "matches", id: match._id, name: "Arsenal vs Chelsea" },
+        slot: day,
+      }),
+    ]);
+    expect(await overlapsOf(within)).toEqual([]);
   });
 });

@@ -18,10 +18,16 @@ export function useWindowClock(records: readonly RecordWindow[] | undefined): nu
   const next = records ? nextBoundary(records, now) : undefined;
   useEffect(() => {
     if (next === undefined) return;
-    const timer = setTimeout(
-      () => setNow(Date.now()),
-      Math.min(MAX_TIMER_MS, Math.max(0, next - Date.now())),
-    );
+    let timer: ReturnType<typeof setTimeout>;
+    // A timer that fires before the boundary on the clock (a clock set back, a long timer cut at
+    // MAX_TIMER_MS) waits again instead of leaving the screen on the old state.
+    const wait = () => {
+      timer = setTimeout(
+        () => (Date.now() < next ? wait() : setNow(Date.now())),
+        Math.min(MAX_TIMER_MS, Math.max(0, next - Date.now())),
+      );
+    };
+    wait();
     return () => clearTimeout(timer);
   }, [next]);
   return now;

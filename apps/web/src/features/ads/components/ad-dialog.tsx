@@ -10,7 +10,7 @@ import {
 import { RecordHistory } from "@/components/history/record-history";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { ApplyAtField, applyAtChosen, toastScheduled } from "@/components/window/apply-at-field";
+import { ApplyAtField, toastScheduled } from "@/components/window/apply-at-field";
 import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
 import { toApplyAt } from "@/components/window/window-form";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
@@ -154,12 +154,7 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
           <RecordHistory site={site} resource="ads" id={state.ad._id} />
         </>
       )}
-      <FormDialogFooter
-        submit={
-          applyAtChosen(form.watch("applyAt")) ? "Schedule change" : editing ? "Update Ad" : "Create Ad"
-        }
-        busy={form.formState.isSubmitting}
-      />
+      <FormDialogFooter submit={editing ? "Update Ad" : "Create Ad"} busy={form.formState.isSubmitting} />
     </Form>
   );
 }

@@ -6,12 +6,22 @@ import type { AppAnswer } from "./create-app";
 import { appsKey } from "./get-apps";
 
 /** `version`: the `updatedAt` the edit loaded (409 if the app changed since, docs/PRODUCT-RULES.md#live-updates). */
-export type UpdateAppInput = { id: string; payload: AppPayload; version?: string };
+/** `applyAt`: when the change is to be applied instead of now (202: it waits on the Schedule). */
+export type UpdateAppInput = {
+  id: string;
+  payload: AppPayload;
+  version?: string;
+  applyAt?: string | undefined;
+};
 
 /** `PUT /apps/{id}` with the whole app, as the create call sends it. */
-export function updateApp(site: SiteSettings, { id, payload, version }: UpdateAppInput): Promise<AppAnswer> {
+export function updateApp(
+  site: SiteSettings,
+  { id, payload, version, applyAt }: UpdateAppInput,
+): Promise<AppAnswer> {
   return siteApi(site).put<AppAnswer>(`/apps/${encodeURIComponent(id)}`, payload, {
     headers: versionHeaders(version),
+    query: { applyAt },
   });
 }
 

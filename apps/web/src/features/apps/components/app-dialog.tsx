@@ -15,7 +15,9 @@ import { ImageWithFallback } from "@/components/image-with-fallback";
 import { ImageUrlInput } from "@/components/media/image-picker";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { ApplyAtField, toastScheduled } from "@/components/window/apply-at-field";
 import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
+import { toApplyAt } from "@/components/window/window-form";
 import { ApiError } from "@/lib/api-client";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useCreateApp } from "../api/create-app";
@@ -83,7 +85,13 @@ function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: 
 
   const onSubmit = async (app: AppInput) => {
     const payload = toAppPayload(app);
+    const applyAt = state.mode === "edit" ? toApplyAt(getValues("applyAt"), timeZone) : undefined;
     try {
+      if (state.mode === "edit" && applyAt) {
+        await update.mutateAsync({ id: state.app._id, payload, applyAt });
+        toastScheduled(payload.title, applyAt, timeZone, "app-save");
+        return onDone();
+      }
       const answer =
         state.mode === "edit"
           ? await update.mutateAsync({ id: state.app._id, payload, version: state.app.updatedAt })
@@ -244,7 +252,12 @@ function AppForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: 
             </AppField>
           </div>
         </Section>
-        {state.mode === "edit" && <RecordHistory site={site} resource="apps" id={state.app._id} />}
+        {state.mode === "edit" && (
+          <>
+            <ApplyAtField />
+            <RecordHistory site={site} resource="apps" id={state.app._id} />
+          </>
+        )}
       </div>
       <FormDialogFooter
         className="sticky bottom-0 border-t bg-background px-6 py-4"

@@ -15,8 +15,9 @@ const config = configWithZone(TIME_ZONE);
 const app = (title: string, fields: Partial<App> = {}): App =>
   appOf({ _id: `id-${title.replace(/ /g, "-")}`, title, ...fields });
 
+let toasts: ReturnType<typeof captureToasts>;
 beforeEach(() => {
-  captureToasts();
+  toasts = captureToasts();
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
 });
@@ -101,5 +102,36 @@ describe("the windows of an app's flags", () => {
     expect(await within(dialog).findByText("Choose an end after the start.")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Slider ends")).toHaveAttribute("aria-invalid", "true");
     expect(calls.filter((call) => call.method !== "GET")).toEqual([]);
+  });
+
+  it("Apply at… schedules the edit at a time in the site's time zone instead of saving it", async () => {
+    const calls = fakeApi({
+      "GET /config": config,
+      "GET /apkw/apps": { body: { status: "success", data: [app("Alpha App")] } },
+      "PUT /apkw/apps/id-Alpha-App": {
+        status: 202,
+        body: { status: "success", data: {}, message: "Change scheduled" },
+      },
+    });
+    renderAt("/apkw/apps", <AppsScreen />);
+    await userEvent.click(within(await cardOf("Alpha App")).getByRole("button", { name: "Edit Alpha App" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit App" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Apply at…" }));
+    await userEvent.type(within(dialog).getByLabelText("Apply at"), "28/11/2026");
+    await userEvent.type(within(dialog).getByLabelText("Apply at time"), "20:00");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Schedule change" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
+    const put = calls.find((call) => call.method === "PUT")!;
+    expect(put.query.get("applyAt")).toBe("2026-11-28T11:00:00.000Z");
+    expect(put.body).toMatchObject({ title: "Alpha App" });
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({
+          title: "Change scheduled",
+          description: `Alpha App changes at 28/11/2026 20:00 (${TIME_ZONE}).`,
+        }),
+      ]),
+    );
+    expect(screen.queryByRole("dialog", { name: "Edit App" })).toBeNull();
   });
 });

@@ -12,10 +12,13 @@ import type { FieldErrors, Resolver } from "react-hook-form";
 import { z } from "zod";
 // relative: the unit test project has no "@" alias
 import {
+  applyAtFormField,
   checkWindowOrderOf,
+  emptyApplyAt,
   type FlagWindowFormValues,
   flagWindowToForm,
   toFlagWindowBody,
+  type WindowEndValue,
   windowFormFieldsOf,
 } from "../../../components/window/window-form";
 import { fieldMessage } from "../../../lib/field-messages";
@@ -46,6 +49,8 @@ export type AppFormValues = AppFlagWindows & {
   supportedDevices: [string, string];
   it: string;
   key: string;
+  /** "Apply at…" of an edit (docs/PRODUCT-RULES.md#scheduled-changes): empty to save now. */
+  applyAt: WindowEndValue;
 };
 
 /** A field of the form, the device URLs by position ("supportedDevices.0"). */
@@ -95,6 +100,7 @@ export function emptyAppForm(category: AppCategory | "" = ""): AppFormValues {
     it: "",
     key: "",
     ...flagWindowsToForm(null, "UTC"),
+    ...emptyApplyAt(),
   };
 }
 
@@ -123,6 +129,7 @@ export function appToForm(app: App, timeZone: string): AppFormValues {
     it: app.it ?? "",
     key: app.key ?? "",
     ...flagWindowsToForm(app, timeZone),
+    ...emptyApplyAt(),
   };
 }
 
@@ -201,7 +208,7 @@ export function issuesToFields(
 
 /** The flags' windows as typed: each end a day and a time, or neither; an end after its start. */
 const flagWindowsSchema = z
-  .object({ ...windowFormFieldsOf("trending"), ...windowFormFieldsOf("slider") })
+  .object({ ...windowFormFieldsOf("trending"), ...windowFormFieldsOf("slider"), ...applyAtFormField })
   .superRefine(checkWindowOrderOf("trending"))
   .superRefine(checkWindowOrderOf("slider"));
 
@@ -213,10 +220,10 @@ export function checkAppForm(
   values: AppFormValues,
   timeZone = "UTC",
 ): { ok: true; app: AppInput } | { ok: false; fields: Partial<Record<AppFormField, string>> } {
-  const { trendingStartsAt, trendingEndsAt, sliderStartsAt, sliderEndsAt, ...rest } = values;
+  const { trendingStartsAt, trendingEndsAt, sliderStartsAt, sliderEndsAt, applyAt, ...rest } = values;
   const windows = { trendingStartsAt, trendingEndsAt, sliderStartsAt, sliderEndsAt };
   const result = createAppBody.safeParse(rest);
-  const typed = flagWindowsSchema.safeParse(windows);
+  const typed = flagWindowsSchema.safeParse({ ...windows, applyAt });
   if (result.success && typed.success)
     return {
       ok: true,

@@ -16,6 +16,15 @@ export type SaveLockerInput = {
   window?: RecordWindow;
 };
 
+/** An existing locker's change that waits until `applyAt` on the Schedule (202); the stored locker stays. */
+export async function scheduleLockerChange(
+  site: SiteSettings,
+  { id, values, window, applyAt }: SaveLockerInput & { id: string; applyAt: string },
+): Promise<void> {
+  const body = { ...lockerPayload(site.lockerVariant ?? "sportbn", site.key, values), ...window };
+  await siteApi(site).put(`/locker/${encodeURIComponent(id)}`, body, { query: { applyAt } });
+}
+
 /** The first save creates the record (POST); later saves update it (PUT /locker/{id}). */
 export async function saveLocker(
   site: SiteSettings,

@@ -10,11 +10,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Switch } from "@/components/ui/switch";
+import { ApplyAtField, applyAtChosen, toastScheduled } from "@/components/window/apply-at-field";
 import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
-import { toWindowBody, windowToForm } from "@/components/window/window-form";
+import { emptyApplyAt, toApplyAt, toWindowBody, windowToForm } from "@/components/window/window-form";
 import { toast, toastError } from "@/lib/toast";
 import type { SiteSettings } from "@/sites";
-import { useSaveLocker } from "../api/save-locker";
+import { scheduleLockerChange, useSaveLocker } from "../api/save-locker";
 import {
   LOCKER_DEFAULTS,
   type LockerFormInput,
@@ -47,9 +48,10 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
       ...saved,
       seconds: String(saved.seconds),
       ...windowToForm(locker ?? { startsAt: null, endsAt: null }, timeZone),
+      ...emptyApplyAt(),
     },
   });
-  const isActive = useWatch({ control: form.control, name: "isActive" });
+  const [isActive, applyAt] = useWatch({ control: form.control, name: ["isActive", "applyAt"] });
   useLeaveGuard(form.formState.isDirty);
   const save = useSaveLocker(site);
   // The version the form's values came from (not the list's, which a live update reloads): a save
@@ -59,10 +61,18 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
   const onSubmit = async (values: LockerFormValues) => {
     try {
       const window = toWindowBody(values, timeZone);
+      const later = locker ? toApplyAt(values.applyAt, timeZone) : undefined;
+      if (locker && later) {
+        // The form goes back to what is stored: the change waits on the Schedule.
+        await scheduleLockerChange(site, { id: locker._id, values, window, applyAt: later });
+        toastScheduled("The locker", later, timeZone, "locker-save");
+        form.reset();
+        return;
+      }
       const stored = await save.mutateAsync({ id: locker?._id ?? null, values, version, window });
       setVersion(stored.updatedAt);
       toast({ ...texts.saved(stored), variant: "success", key: "locker-save" });
-      form.reset({ ...values, seconds: String(values.seconds) });
+      form.reset({ ...values, seconds: String(values.seconds), ...emptyApplyAt() });
     } catch (error) {
       toastError(texts.saveFailed, error, texts.unknownError, "locker-save");
     }
@@ -119,6 +129,7 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
               )}
             </LockerField>
             <WindowFields />
+            {locker && <ApplyAtField />}
           </CardContent>
           <CardFooter className="flex flex-col-reverse items-stretch gap-3 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -131,7 +142,7 @@ export function LockerForm({ site, variant, locker, saved }: LockerFormProps) {
               </Button>
               <SubmitButton>
                 {!form.formState.isSubmitting && <Save aria-hidden="true" />}
-                Save Settings
+                {applyAtChosen(applyAt) ? "Schedule change" : "Save Settings"}
               </SubmitButton>
             </div>
           </CardFooter>

@@ -25,8 +25,9 @@ const stored = (values: Partial<Locker> = {}): Locker => ({
   ...values,
 });
 
+let toasts: ReturnType<typeof captureToasts>;
 beforeEach(() => {
-  captureToasts();
+  toasts = captureToasts();
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
 });
@@ -82,5 +83,39 @@ describe("the locker's window", () => {
     });
     await waitFor(() => expect(badge()).toHaveTextContent("Starts 28/11/2026 20:00"));
     expect(indicator()).toHaveTextContent("Locker is Inactive");
+  });
+
+  it("Apply at… schedules the change at a time in the site's time zone and keeps the stored values", async () => {
+    const calls = fakeApi({
+      "GET /config": config,
+      "GET /sportbn/locker": { body: { status: "success", data: [stored()] } },
+      "PUT /sportbn/locker/sportbn-locker": {
+        status: 202,
+        body: { status: "success", data: {}, message: "Change scheduled" },
+      },
+    });
+    renderAt("/sportbn/locker", <LockerScreen />);
+    await waitFor(() => expect(screen.getByLabelText("Timer (seconds)")).toHaveValue(30));
+    await userEvent.clear(screen.getByLabelText("Timer (seconds)"));
+    await userEvent.type(screen.getByLabelText("Timer (seconds)"), "60");
+    await userEvent.click(screen.getByRole("button", { name: "Apply at…" }));
+    await userEvent.type(screen.getByLabelText("Apply at"), "28/11/2026");
+    await userEvent.type(screen.getByLabelText("Apply at time"), "20:00");
+    await userEvent.click(screen.getByRole("button", { name: "Schedule change" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
+    const put = calls.find((call) => call.method === "PUT")!;
+    expect(put.query.get("applyAt")).toBe("2026-11-28T11:00:00.000Z");
+    expect(put.body).toMatchObject({ seconds: 60 });
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({
+          title: "Change scheduled",
+          description: `The locker changes at 28/11/2026 20:00 (${TIME_ZONE}).`,
+        }),
+      ]),
+    );
+    // Until the change applies, the form and the summary show what is stored.
+    expect(screen.getByLabelText("Timer (seconds)")).toHaveValue(30);
+    expect(screen.getByRole("button", { name: "Save Settings" })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { LOCKER_KINDS, LOCKER_RULES, type Locker } from "@backoffice/contracts";
 import { z } from "zod";
-import { checkWindowOrder, windowFormFields } from "../../../components/window/window-form"; // relative: its unit test has no "@" alias
+import { applyAtFormField, checkWindowOrder, windowFormFields } from "../../../components/window/window-form"; // relative: its unit test has no "@" alias
 
 export type LockerVariant = "sportbn" | "movies";
 export type LockerType = Locker["type"];
@@ -74,6 +74,8 @@ export const lockerFormSchema = z
     isActive: z.boolean(),
     // When the public site uses it (docs/PRODUCT-RULES.md#windows), in the site's time zone.
     ...windowFormFields,
+    // A change may wait until then (docs/PRODUCT-RULES.md#scheduled-changes).
+    ...applyAtFormField,
   })
   .superRefine(checkWindowOrder);
 export type LockerFormInput = z.input<typeof lockerFormSchema>;

@@ -80,19 +80,26 @@ export function useCurrentMatches(site: SiteSettings) {
   return useQuery(currentMatchesQueryOptions(site));
 }
 
+/** `applyAt`: when an edit is to be applied instead of now (202: it waits on the Schedule). */
+type SaveMatchInput = {
+  id: string | null;
+  payload: MatchInput;
+  version?: string;
+  applyAt?: string | undefined;
+};
+
 /**
  * `POST /matches` or `PUT /matches/{id}` with the flattened payload; an edit sends the `updatedAt` it
  * loaded as `version` (409 if the match changed since, docs/PRODUCT-RULES.md#live-updates).
  */
 export function useSaveMatch(site: SiteSettings) {
-  return useListWrite(
-    matchesKey(site),
-    ({ id, payload, version }: { id: string | null; payload: MatchInput; version?: string }) =>
-      id
-        ? siteApi(site).put<MatchAnswer>(`/matches/${encodeURIComponent(id)}`, payload, {
-            headers: versionHeaders(version),
-          })
-        : siteApi(site).post<MatchAnswer>("/matches", payload),
+  return useListWrite(matchesKey(site), ({ id, payload, version, applyAt }: SaveMatchInput) =>
+    id
+      ? siteApi(site).put<MatchAnswer>(`/matches/${encodeURIComponent(id)}`, payload, {
+          headers: versionHeaders(version),
+          query: { applyAt },
+        })
+      : siteApi(site).post<MatchAnswer>("/matches", payload),
   );
 }
 

@@ -12,8 +12,9 @@ import { OtherServersScreen } from "./other-servers-screen";
 const match = matchOf();
 const config = configWithZone("Europe/Berlin");
 
+let toasts: ReturnType<typeof captureToasts>;
 beforeEach(() => {
-  captureToasts();
+  toasts = captureToasts();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -75,6 +76,37 @@ describe("match days and times", () => {
         time: "08:30",
         end_time: "23:59",
       }),
+    );
+  });
+
+  it("Edit Match's Apply at… schedules the edit at a time in the site's zone instead of saving it", async () => {
+    const calls = fakeApi({
+      "GET /config": config,
+      "GET /sportbn/matches": matchesApi([match]),
+      "GET /sportbn/other-servers/all": { body: { status: "success", data: [] } },
+      "PUT /sportbn/matches/m1": {
+        status: 202,
+        body: { status: "success", data: {}, message: "Change scheduled" },
+      },
+    });
+    renderAt("/sportbn/matches", <MatchesScreen />);
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Bayern vs Hertha" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Match" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Apply at…" }));
+    await userEvent.type(within(dialog).getByLabelText("Apply at"), "22/12/2026");
+    await userEvent.type(within(dialog).getByLabelText("Apply at time"), "18:00");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Schedule change" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    const put = calls.find((c) => c.method === "PUT")!;
+    expect(put.query.get("applyAt")).toBe("2026-12-22T17:00:00.000Z");
+    expect(put.body).not.toHaveProperty("applyAt");
+    await waitFor(() =>
+      expect(toasts).toEqual([
+        expect.objectContaining({
+          title: "Change scheduled",
+          description: "Bayern vs Hertha changes at 22/12/2026 18:00 (Europe/Berlin).",
+        }),
+      ]),
     );
   });
 

@@ -21,6 +21,8 @@ import { RecordHistory } from "@/components/history/record-history";
 import { ImageUrlInput } from "@/components/media/image-picker";
 import { OptionsSelect } from "@/components/options-select";
 import { Input } from "@/components/ui/input";
+import { ApplyAtField, toastScheduled } from "@/components/window/apply-at-field";
+import { toApplyAt } from "@/components/window/window-form";
 import { parseDay, parseTime } from "@/lib/format";
 import { useConfig } from "@/lib/site-config";
 import { toastError, toastSuccess } from "@/lib/toast";
@@ -130,7 +132,13 @@ function MatchForm({
   };
 
   const onSubmit = async (values: MatchFormValues) => {
+    const applyAt = state.mode === "edit" ? toApplyAt(values.applyAt, timeZone) : undefined;
     try {
+      if (state.mode === "edit" && applyAt) {
+        await save.mutateAsync({ id: state.match._id, payload: toMatchPayload(values), applyAt });
+        toastScheduled(`${values.homeTeam_name} vs ${values.awayTeam_name}`, applyAt, timeZone, "match-save");
+        return onDone();
+      }
       const answer = await save.mutateAsync({
         id: state.mode === "edit" ? state.match._id : null,
         payload: toMatchPayload(values),
@@ -261,6 +269,7 @@ function MatchForm({
       <MatchField name="isFirst" label="Show first" className={INLINE_FIELD}>
         {switchControl}
       </MatchField>
+      {state.mode === "edit" && <ApplyAtField />}
     </Form>
   );
 }

@@ -14,7 +14,7 @@ import {
 import { IconButton } from "@/components/icon-button";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { ApplyAtField, applyAtChosen, toastScheduled } from "@/components/window/apply-at-field";
+import { ApplyAtField, toastScheduled } from "@/components/window/apply-at-field";
 import { useWindowClock, WindowBadge } from "@/components/window/window-badge";
 import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
 import {
@@ -228,10 +228,7 @@ function ServerForm({ site, state, onDone, reportDirty }: DialogFormProps<{ stat
       </ServerField>
       <WindowFields />
       {server && <ApplyAtField />}
-      <FormDialogFooter
-        submit={applyAtChosen(form.watch("applyAt")) ? "Schedule change" : "Save Server"}
-        busy={form.formState.isSubmitting}
-      />
+      <FormDialogFooter submit="Save Server" busy={form.formState.isSubmitting} />
     </Form>
   );
 }

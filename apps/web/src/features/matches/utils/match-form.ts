@@ -12,6 +12,7 @@ import {
   SPORT_LABELS,
 } from "@backoffice/contracts";
 import { z } from "zod";
+import { applyAtFormField, emptyApplyAt } from "@/components/window/window-form";
 import { formatDay, parseDay, parseTime } from "@/lib/format";
 
 /** The texts of Manage Matches, fixed word for word. */
@@ -64,6 +65,8 @@ export const matchFormSchema = z.object({
   type_match: z.enum(["video", "iframe"]),
   isFirst: z.boolean(),
   matchUrl: required,
+  // An edit may wait until then (docs/PRODUCT-RULES.md#scheduled-changes).
+  ...applyAtFormField,
 });
 export type MatchFormValues = z.infer<typeof matchFormSchema>;
 
@@ -85,6 +88,7 @@ export function emptyMatchForm(matchUrl: string): MatchFormValues {
     type_match: "video",
     isFirst: false,
     matchUrl,
+    ...emptyApplyAt(),
   };
 }
 
@@ -107,12 +111,13 @@ export function matchToForm(match: Match): MatchFormValues {
     type_match: match.type_match,
     isFirst: match.isFirst,
     matchUrl: match.matchUrl,
+    ...emptyApplyAt(),
   };
 }
 
 /** The flattened payload: the day as yyyy-mm-dd, times as HH:mm, isFirst as text, blank scores left out. */
 export function toMatchPayload(values: MatchFormValues): MatchInput {
-  const { homeTeam_score, awayTeam_score, ...rest } = values;
+  const { homeTeam_score, awayTeam_score, applyAt: _later, ...rest } = values;
   return {
     ...rest,
     date: parseDay(values.date) ?? values.date,

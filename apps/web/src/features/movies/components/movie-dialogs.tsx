@@ -14,7 +14,7 @@ import { ImageWithFallback } from "@/components/image-with-fallback";
 import { ImageUrlInput } from "@/components/media/image-picker";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { ApplyAtField, applyAtChosen, toastScheduled } from "@/components/window/apply-at-field";
+import { ApplyAtField, toastScheduled } from "@/components/window/apply-at-field";
 import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
 import { toApplyAt } from "@/components/window/window-form";
 import { toast, toastSuccess } from "@/lib/toast";
@@ -131,10 +131,7 @@ function MovieForm({ site, item, onDone, reportDirty }: DialogFormProps<{ item: 
       <WindowFields flag="featured" label="Featured" />
       <ApplyAtField />
       <RecordHistory site={site} resource="titles" id={item._id} />
-      <FormDialogFooter
-        submit={applyAtChosen(form.watch("applyAt")) ? "Schedule change" : "Save"}
-        busy={form.formState.isSubmitting}
-      />
+      <FormDialogFooter submit="Save" busy={form.formState.isSubmitting} />
     </Form>
   );
 }

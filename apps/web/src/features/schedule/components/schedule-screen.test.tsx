@@ -1,4 +1,4 @@
-import type { ScheduledChange, WindowMoment } from "@backoffice/contracts";
+import type { ScheduledChange, WindowMoment, WindowOverlap } from "@backoffice/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -41,13 +41,18 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const api = (
-  data: { pending?: ScheduledChange[]; conflicts?: ScheduledChange[]; windows?: WindowMoment[] },
+  data: {
+    pending?: ScheduledChange[];
+    conflicts?: ScheduledChange[];
+    windows?: WindowMoment[];
+    overlaps?: WindowOverlap[];
+  },
   routes = {},
 ) =>
   fakeApi({
     "GET /config": configWithZone(TIME_ZONE),
     "GET /sportbn/schedule": {
-      body: { status: "success", data: { pending: [], conflicts: [], windows: [], ...data } },
+      body: { status: "success", data: { pending: [], conflicts: [], windows: [], overlaps: [], ...data } },
     },
     ...routes,
   });
@@ -143,5 +148,44 @@ describe("the Schedule", () => {
     api({});
     renderAt("/sportbn/schedule", <ScheduleScreen />);
     expect(await screen.findByText("Nothing scheduled")).toBeInTheDocument();
+  });
+
+  it("flags windows that make no sense: two at once on one page, a server outside its match's day", async () => {
+    api({
+      overlaps: [
+        {
+          reason: "sameSlot",
+          kind: "ads",
+          recordId: "a".repeat(24),
+          recordName: "https://ads.example/one",
+          other: { kind: "ads", id: "c".repeat(24), name: "https://ads.example/two" },
+          slot: "home",
+          from: "2026-11-28T19:00:00.000Z",
+          until: "2026-11-28T22:00:00.000Z",
+        },
+        {
+          reason: "outsideDay",
+          kind: "servers",
+          recordId: "b".repeat(24),
+          recordName: "Server 2",
+          other: { kind: "matches", id: "d".repeat(24), name: "Arsenal vs Chelsea" },
+          slot: "2026-12-01",
+          from: "2026-12-02T12:00:00.000Z",
+          until: null,
+        },
+      ],
+    });
+    renderAt("/sportbn/schedule", <ScheduleScreen />);
+    const list = await screen.findByRole("list", { name: "Windows that make no sense" });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole("listitem")
+          .map((item) => item.textContent),
+      ).toEqual([
+        `https://ads.example/one and https://ads.example/two both run on home from 28/11/2026 20:00 until 28/11/2026 23:00 (${TIME_ZONE}).`,
+        "Server 2 is live outside the day of Arsenal vs Chelsea (01/12/2026).",
+      ]),
+    );
   });
 });

@@ -4,8 +4,9 @@ import {
   SCHEDULE_MESSAGES,
   type ScheduledChange,
   type WindowMoment,
+  type WindowOverlap,
 } from "@backoffice/contracts/schedule";
-import { CalendarClock, CalendarX2, Play, Trash2 } from "lucide-react";
+import { CalendarClock, CalendarX2, Play, Trash2, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/layout/page-header";
@@ -18,7 +19,7 @@ import { useSiteTimeZone } from "@/components/window/window-fields";
 import { useCanWrite } from "@/hooks/use-access";
 import { useCurrentSite } from "@/hooks/use-current-site";
 import { useErrorToast } from "@/hooks/use-error-toast";
-import { dayAndTimeIn } from "@/lib/format";
+import { dayAndTimeIn, formatDay } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
 import { type Schedule, scheduleKey, useApplyNow, useCancelChange, useSchedule } from "../api/schedule";
@@ -33,6 +34,11 @@ export const scheduleTexts = {
       "Give an ad, a server or the locker a window, or open one and choose Apply at… to schedule a change.",
   },
   notApplied: "Not applied",
+  overlaps: "Windows that make no sense",
+  sameSlot: (overlap: WindowOverlap, when: string) =>
+    `${overlap.recordName} and ${overlap.other.name} both run on ${overlap.slot} ${when}.`,
+  outsideDay: (overlap: WindowOverlap, day: string) =>
+    `${overlap.recordName} is live outside the day of ${overlap.other.name} (${day}).`,
   pending: "Pending changes",
   timeline: `Next ${SCHEDULE_DAYS} days`,
   noPending: "No change is waiting.",
@@ -66,7 +72,12 @@ export function ScheduleScreen() {
   );
   const schedule = query.data;
   const nothing =
-    schedule && schedule.pending.length + schedule.conflicts.length + schedule.windows.length === 0;
+    schedule &&
+    schedule.pending.length +
+      schedule.conflicts.length +
+      schedule.windows.length +
+      schedule.overlaps.length ===
+      0;
   return (
     <div className="grid gap-6">
       <PageHeader title="Schedule" description={scheduleTexts.subtitle} />
@@ -104,6 +115,7 @@ function ScheduleBody({ schedule }: { schedule: Schedule }) {
           </CardContent>
         </Card>
       )}
+      {schedule.overlaps.length > 0 && <Overlaps overlaps={schedule.overlaps} />}
       <Card>
         <CardHeader>
           <CardTitle>{scheduleTexts.pending}</CardTitle>
@@ -122,6 +134,48 @@ function ScheduleBody({ schedule }: { schedule: Schedule }) {
       </Card>
       <Timeline schedule={schedule} />
     </>
+  );
+}
+
+/** Windows the descriptor's rules flag (docs/PRODUCT-RULES.md#scheduled-changes): two at once on one slot, or outside a match's day. */
+function Overlaps({ overlaps }: { overlaps: WindowOverlap[] }) {
+  const timeZone = useSiteTimeZone();
+  const moment = (iso: string) => {
+    const { day, time } = dayAndTimeIn(iso, timeZone);
+    return `${day} ${time}`;
+  };
+  const when = ({ from, until }: WindowOverlap) =>
+    from && until
+      ? `from ${moment(from)} until ${moment(until)} (${timeZone})`
+      : from
+        ? `from ${moment(from)} (${timeZone}) with no end`
+        : until
+          ? `until ${moment(until)} (${timeZone})`
+          : "at all times";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{scheduleTexts.overlaps}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2" aria-label={scheduleTexts.overlaps}>
+          {overlaps.map((overlap) => (
+            <li
+              key={`${overlap.recordId}:${overlap.other.id}`}
+              className="flex gap-2 text-sm"
+              data-slot="window-overlap"
+            >
+              <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+              <span className="break-all">
+                {overlap.reason === "sameSlot"
+                  ? scheduleTexts.sameSlot(overlap, when(overlap))
+                  : scheduleTexts.outsideDay(overlap, formatDay(overlap.slot))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 
