@@ -18,6 +18,8 @@ function item(n: number, extra: Partial<MovieItem> = {}): MovieItem {
     type: n % 3 === 0 ? "tv" : "movie",
     status: n % 5 === 0 ? null : "Released",
     featured: false,
+    featuredStartsAt: null,
+    featuredEndsAt: null,
     lockerSelected: false,
     poster_path: null,
     vote_average: n % 4 === 0 ? null : 7.5,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { booleanish, deletedCountAnswer, filledOnUpdate, idsBody } from "./common.ts";
+import { flagWindowAnswerFields, flagWindowBodyFields } from "./windows.ts";
 
 /** Movie and TV titles of the content service (docs/PRODUCT-RULES.md#movies-and-tv). */
 export const MOVIE_KINDS = ["movie", "tv"] as const;
@@ -21,6 +22,9 @@ export const movieItem = z.object({
   /** The movie database's own status text (Released, Returning Series, ...); null shows as "draft". */
   status: z.string().nullable(),
   featured: z.boolean(),
+  // When Featured is on for the public site (docs/PRODUCT-RULES.md#windows): the public list answers
+  // `featured` true only while it is set and now within this window; the dashboard's list, as set.
+  ...flagWindowAnswerFields("featured"),
   lockerSelected: z.boolean(),
   /** A movie-database image path (`/abc.jpg`) or a full http(s) URL. */
   poster_path: z.string().nullable(),
@@ -46,6 +50,15 @@ export const movieListQuery = z.strictObject({
   search: z.string().trim().max(200, "search must be at most 200 characters").optional(),
 });
 export type MovieListQuery = z.infer<typeof movieListQuery>;
+
+/**
+ * The content service's `GET /api/movies` also takes `flags=set` (the api's dashboard reads): each
+ * windowed flag as it is set, beside its window. Without it, the public site's view: `featured` true
+ * only while set and now within its window (docs/PRODUCT-RULES.md#windows).
+ */
+export const contentListQuery = movieListQuery.extend({
+  flags: z.literal("set", { error: "flags must be set" }).optional(),
+});
 
 const optionalText = (field: string, max: number) =>
   z
@@ -91,6 +104,7 @@ const moviePatchFields = z
       .transform((value) => (value === null || value.trim() === "" ? null : value.trim()))
       .refine((value) => value === null || value.length <= 100, "status must be at most 100 characters"),
     featured: booleanish("featured"),
+    ...flagWindowBodyFields("featured"),
     poster_path: posterPath,
     vote_average: rating,
     lockerSelected: booleanish("lockerSelected"),
@@ -189,6 +203,15 @@ const movieRestoreItem = movieItem.extend({
   updatedAt: z.iso.datetime({
     error: "updatedAt must be an ISO date and time in UTC (2026-01-31T12:00:00.000Z)",
   }),
+  // Titles trashed before the featured window existed have none: open.
+  featuredStartsAt: z.iso
+    .datetime({ error: "featuredStartsAt must be an ISO date and time in UTC or null" })
+    .nullable()
+    .default(null),
+  featuredEndsAt: z.iso
+    .datetime({ error: "featuredEndsAt must be an ISO date and time in UTC or null" })
+    .nullable()
+    .default(null),
 });
 
 /**

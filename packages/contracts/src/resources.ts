@@ -257,6 +257,8 @@ export const RESOURCES = {
         noun: "title",
         link: { screen: "list", search: "title" },
         trash: { kind: "Movie or TV show", recordName: (row) => text(row.title) },
+        // Kept by the content service (no table here): the Schedule asks it for the windows.
+        flagWindows: ["featured"],
       },
     },
   },

@@ -94,6 +94,21 @@ export function flagWindowOf(
   };
 }
 
+/** A record with each of `flags` as the public site reads it at `now`: true only while set and within its window. */
+export function flagsAt<T extends object>(flags: readonly string[], record: T, now: number): T {
+  const values = Object.fromEntries(
+    flags.map((flag) => [flag, isActiveAt(flagWindowOf(record as Record<string, unknown>, flag), now)]),
+  );
+  return { ...record, ...values };
+}
+
+/** The next moment after `now` a set flag of `records` turns on or off by its window (undefined: never). */
+export const nextFlagsChange = (flags: readonly string[], records: readonly object[], now: number) =>
+  nextWindowChange(
+    records.flatMap((record) => flags.map((flag) => flagWindowOf(record as Record<string, unknown>, flag))),
+    now,
+  );
+
 /** Where a window stands at `now`: not open yet, open, or closed. A record without one is always open. */
 export type WindowPhase = "scheduled" | "active" | "ended";
 export const WINDOW_PHASES = ["scheduled", "active", "ended"] as const satisfies readonly WindowPhase[];

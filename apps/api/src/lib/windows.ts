@@ -1,10 +1,12 @@
 import {
+  flagsAt,
   flagWindowOf,
   HISTORY_RESOURCES,
   type HistoryResource,
   instantIn,
   isActiveAt,
   kindsOn,
+  nextFlagsChange,
   nextWindowChange,
   RECORD_KINDS,
   type RecordWindow,
@@ -117,24 +119,12 @@ export function flagWindowColumns(
 }
 
 /** A record with its flags as the public site reads them now: each windowed flag true only while set and within its window. */
-export function flagsNow<T extends object>(kind: HistoryResource, record: T, now: number): T {
-  const flags = Object.fromEntries(
-    flagsOf(kind).map((flag) => [
-      flag,
-      isActiveAt(flagWindowOf(record as Record<string, unknown>, flag), now),
-    ]),
-  );
-  return { ...record, ...flags };
-}
+export const flagsNow = <T extends object>(kind: HistoryResource, record: T, now: number): T =>
+  flagsAt(flagsOf(kind), record, now);
 
 /** The next moment after `now` a set flag of `records` turns on or off by its window. */
 export const nextFlagChange = (kind: HistoryResource, records: readonly object[], now: number) =>
-  nextWindowChange(
-    records.flatMap((record) =>
-      flagsOf(kind).map((flag) => flagWindowOf(record as Record<string, unknown>, flag)),
-    ),
-    now,
-  );
+  nextFlagsChange(flagsOf(kind), records, now);
 
 /**
  * Runs a write of a windowed table: the database refuses an end that does not come after the start
@@ -212,6 +202,32 @@ export async function windowMomentsBetween(
     }
   }
   return moments.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/**
+ * The flag window starts and ends between `from` and `to` of records kept outside the api's database
+ * (titles, as the content service answers them: `_id`, `featuredStartsAt`, …), for the Schedule's timeline.
+ */
+export function flagMomentsOf(
+  kind: HistoryResource,
+  records: readonly ({ _id: string } & object)[],
+  from: Date,
+  to: Date,
+): WindowMoment[] {
+  const moments: WindowMoment[] = [];
+  for (const record of records)
+    for (const flag of flagsOf(kind)) {
+      const window = flagWindowOf(record as Record<string, unknown>, flag);
+      for (const [moment, at] of [
+        ["starts", window.startsAt],
+        ["ends", window.endsAt],
+      ] as const) {
+        if (at === null || Date.parse(at) < from.getTime() || Date.parse(at) > to.getTime()) continue;
+        const recordName = recordNameOf(kind, record as Record<string, unknown>);
+        moments.push({ kind, recordId: record._id, recordName, flag, moment, at });
+      }
+    }
+  return moments;
 }
 
 type WindowRow = { id: string; row: Record<string, unknown>; starts_at: Date | null; ends_at: Date | null };

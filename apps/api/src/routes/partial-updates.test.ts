@@ -318,6 +318,8 @@ const ROUTES: UpdateRoute[] = [
         overview: "The first overview.",
         status: "Released",
         featured: false,
+        featuredStartsAt: WINDOWS[0].startsAt,
+        featuredEndsAt: WINDOWS[0].endsAt,
         poster_path: "/one.jpg",
         vote_average: 7.5,
         lockerSelected: false,
@@ -327,10 +329,16 @@ const ROUTES: UpdateRoute[] = [
         overview: "",
         status: null,
         featured: "true",
+        featuredStartsAt: WINDOWS[1].startsAt,
+        featuredEndsAt: WINDOWS[1].endsAt,
         poster_path: "https://images.example/two.jpg",
         vote_average: "8",
         lockerSelected: true,
       },
+    ],
+    // The Featured window's end alone before its stored start (checked by the content service).
+    mergedRefusals: [
+      { body: { featuredEndsAt: WINDOW_REFUSAL.body.endsAt }, message: WINDOW_MESSAGES.endBeforeStart },
     ],
     emptyRefused:
       "at least one field: without one, the version the edit sends (If-Match) would change nothing",

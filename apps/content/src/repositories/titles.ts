@@ -9,6 +9,8 @@ export interface TitleRow {
   overview: string;
   status: string | null;
   featured: boolean;
+  featured_starts_at: Date | string | null;
+  featured_ends_at: Date | string | null;
   locker_selected: boolean;
   poster_path: string | null;
   vote_average: number | null;
@@ -33,6 +35,9 @@ export interface TitleInput {
   lockerSelected?: boolean;
 }
 
+const instant = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** A title as the dashboard reads it: its flags as set, the Featured flag's window beside it. */
 export function toMovieItem(row: TitleRow): MovieItem {
   return {
     _id: row.id,
@@ -41,6 +46,8 @@ export function toMovieItem(row: TitleRow): MovieItem {
     type: row.type,
     status: row.status,
     featured: row.featured,
+    featuredStartsAt: instant(row.featured_starts_at),
+    featuredEndsAt: instant(row.featured_ends_at),
     lockerSelected: row.locker_selected,
     poster_path: row.poster_path,
     vote_average: row.vote_average,
@@ -58,6 +65,8 @@ const EDITABLE: Record<keyof MoviePatchBody, string> = {
   overview: "overview",
   status: "status",
   featured: "featured",
+  featuredStartsAt: "featured_starts_at",
+  featuredEndsAt: "featured_ends_at",
   poster_path: "poster_path",
   vote_average: "vote_average",
   lockerSelected: "locker_selected",
@@ -158,12 +167,13 @@ export function titlesRepository(db: Queryable) {
     async restore(items: MovieItem[]): Promise<string[]> {
       const rows = await db.query<{ id: string }>(
         `insert into titles (id, type, tmdb_id, title, overview, status, poster_path, vote_average,
-           release_date, genres, featured, locker_selected, created_at, updated_at)
+           release_date, genres, featured, featured_starts_at, featured_ends_at, locker_selected, created_at, updated_at)
          select "_id", type, "tmdbId", title, overview, status, poster_path, vote_average,
-           "releaseDate", genres, featured, "lockerSelected", "createdAt", "updatedAt"
+           "releaseDate", genres, featured, "featuredStartsAt", "featuredEndsAt", "lockerSelected", "createdAt", "updatedAt"
          from jsonb_to_recordset($1::jsonb) as t("_id" text, type text, "tmdbId" integer, title text,
            overview text, status text, poster_path text, vote_average double precision, "releaseDate" text,
-           genres jsonb, featured boolean, "lockerSelected" boolean, "createdAt" timestamptz, "updatedAt" timestamptz)
+           genres jsonb, featured boolean, "featuredStartsAt" timestamptz, "featuredEndsAt" timestamptz,
+           "lockerSelected" boolean, "createdAt" timestamptz, "updatedAt" timestamptz)
          on conflict do nothing
          returning id`,
         [JSON.stringify(items)],

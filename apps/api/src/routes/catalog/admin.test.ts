@@ -93,7 +93,12 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     expect(response.body).toBe(list);
     expect(response.headers["cache-control"]).toBe("no-store");
     expect(seen).toEqual([
-      expect.objectContaining({ method: "GET", url: "/api/movies?type=tv&search=dune", signed: false }),
+      // The dashboard reads the flags as set, beside their windows (docs/PRODUCT-RULES.md#windows).
+      expect.objectContaining({
+        method: "GET",
+        url: "/api/movies?type=tv&search=dune&flags=set",
+        signed: false,
+      }),
     ]);
   });
 

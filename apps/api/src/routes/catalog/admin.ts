@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sentVersion } from "../../lib/versions.ts";
 import { outsideChanges } from "../history/repository.ts";
-import { CONTENT_PATH, contentClient, parseJson, relay } from "./content-client.ts";
+import { CONTENT_PATH, contentClient, DASHBOARD_VIEW, parseJson, relay } from "./content-client.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 502: errorBody };
 const plainText = z.string();
@@ -77,7 +77,7 @@ const catalogRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
     { schema: { tags, querystring: movieListQuery, response: { 200: movieListAnswer, ...errors } } },
     async (request, reply) =>
       forward(request, reply, CONTENT_PATH, {
-        query: { type: request.query.type, search: request.query.search || undefined },
+        query: { type: request.query.type, search: request.query.search || undefined, ...DASHBOARD_VIEW },
       }),
   );
 
@@ -101,6 +101,12 @@ const catalogRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
   fastify.patch(
     "/catalog/:id",
     {
+      // `?applyAt=` keeps the edit for later (routes/schedule); the title is asked of the content service.
+      config: {
+        schedules: "titles",
+        recordExists: async (request, id) =>
+          (await content.titlesNow(request, (item) => item._id === id)).length > 0,
+      },
       schema: {
         tags,
         params: idParams,

@@ -18,6 +18,9 @@ export const CATALOG_MESSAGES = {
   noSecret: "The content service's signing secret is not configured (CONTENT_HMAC_SECRET)",
 } as const;
 
+/** The dashboard's view of the list: each windowed flag as set, beside its window (docs/PRODUCT-RULES.md#windows). */
+export const DASHBOARD_VIEW = { flags: "set" } as const;
+
 /** The content service's answer, as bytes: passed on as it wrote it. */
 export interface ContentAnswer {
   status: number;
@@ -88,11 +91,12 @@ export function contentClient(fastify: FastifyInstance) {
   return {
     call,
     /**
-     * The titles the content service has now that `match` picks, from its public list (kept whole in
-     * its memory, so cheap): what a write is about to change, for the History and the trash.
+     * The titles the content service has now that `match` picks, from its list with the flags as set
+     * (kept whole in its memory, so cheap): what a write is about to change, for the History and the
+     * trash; whether a scheduled change's title exists; the titles' windows on the Schedule.
      */
     async titlesNow(request: FastifyRequest, match: (item: MovieItem) => boolean): Promise<MovieItem[]> {
-      const answer = await call(request, "GET", CONTENT_PATH);
+      const answer = await call(request, "GET", CONTENT_PATH, { query: DASHBOARD_VIEW });
       const list =
         answer.status === 200 ? movieListAnswer.safeParse(parseJson(answer.payload)).data : undefined;
       return list?.filter(match) ?? [];

@@ -18,6 +18,8 @@ beforeAll(async () => {
     type,
     status: null,
     featured,
+    featuredStartsAt: null,
+    featuredEndsAt: null,
     lockerSelected,
     poster_path: null,
     vote_average: null,

@@ -38,6 +38,7 @@ const overviewRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { 
       timer = setTimeout(() => reject(new Error(CATALOG_MESSAGES.timedOut)), CONTENT_WAIT_MS);
     });
     try {
+      // The public list: `featured` as the movies site shows it now, within its window.
       const answer = await Promise.race([content.call(request, "GET", CONTENT_PATH), late]);
       const items =
         answer.status === 200 ? movieListAnswer.safeParse(parseJson(answer.payload)).data : undefined;

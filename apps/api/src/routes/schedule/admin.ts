@@ -8,11 +8,14 @@ import {
   scheduleAnswer,
   scheduledChangeSchema,
   scheduledIdParams,
+  siteHas,
   successOf,
 } from "@backoffice/contracts";
 import { conflict, notFound } from "@backoffice/server";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { windowMomentsBetween, windowOverlaps } from "../../lib/windows.ts";
+import { flagMomentsOf, windowMomentsBetween, windowOverlaps } from "../../lib/windows.ts";
+import { contentClient } from "../catalog/content-client.ts";
 import { changeAnswer, scheduleRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -22,6 +25,21 @@ const DAY_MS = 86_400_000;
 const scheduleRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { site }) => {
   const changes = scheduleRepository(fastify.db);
   const tags = [`${site}: schedule`];
+  const content = siteHas(site, "catalog") ? contentClient(fastify) : undefined;
+
+  /** The titles' Featured windows between `from` and `to`, asked of the content service; none while it is away. */
+  async function titleMoments(request: FastifyRequest, from: Date, to: Date) {
+    if (!content) return [];
+    try {
+      const titles = await content.titlesNow(request, (item) =>
+        Boolean(item.featuredStartsAt || item.featuredEndsAt),
+      );
+      return flagMomentsOf("titles", titles, from, to);
+    } catch (error) {
+      request.log.warn({ err: error }, "schedule: the titles' windows were left out");
+      return [];
+    }
+  }
 
   /** A change that is no longer pending: 404 when there is none, 409 when it was applied or refused. */
   async function notPending(id: string) {
@@ -30,26 +48,29 @@ const scheduleRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { 
       : notFound(SCHEDULE_MESSAGES.notFound);
   }
 
-  fastify.get("/schedule", { schema: { tags, response: { 200: scheduleAnswer, ...errors } } }, async () => {
-    const now = new Date();
-    const { pending, conflicts } = await changes.list(site);
-    const windows = await windowMomentsBetween(
-      fastify.db,
-      site,
-      now,
-      new Date(now.getTime() + SCHEDULE_DAYS * DAY_MS),
-    );
-    const overlaps = await windowOverlaps(fastify.db, site, now, fastify.config.FEED_TIMEZONE);
-    return {
-      status: "success" as const,
-      data: {
-        pending: pending.map(changeAnswer),
-        conflicts: conflicts.map(changeAnswer),
-        windows,
-        overlaps,
-      },
-    };
-  });
+  fastify.get(
+    "/schedule",
+    { schema: { tags, response: { 200: scheduleAnswer, ...errors } } },
+    async (request) => {
+      const now = new Date();
+      const until = new Date(now.getTime() + SCHEDULE_DAYS * DAY_MS);
+      const { pending, conflicts } = await changes.list(site);
+      const windows = [
+        ...(await windowMomentsBetween(fastify.db, site, now, until)),
+        ...(await titleMoments(request, now, until)),
+      ].sort((a, b) => a.at.localeCompare(b.at));
+      const overlaps = await windowOverlaps(fastify.db, site, now, fastify.config.FEED_TIMEZONE);
+      return {
+        status: "success" as const,
+        data: {
+          pending: pending.map(changeAnswer),
+          conflicts: conflicts.map(changeAnswer),
+          windows,
+          overlaps,
+        },
+      };
+    },
+  );
 
   fastify.post(
     "/schedule/:id/apply",

@@ -10,7 +10,7 @@ import {
   successOf,
 } from "@backoffice/contracts";
 import { conflict, notFound } from "@backoffice/server";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodObject } from "zod";
 import { ofSite, recordNameOf } from "../../lib/windows.ts";
 import { siteOfUrl } from "../../plugins/audit.ts";
@@ -27,6 +27,11 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The record kind the route edits (its `:id`): the edit can be scheduled with `?applyAt=`. */
     schedules?: HistoryResource;
+    /**
+     * Whether the record exists, for a kind kept outside the api's database (titles: no `table` in
+     * its descriptor); the others are looked up in their table.
+     */
+    recordExists?: (request: FastifyRequest, id: string) => Promise<boolean>;
   }
   interface FastifyInstance {
     /** Applies the scheduled changes at their time (in the admin routes' scope). */
@@ -68,10 +73,15 @@ export function scheduleEdits(fastify: FastifyInstance): void {
     const recordId = (request.params as { id: string }).id;
     if (!isSite(site)) return;
     const table = RECORD_KINDS[kind].table;
-    const [exists] = await fastify.db.query(`select 1 from ${table} t where ${ofSite("t")} and id = $2`, [
-      site,
-      recordId,
-    ]);
+    const { recordExists } = request.routeOptions.config;
+    const exists = table
+      ? (
+          await fastify.db.query(`select 1 from ${table} t where ${ofSite("t")} and id = $2`, [
+            site,
+            recordId,
+          ])
+        ).length > 0
+      : await recordExists!(request, recordId);
     if (!exists) throw notFound(SCHEDULE_MESSAGES.recordGone);
     if (!(await changes.roomFor(site))) throw conflict(SCHEDULE_MESSAGES.tooMany);
     const change = await changes.create({

@@ -1,6 +1,9 @@
+import type { MovieItem } from "@backoffice/contracts";
 import {
+  contentListQuery,
   type ExpectedVersion,
   errorBody,
+  flagsAt,
   idParams,
   MOVIE_MESSAGES,
   movieDeleteAnswer,
@@ -8,14 +11,26 @@ import {
   movieImportBody,
   movieItemAnswer,
   movieListAnswer,
-  movieListQuery,
   movieRestoreAnswer,
   movieRestoreBody,
+  nextFlagsChange,
+  RECORD_KINDS,
   titleLockerBody,
   titlePatchBody,
+  WINDOW_MESSAGES,
+  windowFieldsOf,
 } from "@backoffice/contracts";
 import { LIVE_MESSAGES } from "@backoffice/contracts/live";
-import { conflict, etagOf, HttpError, keepAnswers, keepAs, notFound, notModified } from "@backoffice/server";
+import {
+  conflict,
+  etagOf,
+  fieldRefused,
+  HttpError,
+  keepAnswers,
+  keepAs,
+  notFound,
+  notModified,
+} from "@backoffice/server";
 import cors from "@fastify/cors";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
@@ -32,6 +47,35 @@ export interface MoviesRoutesOptions {
 }
 
 const writeErrors = { 400: errorBody, 401: errorBody, 404: errorBody };
+
+// Titles' flags with a window of their own (the descriptor's `flagWindows`: Featured), docs/PRODUCT-RULES.md#windows.
+const WINDOWED_FLAGS = RECORD_KINDS.titles.flagWindows ?? [];
+
+/**
+ * The list's answer as JSON text, and until when it is true: with `flags=set` (the dashboard, through
+ * the api) each flag as set; else as the public site shows it now, true only while set and within its
+ * window, and true until the next such change.
+ */
+function listAnswer(items: MovieItem[], flagsAsSet: boolean, now: number) {
+  if (flagsAsSet) return { text: JSON.stringify(items), expires: Number.POSITIVE_INFINITY };
+  return {
+    text: JSON.stringify(items.map((item) => flagsAt(WINDOWED_FLAGS, item, now))),
+    expires: nextFlagsChange(WINDOWED_FLAGS, items, now) ?? Number.POSITIVE_INFINITY,
+  };
+}
+
+/** A write the database refused for a window whose end is not after its start: a 400 naming that end. */
+async function windowChecked<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    const flag = WINDOWED_FLAGS.find((name) => constraint === `titles_${name}_window_check`);
+    if (code === "23514" && flag)
+      throw fieldRefused(windowFieldsOf(flag).endsAt, WINDOW_MESSAGES.endBeforeStart);
+    throw error;
+  }
+}
 const plainText = z.string();
 const TEXT = "text/plain; charset=utf-8";
 
@@ -58,17 +102,29 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
       .withTypeProvider<ZodTypeProvider>()
       .get(
         "/api/movies",
-        { schema: { querystring: movieListQuery, response: { 200: movieListAnswer, 400: errorBody } } },
+        { schema: { querystring: contentListQuery, response: { 200: movieListAnswer, 400: errorBody } } },
         async (request, reply) => {
           // Writes must show up on the next read, so caches have to ask every time.
           reply.header("cache-control", "no-cache").type("application/json; charset=utf-8");
-          const text = await listCache.get(JSON.stringify(request.query), async () =>
-            JSON.stringify(movieListAnswer.parse((await titles.list(request.query)).map(toMovieItem))),
+          // Kept until the next write, or until the next window boundary among its titles.
+          const { text, expires } = await listCache.get(
+            JSON.stringify(request.query),
+            async () =>
+              listAnswer(
+                movieListAnswer.parse((await titles.list(request.query)).map(toMovieItem)),
+                request.query.flags === "set",
+                Date.now(),
+              ),
+            { expiresOf: (answer) => answer.expires },
           );
           // Caches ask every time, and get 304 with no body while the list is unchanged; the front
           // door keeps the list from a first 304 too.
           const etag = etagOf(text);
-          keepAs(reply as FastifyReply, { body: text, contentType: "application/json; charset=utf-8" });
+          keepAs(reply as FastifyReply, {
+            body: text,
+            contentType: "application/json; charset=utf-8",
+            keepUntil: expires,
+          });
           reply.header("etag", etag);
           if (notModified(request.headers["if-none-match"], etag))
             return (reply as FastifyReply).code(304).send();
@@ -99,7 +155,7 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
       id: string,
       { expectedUpdatedAt, ...changes }: Parameters<typeof titles.update>[1] & ExpectedVersion,
     ) => {
-      const row = await titles.update(id, changes, expectedUpdatedAt);
+      const row = await windowChecked(titles.update(id, changes, expectedUpdatedAt));
       if (row) return { status: "success" as const, data: toMovieItem(row) };
       if (expectedUpdatedAt !== undefined && (await titles.findById(id)))
         throw conflict(LIVE_MESSAGES.conflict);

@@ -68,6 +68,8 @@ describe("GET /api/movies", () => {
       type: "movie",
       status: "Released",
       featured: false,
+      featuredStartsAt: null,
+      featuredEndsAt: null,
       lockerSelected: false,
       poster_path: "/poster.jpg",
       vote_average: 7,

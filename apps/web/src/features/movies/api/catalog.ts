@@ -86,23 +86,36 @@ export function filterTitles(items: readonly MovieItem[], filter: CatalogFilter)
   );
 }
 
-/** Puts an answered item into every cached list at once, then reloads them. */
-function useItemMutation<V>(site: SiteSettings, call: (variables: V) => Promise<ItemAnswer>) {
-  return useListWrite(catalogKey(site), call, (answer, _ids, queryClient) =>
+/**
+ * Puts an answered item into every cached list at once, then reloads them. A change that waits for its
+ * time (`applyAt`, 202) answers the pending change, not the title: the lists keep the title as it is.
+ */
+function useItemMutation<V extends object>(site: SiteSettings, call: (variables: V) => Promise<ItemAnswer>) {
+  return useListWrite(catalogKey(site), call, (answer, variables, queryClient) => {
+    if ("applyAt" in variables && variables.applyAt) return;
     queryClient.setQueriesData<MovieItem[]>({ queryKey: catalogKey(site) }, (items) =>
       items?.map((item) => (item._id === answer.data._id ? answer.data : item)),
-    ),
-  );
+    );
+  });
 }
 
-/** `version`: the `updatedAt` the Edit dialog loaded (409 if the title changed since, docs/PRODUCT-RULES.md#live-updates). */
-type UpdateTitleInput = { id: string; changes: Record<string, unknown>; version?: string };
+/**
+ * `version`: the `updatedAt` the Edit dialog loaded (409 if the title changed since,
+ * docs/PRODUCT-RULES.md#live-updates); `applyAt`: when the change is to be applied instead of now.
+ */
+type UpdateTitleInput = {
+  id: string;
+  changes: Record<string, unknown>;
+  version?: string;
+  applyAt?: string | undefined;
+};
 
 /** `PATCH /api/movies/{id}`: the Edit dialog's fields, or only `featured` for the feature toggle. */
 export function useUpdateTitle(site: SiteSettings) {
-  return useItemMutation(site, ({ id, changes, version }: UpdateTitleInput) =>
+  return useItemMutation(site, ({ id, changes, version, applyAt }: UpdateTitleInput) =>
     siteApi(site).patch<ItemAnswer>(`/catalog/${encodeURIComponent(id)}`, changes, {
       headers: versionHeaders(version),
+      query: { applyAt },
     }),
   );
 }

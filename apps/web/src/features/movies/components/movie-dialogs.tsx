@@ -14,6 +14,9 @@ import { ImageWithFallback } from "@/components/image-with-fallback";
 import { ImageUrlInput } from "@/components/media/image-picker";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { ApplyAtField, toastScheduled } from "@/components/window/apply-at-field";
+import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
+import { toApplyAt } from "@/components/window/window-form";
 import { toast, toastSuccess } from "@/lib/toast";
 import { useImportTitle, useUpdateTitle } from "../api/catalog";
 import {
@@ -32,7 +35,10 @@ import {
 const MovieField = fieldOf<MovieFormValues>();
 const QuickAddField = fieldOf<QuickAddValues>();
 
-/** The Edit dialog: title, description, poster with preview, rating, Featured, Locker selected. */
+/**
+ * The Edit dialog: title, description, poster with preview, rating, Featured and its window, Locker
+ * selected, and "Apply at…" to make the change wait on the Schedule.
+ */
 export function MovieEditDialog({ site, item, onClose }: DialogProps<{ item: MovieItem | null }>) {
   return (
     <FormDialog
@@ -50,8 +56,9 @@ export function MovieEditDialog({ site, item, onClose }: DialogProps<{ item: Mov
 }
 
 function MovieForm({ site, item, onDone, reportDirty }: DialogFormProps<{ item: MovieItem }>) {
+  const timeZone = useSiteTimeZone();
   const form = useDialogForm<MovieFormValues>(
-    { resolver: zodResolver(movieFormSchema), defaultValues: movieToForm(item) },
+    { resolver: zodResolver(movieFormSchema), defaultValues: movieToForm(item, timeZone) },
     reportDirty,
   );
   const update = useUpdateTitle(site);
@@ -60,12 +67,16 @@ function MovieForm({ site, item, onDone, reportDirty }: DialogFormProps<{ item: 
 
   const onSubmit = async (values: MovieFormValues) => {
     try {
+      const changes = toMoviePatch(item, values, timeZone);
+      const applyAt = toApplyAt(values.applyAt, timeZone);
+      if (applyAt) {
+        // The change waits on the Schedule (202); the list keeps the title as it is meanwhile.
+        await update.mutateAsync({ id: item._id, changes, applyAt });
+        toastScheduled(item.title, applyAt, timeZone, "movie-edit");
+        return onDone();
+      }
       // The version it loaded: a save over someone else's change is refused (409).
-      await update.mutateAsync({
-        id: item._id,
-        changes: toMoviePatch(item, values),
-        version: item.updatedAt,
-      });
+      await update.mutateAsync({ id: item._id, changes, version: item.updatedAt });
       toastSuccess("Item updated", undefined, `${values.title.trim()} was saved.`, { key: "movie-edit" });
       onDone();
     } catch (error) {
@@ -117,6 +128,8 @@ function MovieForm({ site, item, onDone, reportDirty }: DialogFormProps<{ item: 
           {checkboxControl}
         </MovieField>
       </div>
+      <WindowFields flag="featured" label="Featured" />
+      <ApplyAtField />
       <RecordHistory site={site} resource="titles" id={item._id} />
       <FormDialogFooter submit="Save" busy={form.formState.isSubmitting} />
     </Form>

@@ -1,10 +1,11 @@
-import type { MovieItem } from "@backoffice/contracts";
+import { flagWindowOf, type MovieItem } from "@backoffice/contracts";
 import { Lock, LockOpen, Star, StarOff } from "lucide-react";
 import { ImageWithFallback } from "@/components/image-with-fallback";
 import { DeleteButton, EditButton } from "@/components/item-buttons";
 import { SelectBox } from "@/components/list/selectable-card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { WindowBadge } from "@/components/window/window-badge";
 import { useCanWriteHere } from "@/hooks/use-access";
 import { genresLine, KIND_LABELS, posterUrl, ratingText, statusOf, yearOf } from "../utils/movie-texts";
 
@@ -18,6 +19,7 @@ export function MovieRow({
   onEdit,
   onDelete,
   busy,
+  now,
 }: {
   item: MovieItem;
   selected: boolean;
@@ -27,6 +29,8 @@ export function MovieRow({
   onEdit: () => void;
   onDelete: () => void;
   busy: boolean;
+  /** The list's clock, read again at each window boundary. */
+  now: number;
 }) {
   const genres = genresLine(item);
   const checkboxId = `movie-${item._id}`;
@@ -70,6 +74,10 @@ export function MovieRow({
               <Star aria-hidden="true" />
               Featured
             </Badge>
+          )}
+          {/* Where a set Featured flag's window stands: "Featured: Starts 28/11/2026 20:00". */}
+          {item.featured && (
+            <WindowBadge window={flagWindowOf(item, "featured")} now={now} label="Featured" />
           )}
         </div>
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import type { MovieItem } from "@backoffice/contracts";
+import { flagWindowOf, type MovieItem } from "@backoffice/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -10,6 +10,8 @@ import { useSelection } from "@/components/list/use-selection";
 import { Pagination } from "@/components/pagination";
 import { ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
+import { useWindowClock } from "@/components/window/window-badge";
+import { inWindowFilter, WINDOW_FILTER_KEY } from "@/components/window/window-state";
 import { useCanWrite } from "@/hooks/use-access";
 import { useBreakpoint } from "@/hooks/use-breakpoint";
 import { useCurrentSite } from "@/hooks/use-current-site";
@@ -31,6 +33,9 @@ import { importLink, MoviesHeaderActions } from "./movies-header-actions";
 import { MoviesToolbar } from "./movies-toolbar";
 import { useBulkLocker, useTitleDelete, useTitleSwitches } from "./use-title-writes";
 
+/** The Featured flag's window of a title, switched on by the flag (docs/PRODUCT-RULES.md#windows). */
+const featuredWindowOf = (item: MovieItem) => flagWindowOf(item, "featured");
+
 /** Movies & TV Shows list: filters, search, toolbar, rows, 12 a page on the client. */
 export function MoviesListScreen() {
   const site = useCurrentSite();
@@ -40,7 +45,7 @@ export function MoviesListScreen() {
 
   // Filter, search, sort and page live in the URL; a change of any goes back to page 1. The search
   // is asked for once typing pauses, as on every list.
-  const url = useUrlFilters(["type", "q", "sort"] as const, "q");
+  const url = useUrlFilters(["type", "q", "sort", WINDOW_FILTER_KEY] as const, "q");
   const type = typeFilterOf(url.get("type"));
   const typed = url.get("q");
   const search = useDebouncedValue(typed.trim(), SEARCH_PAUSE_MS);
@@ -60,7 +65,17 @@ export function MoviesListScreen() {
 
   useErrorToast(query, (error) => toastError(movieMessages.loadFailed, error));
 
-  const items = useMemo(() => sortTitles(query.data ?? [], newest), [query.data, newest]);
+  // The Featured windows follow the clock: rows and the Window filter change at each boundary.
+  const featuredWindows = useMemo(() => (query.data ?? []).map(featuredWindowOf), [query.data]);
+  const now = useWindowClock(featuredWindows);
+  const windowFilter = url.get(WINDOW_FILTER_KEY);
+  const items = useMemo(
+    () =>
+      sortTitles(query.data ?? [], newest).filter((item) =>
+        inWindowFilter(featuredWindowOf(item), windowFilter, now),
+      ),
+    [query.data, newest, windowFilter, now],
+  );
   // A reload keeps the selection only for titles still in the result.
   const { prune } = selection;
   useEffect(() => {
@@ -72,7 +87,7 @@ export function MoviesListScreen() {
   const pageItems = items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const pageIds = pageItems.map((item) => item._id);
   const chosen = items.filter((item) => selection.has(item._id));
-  const filtered = type !== "all" || search !== "";
+  const filtered = type !== "all" || search !== "" || windowFilter !== "";
   const busy = remove.pending || bulkLocker.progress !== null;
 
   return (
@@ -98,6 +113,8 @@ export function MoviesListScreen() {
           onSearchChange: (value) => url.set("q", value),
           newest,
           onNewestChange: (on) => url.set("sort", on ? "newest" : ""),
+          window: windowFilter,
+          onWindowChange: (value) => url.set(WINDOW_FILTER_KEY, value),
         }}
         selection={{
           view: selection.inView(pageIds),
@@ -163,6 +180,7 @@ export function MoviesListScreen() {
                 onEdit={() => setEditing(item)}
                 onDelete={() => remove.run([item], true)}
                 busy={busy}
+                now={now}
               />
             </li>
           ))}

@@ -5,6 +5,7 @@ import { OptionsSelect } from "@/components/options-select";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
+import { WindowFilterSelect } from "@/components/window/window-filter";
 import { movieMessages, TYPE_FILTERS, type TypeFilter } from "../utils/movie-texts";
 import type { LockerProgress } from "./use-title-writes";
 
@@ -18,6 +19,9 @@ type MoviesView = {
   onSearchChange: (value: string) => void;
   newest: boolean;
   onNewestChange: (on: boolean) => void;
+  /** Where the Featured window stands (`?window=`): Scheduled, Active (featured now), Ended. */
+  window: string;
+  onWindowChange: (value: string) => void;
 };
 
 /** The selection on this page and what may be done to it. */
@@ -31,7 +35,7 @@ type MoviesSelection = {
 };
 
 /**
- * The card above the titles: the catalogue's totals, the kind and search, the selection's actions
+ * The card above the titles: the catalogue's totals, the kind, search and Featured window, the selection's actions
  * (Set and Clear Locker, Delete Selected for a member who may write), Newest, and a bulk locker's progress.
  */
 export function MoviesToolbar({
@@ -89,6 +93,7 @@ export function MoviesToolbar({
             onClear={() => view.onSearchChange("")}
             className="flex-1"
           />
+          <WindowFilterSelect value={view.window} onChange={view.onWindowChange} />
         </div>
         <SelectionBar
           selection={selection}

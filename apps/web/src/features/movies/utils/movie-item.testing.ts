@@ -8,6 +8,8 @@ export const movieItem = (id: string, title: string, extra: Partial<MovieItem> =
   type: "movie",
   status: null,
   featured: false,
+  featuredStartsAt: null,
+  featuredEndsAt: null,
   lockerSelected: false,
   poster_path: null,
   vote_average: null,

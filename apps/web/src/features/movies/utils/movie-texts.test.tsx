@@ -76,9 +76,21 @@ describe("the movies screens' rules", () => {
       poster_path: "",
       vote_average: "9.9",
       featured: false,
+      featuredStartsAt: { day: "", time: "" },
+      featuredEndsAt: { day: "", time: "" },
       lockerSelected: false,
+      applyAt: { day: "", time: "" },
     };
     expect(movieFormSchema.safeParse(valid).success).toBe(true);
+    // The Featured window's end after its start, named at the end.
+    const backwards = movieFormSchema.safeParse({
+      ...valid,
+      featuredStartsAt: { day: "28/11/2026", time: "20:00" },
+      featuredEndsAt: { day: "28/11/2026", time: "19:00" },
+    });
+    expect(backwards.success ? [] : backwards.error.issues.map((issue) => issue.path.join("."))).toEqual([
+      "featuredEndsAt",
+    ]);
     expect(movieFormSchema.safeParse({ ...valid, vote_average: "10.1" }).success).toBe(false);
     expect(movieFormSchema.safeParse({ ...valid, poster_path: "javascript:alert(1)" }).success).toBe(false);
     const missing = quickAddSchema.safeParse({ kind: "movie", tmdbId: "  ", featured: false });

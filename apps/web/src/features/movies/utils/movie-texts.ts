@@ -6,6 +6,14 @@ import {
   type TmdbImageSize,
 } from "@backoffice/contracts";
 import { z } from "zod";
+import {
+  applyAtFormField,
+  checkWindowOrderOf,
+  emptyApplyAt,
+  flagWindowToForm,
+  toFlagWindowBody,
+  windowFormFieldsOf,
+} from "@/components/window/window-form";
 import { API_BASE, ApiError } from "@/lib/api-client";
 
 /** The texts of the movies screens, fixed word for word. */
@@ -112,45 +120,60 @@ export function catalogTotals(items: readonly MovieItem[]) {
   return { total: items.length, movies, tv: items.length - movies };
 }
 
-/** The Edit dialog's fields; the rating is text in the input and a number (or null) on the wire. */
-export const movieFormSchema = z.object({
-  title: z.string().trim().min(1, "Title is required").max(300, "Title must be at most 300 characters"),
-  overview: z.string().max(10_000, "Description must be at most 10000 characters"),
-  poster_path: z
-    .string()
-    .trim()
-    .max(2048, "Poster URL must be at most 2048 characters")
-    .refine(
-      (value) => value === "" || /^(\/\S+|https?:\/\/\S+)$/i.test(value),
-      "Poster URL must be a movie-database path starting with / or an http(s) URL",
-    ),
-  vote_average: z
-    .string()
-    .trim()
-    .refine(
-      (value) => value === "" || (/^\d+(\.\d+)?$/.test(value) && Number(value) <= MOVIE_RATING_MAX),
-      `Rating must be a number from 0 to ${MOVIE_RATING_MAX}`,
-    ),
-  featured: z.boolean(),
-  lockerSelected: z.boolean(),
-});
+/**
+ * The Edit dialog's fields; the rating is text in the input and a number (or null) on the wire. The
+ * Featured window's ends (docs/PRODUCT-RULES.md#windows) and "Apply at…" are a day and a time each, in
+ * the site's time zone.
+ */
+export const movieFormSchema = z
+  .object({
+    title: z.string().trim().min(1, "Title is required").max(300, "Title must be at most 300 characters"),
+    overview: z.string().max(10_000, "Description must be at most 10000 characters"),
+    poster_path: z
+      .string()
+      .trim()
+      .max(2048, "Poster URL must be at most 2048 characters")
+      .refine(
+        (value) => value === "" || /^(\/\S+|https?:\/\/\S+)$/i.test(value),
+        "Poster URL must be a movie-database path starting with / or an http(s) URL",
+      ),
+    vote_average: z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === "" || (/^\d+(\.\d+)?$/.test(value) && Number(value) <= MOVIE_RATING_MAX),
+        `Rating must be a number from 0 to ${MOVIE_RATING_MAX}`,
+      ),
+    featured: z.boolean(),
+    ...windowFormFieldsOf("featured"),
+    lockerSelected: z.boolean(),
+    ...applyAtFormField,
+  })
+  .superRefine(checkWindowOrderOf("featured"));
 export type MovieFormValues = z.infer<typeof movieFormSchema>;
 
-export const movieToForm = (item: MovieItem): MovieFormValues => ({
+/** A title in the Edit dialog; its Featured window in `timeZone` (the site's). */
+export const movieToForm = (item: MovieItem, timeZone: string): MovieFormValues => ({
   title: item.title,
   overview: item.overview,
   poster_path: item.poster_path ?? "",
   vote_average: item.vote_average === null ? "" : String(item.vote_average),
   featured: item.featured,
+  ...flagWindowToForm(item, "featured", timeZone),
   lockerSelected: item.lockerSelected,
+  ...emptyApplyAt(),
 });
 
-/** `PATCH /api/movies/{id}` with the editable fields (its status is kept as it was). */
-export const toMoviePatch = (item: MovieItem, values: MovieFormValues) => ({
+/**
+ * `PATCH /api/movies/{id}` with the editable fields (its status is kept as it was) and the Featured
+ * window as instants of `timeZone`.
+ */
+export const toMoviePatch = (item: MovieItem, values: MovieFormValues, timeZone: string) => ({
   title: values.title.trim(),
   overview: values.overview,
   status: item.status,
   featured: values.featured,
+  ...toFlagWindowBody(values, "featured", timeZone),
   poster_path: values.poster_path.trim() || null,
   vote_average: values.vote_average.trim() === "" ? null : Number(values.vote_average),
   lockerSelected: values.lockerSelected,
