@@ -78,6 +78,9 @@ export default defineConfig({
           // Each file builds its app on a database of its own (apps/api/test/helpers.ts), so the files
           // share only loaded modules: one process for all of them halves the stage (docs/TESTING.md).
           isolate: false,
+          // A file's set-up starts servers (the content service, s3rver): slow on a loaded machine
+          // (70–120 s at load 25), waited for rather than failed; a server that exits fails at once.
+          hookTimeout: 300_000,
         },
       })),
     ],

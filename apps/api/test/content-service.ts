@@ -49,11 +49,16 @@ export async function startContentService(
       )
     )
       break;
-    // Up to 60 s on a loaded machine; a service that never answered is stopped, not left running.
-    if (tries > 240 || child.exitCode !== null) {
+    // Up to 5 minutes on a loaded machine (it took 70–120 s at load 25); one that exited fails at
+    // once, and one that never answered is stopped, not left running.
+    if (tries > 1200 || child.exitCode !== null) {
       child.kill("SIGKILL");
       rmSync(dataDir, { recursive: true, force: true });
-      throw new Error("the content service did not start");
+      throw new Error(
+        child.exitCode !== null
+          ? `the content service exited with code ${child.exitCode} before it answered /healthz`
+          : "the content service did not answer /healthz within 5 minutes",
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
