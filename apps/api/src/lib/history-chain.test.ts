@@ -162,6 +162,7 @@ describe("retention", () => {
 
 describe.runIf(testDatabaseKind() === "postgres")("on PostgreSQL", () => {
   it("keeps one valid chain under concurrent writers", async () => {
+    const [before] = await t.app.db.query<{ n: number }>("select count(*)::int as n from audit_log");
     const writers = Array.from({ length: 8 }, async (_, writer) => {
       for (let index = 0; index < 5; index += 1)
         await t.app.db.transaction(async (tx) => {
@@ -177,7 +178,6 @@ describe.runIf(testDatabaseKind() === "postgres")("on PostgreSQL", () => {
           );
         });
     });
-    const [before] = await t.app.db.query<{ n: number }>("select count(*)::int as n from audit_log");
     await Promise.all(writers);
     const [after] = await t.app.db.query<{ n: number }>("select count(*)::int as n from audit_log");
     expect(after!.n - before!.n).toBe(8 * 5 * 4);
