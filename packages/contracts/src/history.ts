@@ -153,7 +153,10 @@ export const historyRetentionBody = z.strictObject({
   days: z
     .number({ error: "days must be a whole number of days or null (for ever)" })
     .int("days must be a whole number of days or null (for ever)")
-    .min(HISTORY_RETENTION_MIN_DAYS, `days must be at least ${HISTORY_RETENTION_MIN_DAYS} (the Trash keeps deletes 30 days)`)
+    .min(
+      HISTORY_RETENTION_MIN_DAYS,
+      `days must be at least ${HISTORY_RETENTION_MIN_DAYS} (the Trash keeps deletes 30 days)`,
+    )
     .max(36500, "days must be at most 36500")
     .nullable(),
 });

@@ -16,7 +16,11 @@ const DAY_MS = 24 * 3600_000;
 async function appsCreated(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const response = await t.admin("POST", "/api/v1/apkw/apps", validApp({ title: `Chain ${index} ${Math.random()}` }));
+    const response = await t.admin(
+      "POST",
+      "/api/v1/apkw/apps",
+      validApp({ title: `Chain ${index} ${Math.random()}` }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     ids.push(response.json().data._id as string);
   }
@@ -25,7 +29,9 @@ async function appsCreated(count: number): Promise<string[]> {
 
 /** The History entries' ids in chain order. */
 const chain = async () =>
-  (await t.app.db.query<{ id: string }>("select id::text as id from audit_log order by seq")).map((row) => row.id);
+  (await t.app.db.query<{ id: string }>("select id::text as id from audit_log order by seq")).map(
+    (row) => row.id,
+  );
 
 const messages = async () => (await verifyHistoryChain(t.app.db)).problems.map((problem) => problem.message);
 
@@ -64,9 +70,14 @@ describe("History's hash chain", () => {
     await appsCreated(3);
     const ids = await chain();
     const changed = ids.at(-3)!;
-    await t.app.db.query("update audit_log set actor_email = 'someone.else@example.com' where id = $1", [changed]);
+    await t.app.db.query("update audit_log set actor_email = 'someone.else@example.com' where id = $1", [
+      changed,
+    ]);
     expect(await messages()).toEqual([`Entry ${changed} was changed: its fields no longer match its hash.`]);
-    await t.app.db.query("update audit_log set actor_email = $2 where id = $1", [changed, "admin@example.com"]);
+    await t.app.db.query("update audit_log set actor_email = $2 where id = $1", [
+      changed,
+      "admin@example.com",
+    ]);
     expect(await messages()).toEqual([]);
 
     const [before, removed, after] = ids.slice(-4, -1);
@@ -98,10 +109,18 @@ describe("retention", () => {
       sites: null,
     });
     const editor = await t.login("editor.retention@example.com", "Editor-pass-1");
-    const refused = await t.as(editor, { method: "PUT", url: "/api/v1/history/retention", payload: { days: 90 } });
+    const refused = await t.as(editor, {
+      method: "PUT",
+      url: "/api/v1/history/retention",
+      payload: { days: 90 },
+    });
     expect(refused.statusCode).toBe(403);
     const saved = await t.admin("PUT", "/api/v1/history/retention", { days: 90 });
-    expect(saved.json()).toEqual({ status: "success", data: { days: 90 }, message: "History retention saved" });
+    expect(saved.json()).toEqual({
+      status: "success",
+      data: { days: 90 },
+      message: "History retention saved",
+    });
     expect((await t.admin("GET", "/api/v1/history/retention")).json().data).toEqual({ days: 90 });
   });
 
@@ -167,7 +186,11 @@ describe.runIf(testDatabaseKind() === "postgres")("on PostgreSQL", () => {
       for (let index = 0; index < 5; index += 1)
         await t.app.db.transaction(async (tx) => {
           await tx.query("select set_config('audit.context', $1, true)", [
-            JSON.stringify({ batch: crypto.randomUUID(), actorEmail: `writer${writer}@example.com`, site: "apkw" }),
+            JSON.stringify({
+              batch: crypto.randomUUID(),
+              actorEmail: `writer${writer}@example.com`,
+              site: "apkw",
+            }),
           ]);
           await tx.query(
             "insert into audit_log (site, resource, record_id, action) select 'apkw', 'apps', 'w' || g, 'create' from generate_series(1, 3) g",
@@ -205,10 +228,14 @@ describe.runIf(testDatabaseKind() === "postgres")("on PostgreSQL", () => {
       const intact = await cli();
       expect(intact.output).toMatch(/^History is intact: \d+ entries checked/m);
       expect(intact.code).toBe(0);
-      const [entry] = await db.query<{ id: string }>("select id::text as id from audit_log order by seq limit 1");
+      const [entry] = await db.query<{ id: string }>(
+        "select id::text as id from audit_log order by seq limit 1",
+      );
       await db.query("update audit_log set record_id = 'forged' where id = $1", [entry!.id]);
       const tampered = await cli();
-      expect(tampered.output).toContain(`Entry ${entry!.id} was changed: its fields no longer match its hash.`);
+      expect(tampered.output).toContain(
+        `Entry ${entry!.id} was changed: its fields no longer match its hash.`,
+      );
       expect(tampered.output).toContain("History is NOT intact: 1 problem");
       expect(tampered.code).toBe(1);
       await db.close();

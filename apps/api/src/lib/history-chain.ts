@@ -64,7 +64,13 @@ export async function verifyHistoryChain(db: Database): Promise<ChainReport> {
     let previous = { id: null as string | null, seq: Number(head.anchor_seq), hash: head.anchor_hash };
     let entries = 0;
     for (;;) {
-      const rows = await tx.query<{ id: string; seq: string; prev_hash: string; hash: string; expected: string }>(
+      const rows = await tx.query<{
+        id: string;
+        seq: string;
+        prev_hash: string;
+        hash: string;
+        expected: string;
+      }>(
         `select a.id::text as id, a.seq::text as seq, a.prev_hash, a.hash, audit_entry_hash(a.prev_hash, a) as expected
          from audit_log a where a.seq > $1 order by a.seq limit ${BATCH}`,
         [previous.seq],
@@ -103,14 +109,19 @@ export async function verifyHistoryChain(db: Database): Promise<ChainReport> {
           : `The ${missing} newest ${missing === 1 ? "entry" : "entries"}, after entry ${previous.id}, ${missing === 1 ? "was" : "were"} removed.`,
       );
     } else if (previous.hash !== head.head_hash && previous.id !== null)
-      problem(previous.id, `Entry ${previous.id} was changed: its hash was rewritten (the chain's head holds the one it had).`);
+      problem(
+        previous.id,
+        `Entry ${previous.id} was changed: its hash was rewritten (the chain's head holds the one it had).`,
+      );
     return { entries, problems, head: { seq: headSeq, hash: head.head_hash } };
   });
 }
 
 /** The retention setting: days History keeps its entries, null for ever. */
 export async function historyRetentionDays(db: Pick<Database, "query">): Promise<number | null> {
-  const [row] = await db.query<{ retention_days: number | null }>("select retention_days from history_settings");
+  const [row] = await db.query<{ retention_days: number | null }>(
+    "select retention_days from history_settings",
+  );
   return row?.retention_days ?? null;
 }
 
@@ -140,7 +151,10 @@ export async function removeExpiredHistory(db: Database, now = new Date()): Prom
       const last = gone.at(-1);
       if (!last) return true;
       await tx.query("delete from audit_log where seq > $1 and seq <= $2", [chain.anchor_seq, last.seq]);
-      await tx.query("update audit_chain set anchor_seq = $1, anchor_hash = $2 where id", [last.seq, last.hash]);
+      await tx.query("update audit_chain set anchor_seq = $1, anchor_hash = $2 where id", [
+        last.seq,
+        last.hash,
+      ]);
       removed += gone.length;
       return gone.length < BATCH;
     });

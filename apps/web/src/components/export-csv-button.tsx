@@ -110,7 +110,9 @@ export function useStreamedExport({
 
   const status = (
     <span className="sr-only" role="status" aria-live="polite">
-      {progress && percent !== null ? exportMessages.progress(percent, progress.rows, progress.total, noun) : ""}
+      {progress && percent !== null
+        ? exportMessages.progress(percent, progress.rows, progress.total, noun)
+        : ""}
     </span>
   );
   return { run, running: progress !== null, percent, status };

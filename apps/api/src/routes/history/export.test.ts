@@ -32,7 +32,9 @@ describe("History export", () => {
     const response = await t.admin("GET", "/api/v1/apkw/history/export.csv?resource=ads");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="apkw-history-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="apkw-history-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(response.headers["x-export-rows"]).toBe("5");
     const [header, ...rows] = csvOf(response.body);
     expect(header).toEqual([...HISTORY_CSV_HEADER]);
@@ -43,15 +45,32 @@ describe("History export", () => {
       admin: string;
     }[];
     expect(rows.map((row) => row[0])).toEqual(list.map((entry) => entry._id));
-    expect(rows[0]!.slice(1, 8)).toEqual([list[0]!.at, "new@example.com", "203.0.113.7", "apkw", "ads", expect.any(String), "create"]);
-    expect(JSON.parse(rows[0]![9]!)).toEqual({ url: expect.stringMatching(/^https:\/\/ads\.example\//), isActive: true });
+    expect(rows[0]!.slice(1, 8)).toEqual([
+      list[0]!.at,
+      "new@example.com",
+      "203.0.113.7",
+      "apkw",
+      "ads",
+      expect.any(String),
+      "create",
+    ]);
+    expect(JSON.parse(rows[0]![9]!)).toEqual({
+      url: expect.stringMatching(/^https:\/\/ads\.example\//),
+      isActive: true,
+    });
 
     const filtered = csvOf(
       (await t.admin("GET", "/api/v1/apkw/history/export.csv?admin=OLD@example.com&signIns=false")).body,
     );
-    expect(filtered.slice(1).map((row) => row[2])).toEqual(["old@example.com", "old@example.com", "old@example.com"]);
+    expect(filtered.slice(1).map((row) => row[2])).toEqual([
+      "old@example.com",
+      "old@example.com",
+      "old@example.com",
+    ]);
     const today = new Date().toISOString().slice(0, 10);
-    const days = csvOf((await t.admin("GET", `/api/v1/apkw/history/export.csv?resource=ads&from=${today}&to=${today}`)).body);
+    const days = csvOf(
+      (await t.admin("GET", `/api/v1/apkw/history/export.csv?resource=ads&from=${today}&to=${today}`)).body,
+    );
     expect(days.slice(1).map((row) => row[2])).toEqual(["new@example.com", "new@example.com"]);
     // Sign-ins are left out as on the screen (signIns=false), and in when asked for.
     const withSignIns = csvOf((await t.admin("GET", "/api/v1/apkw/history/export.csv")).body);
@@ -61,16 +80,18 @@ describe("History export", () => {
   });
 
   it("keeps a field a spreadsheet would run as a formula as text", async () => {
-    await entries(1, { admin: "=HYPERLINK(\"https://evil.example\")", resource: "apps" });
+    await entries(1, { admin: '=HYPERLINK("https://evil.example")', resource: "apps" });
     const rows = csvOf((await t.admin("GET", "/api/v1/apkw/history/export.csv?resource=apps")).body);
-    expect(rows[1]![2]).toBe("'=HYPERLINK(\"https://evil.example\")");
+    expect(rows[1]![2]).toBe('\'=HYPERLINK("https://evil.example")');
   });
 
   it("JSON Lines: one entry a line, as `GET /history` answers it", async () => {
     const response = await t.admin("GET", "/api/v1/apkw/history/export.jsonl?resource=ads");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/x-ndjson; charset=utf-8");
-    expect(response.headers["content-disposition"]).toMatch(/filename="apkw-history-\d{4}-\d{2}-\d{2}\.jsonl"$/);
+    expect(response.headers["content-disposition"]).toMatch(
+      /filename="apkw-history-\d{4}-\d{2}-\d{2}\.jsonl"$/,
+    );
     expect(response.body.endsWith("\n")).toBe(true);
     const list = (await t.admin("GET", "/api/v1/apkw/history?resource=ads&limit=100")).json().data;
     expect(jsonLines(response.body)).toEqual(list);
@@ -101,8 +122,14 @@ describe("History export", () => {
   });
 
   it("is for whoever reads the site's History: a Viewer exports without others' addresses; another site's member is refused", async () => {
-    await t.createUser("viewer.export@example.com", "Viewer-pass-1", "admin", { level: "viewer", sites: ["apkw"] });
-    await t.createUser("other.export@example.com", "Other-pass-1", "admin", { level: "editor", sites: ["sportbn"] });
+    await t.createUser("viewer.export@example.com", "Viewer-pass-1", "admin", {
+      level: "viewer",
+      sites: ["apkw"],
+    });
+    await t.createUser("other.export@example.com", "Other-pass-1", "admin", {
+      level: "editor",
+      sites: ["sportbn"],
+    });
     const viewer = await t.login("viewer.export@example.com", "Viewer-pass-1");
     const seen = await t.as(viewer, { method: "GET", url: "/api/v1/apkw/history/export.jsonl?resource=ads" });
     expect(seen.statusCode).toBe(200);

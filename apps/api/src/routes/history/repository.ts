@@ -156,7 +156,11 @@ export function historyRepository(db: Queryable, site: Site) {
      * Every entry the filter selects, newest first, a batch at a time (keyset on the id, each range
      * on its own index as the pages read them): an export holds one batch in memory, never the log.
      */
-    async *batches(reader: HistoryReader, filter: HistoryFilter, size = 1000): AsyncGenerator<HistoryEntry[]> {
+    async *batches(
+      reader: HistoryReader,
+      filter: HistoryFilter,
+      size = 1000,
+    ): AsyncGenerator<HistoryEntry[]> {
       let after: string | undefined;
       for (;;) {
         const values: unknown[] = [];
@@ -165,7 +169,10 @@ export function historyRepository(db: Queryable, site: Site) {
         const rows = await db.query<AuditRow>(
           `select ${COLUMNS} from audit_log where id = any(array(
              select found.id from (${ranges
-               .map((range) => `(select id from audit_log where ${range}${bound} order by id desc limit ${size})`)
+               .map(
+                 (range) =>
+                   `(select id from audit_log where ${range}${bound} order by id desc limit ${size})`,
+               )
                .join(" union all ")}) found order by found.id desc limit ${size}
            )) order by audit_log.id desc`,
           values,

@@ -217,7 +217,12 @@ const integrationRoutes: FastifyPluginAsyncZod = async (fastify) => {
   route.put(
     "/history/retention",
     {
-      schema: { tags, security, body: historyRetentionBody, response: { 200: historyRetentionAnswer, ...errors } },
+      schema: {
+        tags,
+        security,
+        body: historyRetentionBody,
+        response: { 200: historyRetentionAnswer, ...errors },
+      },
     },
     async (request) => {
       const { days } = request.body;

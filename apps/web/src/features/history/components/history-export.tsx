@@ -30,7 +30,9 @@ export function HistoryExport({ site, filter }: { site: ApiSite; filter: History
         <DropdownMenuTrigger asChild>
           <Button variant="outline" disabled={exporter.running}>
             {exporter.running ? <Spinner /> : <Download aria-hidden="true" />}
-            {exporter.percent !== null ? exportMessages.running(exporter.percent) : historyExportMessages.button}
+            {exporter.percent !== null
+              ? exportMessages.running(exporter.percent)
+              : historyExportMessages.button}
             <ChevronDown aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>

@@ -339,7 +339,9 @@ describe("History screen", () => {
       "URL",
       Object.assign(URL, { createObjectURL: () => "blob:export", revokeObjectURL: () => {} }),
     );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       saved.push(this.download);
     });
     vi.stubGlobal("fetch", async (url: string) => {
@@ -364,14 +366,18 @@ describe("History screen", () => {
 
     await user.click(screen.getByRole("button", { name: "Export" }));
     await user.click(await screen.findByRole("menuitem", { name: "CSV" }));
-    await waitFor(() => expect(toasts).toContain("Export ready: 2 entries saved to apkw-history-2026-11-23.csv."));
+    await waitFor(() =>
+      expect(toasts).toContain("Export ready: 2 entries saved to apkw-history-2026-11-23.csv."),
+    );
     expect(requests.filter((url) => url.includes("/export."))).toEqual([
       "/api/v1/apkw/history/export.csv?resource=ads&admin=other%40example.com&from=2026-11-01",
     ]);
 
     await user.click(screen.getByRole("button", { name: "Export" }));
     await user.click(await screen.findByRole("menuitem", { name: "JSON Lines" }));
-    await waitFor(() => expect(toasts).toContain("Export ready: 3 entries saved to apkw-history-2026-11-23.jsonl."));
+    await waitFor(() =>
+      expect(toasts).toContain("Export ready: 3 entries saved to apkw-history-2026-11-23.jsonl."),
+    );
     expect(requests.filter((url) => url.includes("/export.")).at(-1)).toBe(
       "/api/v1/apkw/history/export.jsonl?resource=ads&admin=other%40example.com&from=2026-11-01",
     );

@@ -187,7 +187,11 @@ describe("Integrations", () => {
     Element.prototype.releasePointerCapture ??= () => {};
     const calls = api({
       "PUT /history/retention": (call) => ({
-        body: { status: "success", data: { days: call.body.days }, message: "History retention saved" },
+        body: {
+          status: "success",
+          data: { days: (call.body as { days: number | null }).days },
+          message: "History retention saved",
+        },
       }),
     });
     renderAt("/settings/integrations", <IntegrationsScreen />);

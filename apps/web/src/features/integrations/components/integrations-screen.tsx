@@ -338,12 +338,16 @@ function HistoryRetentionSection() {
           History
         </h2>
         <p className="text-sm text-muted-foreground">
-          Entries older than this are removed every hour, on every site. The chain of hashes stays
-          verifiable from the oldest entry kept (npm run history -- verify).
+          Entries older than this are removed every hour, on every site. The chain of hashes stays verifiable
+          from the oldest entry kept (npm run history -- verify).
         </p>
       </div>
       {query.isError ? (
-        <ErrorState title="The retention could not load" onRetry={() => query.refetch()} retrying={query.isFetching} />
+        <ErrorState
+          title="The retention could not load"
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         <div className="grid max-w-xs gap-2">
           <Label htmlFor="history-retention">Keep History entries</Label>
