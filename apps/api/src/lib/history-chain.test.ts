@@ -29,7 +29,7 @@ async function appsCreated(count: number): Promise<string[]> {
 
 /** The History entries' ids in chain order. */
 const chain = async () =>
-  (await t.app.db.query<{ id: string }>("select id::text as id from audit_log order by seq")).map(
+  (await t.app.db.query<{ id: string }>("select entry_id::text as id from audit_log_chain order by seq")).map(
     (row) => row.id,
   );
 
@@ -39,7 +39,7 @@ describe("History's hash chain", () => {
   it("links every entry to the one before it in the transaction that writes it", async () => {
     await appsCreated(3);
     const rows = await t.app.db.query<{ seq: string; prev_hash: string; hash: string }>(
-      "select seq::text as seq, prev_hash, hash from audit_log order by seq",
+      "select seq::text as seq, prev_hash, hash from audit_log_chain order by seq",
     );
     expect(rows.length).toBeGreaterThanOrEqual(4); // the sign-in and the three apps
     rows.forEach((row, index) => {
@@ -82,15 +82,19 @@ describe("History's hash chain", () => {
 
     const [before, removed, after] = ids.slice(-4, -1);
     await t.app.db.query("delete from audit_log where id = $1", [removed]);
+    expect(await messages()).toEqual([`Entry ${removed} was removed (it followed entry ${before}).`]);
+    // With its link removed too, the gap in the places names the entries around it.
+    await t.app.db.query("delete from audit_log_chain where entry_id = $1", [removed]);
     expect(await messages()).toEqual([`1 entry was removed between entry ${before} and entry ${after}.`]);
   });
 
   it("names a rewritten hash and the newest entries removed", async () => {
     const ids = await chain();
     const last = ids.at(-1)!;
-    await t.app.db.query("update audit_log set hash = repeat('a', 64) where id = $1", [last]);
+    await t.app.db.query("update audit_log_chain set hash = repeat('a', 64) where entry_id = $1", [last]);
     expect(await messages()).toContain(`Entry ${last} was changed: its fields no longer match its hash.`);
     await t.app.db.query("delete from audit_log where id = $1", [last]);
+    await t.app.db.query("delete from audit_log_chain where entry_id = $1", [last]);
     expect(await messages()).toContain(`The 1 newest entry, after entry ${ids.at(-2)}, was removed.`);
   });
 });
@@ -127,6 +131,7 @@ describe("retention", () => {
   it("removes the entries older than N days as the chain's oldest, keeping it verifiable", async () => {
     // A clean chain for this test: the earlier tests tampered with it.
     await t.app.db.query("delete from audit_log");
+    await t.app.db.query("delete from audit_log_chain");
     await t.app.db.query(
       "update audit_chain set head_seq = 0, head_hash = repeat('0', 64), anchor_seq = 0, anchor_hash = repeat('0', 64)",
     );
@@ -144,6 +149,8 @@ describe("retention", () => {
     expect(await messages()).toEqual([]);
     // Removing the oldest kept entry by hand is not retention: verify names it.
     await t.app.db.query("delete from audit_log where id = $1", [before[2]]);
+    expect(await messages()).toEqual([`Entry ${before[2]} was removed (the oldest entry kept).`]);
+    await t.app.db.query("delete from audit_log_chain where entry_id = $1", [before[2]]);
     expect(await messages()).toEqual([
       `1 of the oldest entries, before entry ${before[3]}, were removed outside the product (retention keeps the chain's anchor).`,
     ]);
@@ -229,7 +236,7 @@ describe.runIf(testDatabaseKind() === "postgres")("on PostgreSQL", () => {
       expect(intact.output).toMatch(/^History is intact: \d+ entries checked/m);
       expect(intact.code).toBe(0);
       const [entry] = await db.query<{ id: string }>(
-        "select id::text as id from audit_log order by seq limit 1",
+        "select entry_id::text as id from audit_log_chain order by seq limit 1",
       );
       await db.query("update audit_log set record_id = 'forged' where id = $1", [entry!.id]);
       const tampered = await cli();

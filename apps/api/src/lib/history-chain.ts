@@ -1,9 +1,9 @@
 import type { Database } from "@backoffice/db";
 
 /**
- * History's hash chain (migration 0065, decision 026): every entry holds its place (`seq`), the hash
- * of the entry before it and its own hash, computed by the database when the entry's transaction
- * commits. These functions read it: the verification of `npm run history -- verify` and the
+ * History's hash chain (migration 0065, decision 026): every entry has its link (`audit_log_chain`:
+ * its place, the hash of the entry before it and its own hash), computed by the database when the
+ * entry's transaction commits. These functions read it: the verification of `npm run history -- verify` and the
  * retention job, which removes the oldest entries as a prefix of the chain and keeps the last
  * removed one's place and hash as the anchor the verification starts from.
  */
@@ -56,7 +56,8 @@ export async function verifyHistoryChain(db: Database): Promise<ChainReport> {
       return { entries: 0, problems, head: { seq: 0, hash: "" } };
     }
     const unlinked = await tx.query<{ id: string }>(
-      `select id::text as id from audit_log where hash is null or seq is null order by id limit ${MAX_PROBLEMS}`,
+      `select a.id::text as id from audit_log a
+       where not exists (select 1 from audit_log_chain c where c.entry_id = a.id) order by a.id limit ${MAX_PROBLEMS}`,
     );
     for (const { id } of unlinked)
       problem(id, `Entry ${id} has no place in the chain: it was written outside the product.`);
@@ -69,10 +70,12 @@ export async function verifyHistoryChain(db: Database): Promise<ChainReport> {
         seq: string;
         prev_hash: string;
         hash: string;
-        expected: string;
+        expected: string | null;
       }>(
-        `select a.id::text as id, a.seq::text as seq, a.prev_hash, a.hash, audit_entry_hash(a.prev_hash, a) as expected
-         from audit_log a where a.seq > $1 order by a.seq limit ${BATCH}`,
+        `select c.entry_id::text as id, c.seq::text as seq, c.prev_hash, c.hash,
+           case when a.id is not null then audit_entry_hash(c.prev_hash, c.seq, a) end as expected
+         from audit_log_chain c left join audit_log a on a.id = c.entry_id
+         where c.seq > $1 order by c.seq limit ${BATCH}`,
         [previous.seq],
       );
       for (const row of rows) {
@@ -92,7 +95,14 @@ export async function verifyHistoryChain(db: Database): Promise<ChainReport> {
               ? `Entry ${row.id} does not follow the retention anchor: the oldest entries were changed or removed.`
               : `Entry ${previous.id} was changed: its hash was rewritten (entry ${row.id} holds the one it had).`,
           );
-        if (row.hash !== row.expected)
+        if (row.expected === null)
+          problem(
+            row.id,
+            previous.id === null
+              ? `Entry ${row.id} was removed (the oldest entry kept).`
+              : `Entry ${row.id} was removed (it followed entry ${previous.id}).`,
+          );
+        else if (row.hash !== row.expected)
           problem(row.id, `Entry ${row.id} was changed: its fields no longer match its hash.`);
         previous = { id: row.id, seq, hash: row.hash };
         entries += 1;
@@ -142,19 +152,24 @@ export async function removeExpiredHistory(db: Database, now = new Date()): Prom
         "select anchor_seq::text from audit_chain where id for update",
       );
       if (!chain) return true;
+      // An entry already gone (removed outside the product) counts as old: its link goes with the rest.
       const rows = await tx.query<{ seq: string; hash: string; old: boolean }>(
-        `select seq::text as seq, hash, at < $2 as old from audit_log where seq > $1 order by seq limit ${BATCH}`,
+        `select c.seq::text as seq, c.hash, coalesce(a.at < $2, true) as old
+         from audit_log_chain c left join audit_log a on a.id = c.entry_id
+         where c.seq > $1 order by c.seq limit ${BATCH}`,
         [chain.anchor_seq, cutoff],
       );
       const young = rows.findIndex((row) => !row.old);
       const gone = young === -1 ? rows : rows.slice(0, young);
       const last = gone.at(-1);
       if (!last) return true;
-      await tx.query("delete from audit_log where seq > $1 and seq <= $2", [chain.anchor_seq, last.seq]);
-      await tx.query("update audit_chain set anchor_seq = $1, anchor_hash = $2 where id", [
-        last.seq,
-        last.hash,
-      ]);
+      await tx.query(
+        `delete from audit_log where id in
+           (select entry_id from audit_log_chain where seq > $1 and seq <= $2)`,
+        [chain.anchor_seq, last.seq],
+      );
+      await tx.query("delete from audit_log_chain where seq > $1 and seq <= $2", [chain.anchor_seq, last.seq]);
+      await tx.query("update audit_chain set anchor_seq = $1, anchor_hash = $2 where id", [last.seq, last.hash]);
       removed += gone.length;
       return gone.length < BATCH;
     });
