@@ -168,8 +168,14 @@ export async function removeExpiredHistory(db: Database, now = new Date()): Prom
            (select entry_id from audit_log_chain where seq > $1 and seq <= $2)`,
         [chain.anchor_seq, last.seq],
       );
-      await tx.query("delete from audit_log_chain where seq > $1 and seq <= $2", [chain.anchor_seq, last.seq]);
-      await tx.query("update audit_chain set anchor_seq = $1, anchor_hash = $2 where id", [last.seq, last.hash]);
+      await tx.query("delete from audit_log_chain where seq > $1 and seq <= $2", [
+        chain.anchor_seq,
+        last.seq,
+      ]);
+      await tx.query("update audit_chain set anchor_seq = $1, anchor_hash = $2 where id", [
+        last.seq,
+        last.hash,
+      ]);
       removed += gone.length;
       return gone.length < BATCH;
     });
