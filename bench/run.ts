@@ -5,6 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { historyExport } from "./history-export.ts";
 import { importRows } from "./import.ts";
 import { intake } from "./intake.ts";
 import { largeTables } from "./large.ts";
@@ -22,7 +23,7 @@ import { twoInstances } from "./two.ts";
 import { dashboard } from "./web.ts";
 import { windowBoundaries } from "./windows.ts";
 
-/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,windows,import` runs some sections (while working on one); all by default. */
+/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,windows,import,history-export` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -95,6 +96,7 @@ async function main() {
     await section("long-lists", () => longLists(api, session, postgresFor));
     await section("windows", windowBoundaries);
     await section("import", importRows);
+    await section("history-export", () => historyExport(api, session, postgresFor));
   }
   const result = table();
   console.log(`\n${result}`);

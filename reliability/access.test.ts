@@ -146,8 +146,8 @@ const LEVELS = ["owner", "editor", "viewer"] as const;
 type Level = (typeof LEVELS)[number];
 /** Another site than `site`, for the member outside it. */
 const otherThan = (site: Site) => SITES[(SITES.indexOf(site) + 1) % SITES.length]!;
-/** Account routes for Owners only (`requireOwner`): the team, and the second factor rule for everyone. */
-const OWNERS_ONLY = /^\/api\/v1\/((team|tokens|webhooks)(\/|$)|auth\/second-factor\/policy$)/;
+/** Account routes for Owners only (`requireOwner`): the team, integrations and History retention, and the second factor rule for everyone. */
+const OWNERS_ONLY = /^\/api\/v1\/((team|tokens|webhooks|history)(\/|$)|auth\/second-factor\/policy$)/;
 /** Backups and restore: Owners only, with a refusal of their own (routes/backups). */
 const BACKUPS = /^\/api\/v1\/backups(\/|$)/;
 /** Routes whose allowed answer never ends (the live update stream). */

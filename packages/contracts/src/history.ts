@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanish, idSchema, pageQuery } from "./common.ts";
+import { booleanish, idSchema, pageQuery, successOf } from "./common.ts";
 import { HISTORY_RESOURCES, TRASH_RESOURCES } from "./resources.ts";
 import { SITES } from "./site-rules.ts";
 
@@ -108,21 +108,63 @@ export type CursorPage<T extends z.ZodType> = z.infer<ReturnType<typeof cursorPa
 export const HISTORY_COUNT_CAP = 1000;
 
 /** `GET /{site}/history`: newest first, by keyset pages, filtered by resource, admin and days. */
+const historyFilters = {
+  resource: z
+    .enum(HISTORY_RESOURCES, { error: `resource must be one of ${HISTORY_RESOURCES.join(", ")}` })
+    .optional(),
+  admin: z.string().trim().max(254, "admin must be at most 254 characters").optional(),
+  from: day("from"),
+  to: day("to"),
+  /** false: sign-ins left out (History hides them unless asked); a `resource` filter wins. */
+  signIns: booleanish("signIns").optional(),
+};
 export const historyQuery = z
-  .strictObject({
-    ...cursor,
-    resource: z
-      .enum(HISTORY_RESOURCES, { error: `resource must be one of ${HISTORY_RESOURCES.join(", ")}` })
-      .optional(),
-    admin: z.string().trim().max(254, "admin must be at most 254 characters").optional(),
-    from: day("from"),
-    to: day("to"),
-    /** false: sign-ins left out (History hides them unless asked); a `resource` filter wins. */
-    signIns: booleanish("signIns").optional(),
-  })
+  .strictObject({ ...cursor, ...historyFilters })
   .refine(oneCursor, ONE_CURSOR)
   .refine(pageOrCursor, PAGE_OR_CURSOR);
 export type HistoryQuery = z.input<typeof historyQuery>;
+
+/**
+ * `GET /{site}/history/export.csv|jsonl`: the whole History the filters select (the list's filters,
+ * no cursor), streamed newest first (docs/INTEGRATIONS.md#history-export).
+ */
+export const historyExportQuery = z.strictObject(historyFilters);
+export type HistoryExportQuery = z.input<typeof historyExportQuery>;
+
+/** The export's formats: the file's extension in the route. */
+export const HISTORY_EXPORT_FORMATS = ["csv", "jsonl"] as const;
+export type HistoryExportFormat = (typeof HISTORY_EXPORT_FORMATS)[number];
+
+/** The CSV export's header line; each line after it is one entry (docs/INTEGRATIONS.md#history-export). */
+export const HISTORY_CSV_HEADER = [
+  "ID",
+  "At",
+  "Admin",
+  "Address",
+  "Site",
+  "Resource",
+  "Record ID",
+  "Action",
+  "Before",
+  "After",
+  "Trash ID",
+  "Restored",
+] as const;
+
+/** How long History keeps its entries: an Owner's setting, `null` for ever, else 30 days or more. */
+export const HISTORY_RETENTION_MIN_DAYS = 30;
+export const historyRetentionBody = z.strictObject({
+  days: z
+    .number({ error: "days must be a whole number of days or null (for ever)" })
+    .int("days must be a whole number of days or null (for ever)")
+    .min(
+      HISTORY_RETENTION_MIN_DAYS,
+      `days must be at least ${HISTORY_RETENTION_MIN_DAYS} (the Trash keeps deletes 30 days)`,
+    )
+    .max(36500, "days must be at most 36500")
+    .nullable(),
+});
+export const historyRetentionAnswer = successOf(z.object({ days: z.number().int().nullable() }));
 
 /** `GET /{site}/history/{resource}/{id}`: one record's own history. */
 export const recordHistoryParams = z.strictObject({

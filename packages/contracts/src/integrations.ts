@@ -28,6 +28,7 @@ export const INTEGRATION_MESSAGES = {
   webhookDeleted: "Webhook endpoint deleted",
   redeliveryQueued: "Delivery queued again",
   testQueued: "Test event queued",
+  retentionSaved: "History retention saved",
   blockedDestination: "url must be a public address (no loopback, private or metadata address)",
 } as const;
 

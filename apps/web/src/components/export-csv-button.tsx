@@ -51,6 +51,73 @@ function save(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
+/** The file types an export route answers: the route's extension (`{path}/export.{format}`). */
+export type ExportFormat = "csv" | "jsonl";
+
+/** Counts JSON Lines records as the text arrives: one per line break (JSON text escapes its own). */
+function lineCounter() {
+  let records = 0;
+  return {
+    add(text: string) {
+      for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) === 10) records += 1;
+    },
+    count: () => records,
+  };
+}
+
+/**
+ * A streamed export (`GET {path}/export.{format}`) saved to the browser's downloads, with its
+ * progress (rows received against the answer's `x-export-rows`) for the button and screen readers.
+ */
+export function useStreamedExport({
+  site,
+  path,
+  noun,
+}: {
+  site: ApiSite;
+  path: string;
+  noun: readonly [string, string];
+}) {
+  const [progress, setProgress] = useState<{ rows: number; total: number } | null>(null);
+  const percent =
+    progress && (progress.total > 0 ? Math.min(99, Math.floor((progress.rows / progress.total) * 100)) : 0);
+
+  const run = async (format: ExportFormat, query: Readonly<Record<string, string | boolean | undefined>>) => {
+    setProgress({ rows: 0, total: 0 });
+    let total = 0;
+    const counted = format === "csv" ? recordCounter() : lineCounter();
+    // The CSV header line is not a row.
+    const rows = () => Math.max(counted.count() - (format === "csv" ? 1 : 0), 0);
+    try {
+      const file = await siteApi(site).download(`${path}/export.${format}`, {
+        query,
+        onStart: (headers) => {
+          total = Number(headers.get("x-export-rows")) || 0;
+        },
+        onChunk: (text) => {
+          counted.add(text);
+          setProgress({ rows: rows(), total });
+        },
+      });
+      save(file.blob, file.filename);
+      toastSuccess(exportMessages.done, undefined, exportMessages.saved(rows(), noun, file.filename));
+    } catch (error) {
+      toastError(exportMessages.failed, error, exportMessages.failedDescription);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const status = (
+    <span className="sr-only" role="status" aria-live="polite">
+      {progress && percent !== null
+        ? exportMessages.progress(percent, progress.rows, progress.total, noun)
+        : ""}
+    </span>
+  );
+  return { run, running: progress !== null, percent, status };
+}
+
 /**
  * Export CSV of an inbox (docs/PRODUCT-RULES.md#emails-and-contacts): the selection when there is
  * one, else the list as filtered (`filter`, the list's own query), else the whole list, streamed
@@ -72,39 +139,15 @@ export function ExportCsvButton({
   /** What a row is, singular and plural: ["email", "emails"]. */
   noun: readonly [string, string];
 }) {
-  const [progress, setProgress] = useState<{ rows: number; total: number } | null>(null);
-  const percent =
-    progress && (progress.total > 0 ? Math.min(99, Math.floor((progress.rows / progress.total) * 100)) : 0);
-
-  const run = async () => {
-    setProgress({ rows: 0, total: 0 });
-    let total = 0;
-    const counted = recordCounter();
-    const rows = () => Math.max(counted.count() - 1, 0); // the header line is not a row
-    try {
-      const file = await siteApi(site).download(`${path}/export.csv`, {
-        query: selectedIds.length > 0 ? { ids: selectedIds.join(","), sort: filter.sort } : filter,
-        onStart: (headers) => {
-          total = Number(headers.get("x-export-rows")) || 0;
-        },
-        onChunk: (text) => {
-          counted.add(text);
-          setProgress({ rows: rows(), total });
-        },
-      });
-      save(file.blob, file.filename);
-      toastSuccess(exportMessages.done, undefined, exportMessages.saved(rows(), noun, file.filename));
-    } catch (error) {
-      toastError(exportMessages.failed, error, exportMessages.failedDescription);
-    } finally {
-      setProgress(null);
-    }
-  };
+  const exporter = useStreamedExport({ site, path, noun });
+  const { percent } = exporter;
+  const run = () =>
+    exporter.run("csv", selectedIds.length > 0 ? { ids: selectedIds.join(","), sort: filter.sort } : filter);
 
   return (
     <>
-      <Button variant="outline" size="sm" onClick={run} disabled={progress !== null}>
-        {progress !== null ? <Spinner /> : <Download aria-hidden="true" />}
+      <Button variant="outline" size="sm" onClick={run} disabled={exporter.running}>
+        {exporter.running ? <Spinner /> : <Download aria-hidden="true" />}
         {percent !== null
           ? exportMessages.running(percent)
           : selectedIds.length > 0
@@ -113,11 +156,7 @@ export function ExportCsvButton({
               ? exportMessages.filtered
               : exportMessages.idle}
       </Button>
-      <span className="sr-only" role="status" aria-live="polite">
-        {progress && percent !== null
-          ? exportMessages.progress(percent, progress.rows, progress.total, noun)
-          : ""}
-      </span>
+      {exporter.status}
     </>
   );
 }

@@ -147,6 +147,41 @@ export function historyRepository(db: Queryable, site: Site) {
         older: found.older,
       };
     },
+    /** The filter's total, exact (null past HISTORY_COUNT_CAP for an admin or days filter). */
+    async exactTotal(filter: HistoryFilter): Promise<number | null> {
+      const counted = await total(filter);
+      return counted.capped ? null : counted.total;
+    },
+    /**
+     * Every entry the filter selects, newest first, a batch at a time (keyset on the id, each range
+     * on its own index as the pages read them): an export holds one batch in memory, never the log.
+     */
+    async *batches(
+      reader: HistoryReader,
+      filter: HistoryFilter,
+      size = 1000,
+    ): AsyncGenerator<HistoryEntry[]> {
+      let after: string | undefined;
+      for (;;) {
+        const values: unknown[] = [];
+        const ranges = conditions(filter, values);
+        const bound = after === undefined ? "" : ` and id < $${values.push(after)}::bigint`;
+        const rows = await db.query<AuditRow>(
+          `select ${COLUMNS} from audit_log where id = any(array(
+             select found.id from (${ranges
+               .map(
+                 (range) =>
+                   `(select id from audit_log where ${range}${bound} order by id desc limit ${size})`,
+               )
+               .join(" union all ")}) found order by found.id desc limit ${size}
+           )) order by audit_log.id desc`,
+          values,
+        );
+        if (rows.length > 0) yield rows.map((row) => toEntry(row, reader));
+        if (rows.length < size) return;
+        after = rows.at(-1)!.id;
+      }
+    },
     /** The admins the site's History can be filtered by. */
     async admins(): Promise<string[]> {
       const rows = await db.query<{ email: string }>(

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { errorBody, messageBody } from "@backoffice/contracts";
+import { errorBody, historyRetentionAnswer, historyRetentionBody, messageBody } from "@backoffice/contracts";
 import {
   API_TOKEN_PREFIX,
   API_TOKEN_SHOWN,
@@ -21,6 +21,7 @@ import {
 import { fieldRefused, notFound } from "@backoffice/server";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { sha256 } from "../../lib/crypto.ts";
+import { historyRetentionDays } from "../../lib/history-chain.ts";
 import { destinationAllowed, newMessageId, newWebhookSecret } from "../../lib/webhooks.ts";
 import { requireAdmin, requireOwner } from "../../plugins/auth.ts";
 import { idempotentWrites } from "../../plugins/idempotency.ts";
@@ -202,6 +203,35 @@ const integrationRoutes: FastifyPluginAsyncZod = async (fastify) => {
       });
       fastify.webhooks.wake();
       return reply.code(201).send({ status: "success" as const, data: delivery, message: M.testQueued });
+    },
+  );
+
+  // History's retention (docs/PRODUCT-RULES.md#history-trash-and-undo): the `history-retention` job
+  // removes older entries hourly; for ever unless set.
+  route.get(
+    "/history/retention",
+    { schema: { tags, security, response: { 200: historyRetentionAnswer, ...errors } } },
+    async () => ({ status: "success" as const, data: { days: await historyRetentionDays(db) } }),
+  );
+
+  route.put(
+    "/history/retention",
+    {
+      schema: {
+        tags,
+        security,
+        body: historyRetentionBody,
+        response: { 200: historyRetentionAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { days } = request.body;
+      await db.query("update history_settings set retention_days = $1, updated_by = $2, updated_at = now()", [
+        days,
+        request.session?.email ?? null,
+      ]);
+      request.log.info({ event: "history retention set", days, by: request.session?.email }, "history");
+      return { status: "success" as const, data: { days }, message: M.retentionSaved };
     },
   );
 };

@@ -1,12 +1,13 @@
 import { TRASH_DAYS } from "@backoffice/contracts";
-import type { Queryable } from "@backoffice/db";
+import type { Database } from "@backoffice/db";
+import { historyRetentionDays, removeExpiredHistory } from "../../lib/history-chain.ts";
 import type { Jobs } from "../../lib/jobs.ts";
 import { purgeExpiredTrash } from "../trash/repository.ts";
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The periodic clean-up every site shares (what a site's resource needs it defines itself). */
-export function defineHousekeeping(jobs: Jobs, db: Queryable): void {
+export function defineHousekeeping(jobs: Jobs, db: Database): void {
   jobs.define({
     name: "trash-purge",
     title: "Empty expired trash",
@@ -29,6 +30,19 @@ export function defineHousekeeping(jobs: Jobs, db: Queryable): void {
         "delete from otp_codes where expires_at < now() - interval '1 day' returning 1",
       );
       return `${count(sessions.length, "session", "sessions")} and ${count(codes.length, "code", "codes")} removed.`;
+    },
+  });
+  jobs.define({
+    name: "history-retention",
+    title: "Remove History entries past their retention",
+    site: "all",
+    schedule: "20 * * * *",
+    async run() {
+      // The Owner's setting (Integrations); for ever unless set (docs/PRODUCT-RULES.md#history-trash-and-undo).
+      const days = await historyRetentionDays(db);
+      if (days === null) return "History is kept for ever: nothing removed.";
+      const removed = await removeExpiredHistory(db);
+      return `${count(removed, "entry", "entries")} older than ${days} days removed.`;
     },
   });
 }

@@ -327,4 +327,77 @@ describe("History screen", () => {
     await user.click(retry);
     expect(await screen.findByRole("table", { name: "Changes" })).toBeInTheDocument();
   });
+
+  it("Export downloads the whole History with the screen's filters (no cursor), as CSV or JSON Lines", async () => {
+    const user = userEvent.setup();
+    const toasts: string[] = [];
+    const show = (title: string, options?: { description?: string }) =>
+      toasts.push(`${title}: ${options?.description ?? ""}`);
+    registerToaster(Object.assign(show, { success: show, error: show }) as never);
+    const saved: string[] = [];
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:export", revokeObjectURL: () => {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    vi.stubGlobal("fetch", async (url: string) => {
+      requests.push(url);
+      const format = /\/history\/export\.(csv|jsonl)/.exec(url)?.[1];
+      if (!format)
+        return new Response(JSON.stringify(answer(url)), { headers: { "content-type": "application/json" } });
+      const body =
+        format === "csv"
+          ? 'ID,At,Admin\r\n9,2026-11-23T10:15:00.000Z,"a,b"\r\n8,2026-11-23T10:14:00.000Z,x\r\n'
+          : '{"_id":"9"}\n{"_id":"8"}\n{"_id":"7"}\n';
+      return new Response(body, {
+        headers: {
+          "content-type": "text/plain",
+          "content-disposition": `attachment; filename="apkw-history-2026-11-23.${format}"`,
+          "x-export-rows": format === "csv" ? "2" : "3",
+        },
+      });
+    });
+    renderAt("/apkw/history?after=120&resource=ads&admin=other%40example.com&from=2026-11-01");
+    await screen.findByRole("table", { name: "Changes" });
+
+    await user.click(screen.getByRole("button", { name: "Export" }));
+    await user.click(await screen.findByRole("menuitem", { name: "CSV" }));
+    await waitFor(() =>
+      expect(toasts).toContain("Export ready: 2 entries saved to apkw-history-2026-11-23.csv."),
+    );
+    expect(requests.filter((url) => url.includes("/export."))).toEqual([
+      "/api/v1/apkw/history/export.csv?resource=ads&admin=other%40example.com&from=2026-11-01",
+    ]);
+
+    await user.click(screen.getByRole("button", { name: "Export" }));
+    await user.click(await screen.findByRole("menuitem", { name: "JSON Lines" }));
+    await waitFor(() =>
+      expect(toasts).toContain("Export ready: 3 entries saved to apkw-history-2026-11-23.jsonl."),
+    );
+    expect(requests.filter((url) => url.includes("/export.")).at(-1)).toBe(
+      "/api/v1/apkw/history/export.jsonl?resource=ads&admin=other%40example.com&from=2026-11-01",
+    );
+    expect(saved).toEqual(["apkw-history-2026-11-23.csv", "apkw-history-2026-11-23.jsonl"]);
+    click.mockRestore();
+  });
+
+  it("Export takes sign-ins in when Show sign-ins is on, as the list does", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:export", revokeObjectURL: () => {} }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    renderAt("/apkw/history?signIns=show");
+    await screen.findByRole("table", { name: "Changes" });
+    await user.click(screen.getByRole("button", { name: "Export" }));
+    await user.click(await screen.findByRole("menuitem", { name: "JSON Lines" }));
+    await waitFor(() => expect(requests.some((url) => url.includes("/export."))).toBe(true));
+    expect(requests.find((url) => url.includes("/export."))).toBe("/api/v1/apkw/history/export.jsonl");
+    click.mockRestore();
+  });
 });

@@ -26,6 +26,7 @@ import {
   resourceOptions,
 } from "../utils/history-filters";
 import { HistoryDetails } from "./history-details";
+import { HistoryExport } from "./history-export";
 import { HistoryList } from "./history-list";
 
 /**
@@ -57,12 +58,15 @@ export function HistoryScreen() {
         title="History"
         description={historyMessages.subtitle}
         actions={
-          <Button variant="outline" asChild>
-            <Link to={`/${site.key}/history/trash`}>
-              <Trash2 aria-hidden="true" />
-              Trash
-            </Link>
-          </Button>
+          <>
+            <HistoryExport site={site} filter={historyQueryOf(url.get, {})} />
+            <Button variant="outline" asChild>
+              <Link to={`/${site.key}/history/trash`}>
+                <Trash2 aria-hidden="true" />
+                Trash
+              </Link>
+            </Button>
+          </>
         }
       />
       <Card className="gap-4">

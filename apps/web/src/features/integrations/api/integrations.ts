@@ -7,6 +7,7 @@ import { prefetchOf, type ScreenData } from "@/lib/screen-data";
 /** API tokens and webhooks (`/api/v1/tokens`, `/api/v1/webhooks`, Owners only; docs/INTEGRATIONS.md). */
 const tokensKey = ["tokens"] as const;
 const webhooksKey = ["webhooks"] as const;
+const retentionKey = ["history", "retention"] as const;
 
 type Answer<T> = { status: "success"; data: T; message?: string };
 
@@ -19,7 +20,15 @@ const webhooksQuery = queryOptions({
   queryFn: ({ signal }) => api.get<Answer<Webhook[]>>("/webhooks", { signal }).then((answer) => answer.data),
 });
 
+/** How long History keeps its entries (`/api/v1/history/retention`): days, or null for ever. */
+const retentionQuery = queryOptions({
+  queryKey: retentionKey,
+  queryFn: ({ signal }) =>
+    api.get<Answer<{ days: number | null }>>("/history/retention", { signal }).then((answer) => answer.data),
+});
+
 export const useTokens = () => useQuery(tokensQuery);
+export const useHistoryRetention = () => useQuery(retentionQuery);
 export const useWebhooks = () => useQuery(webhooksQuery);
 export const useDeliveries = (id: string) =>
   useQuery({
@@ -40,6 +49,12 @@ function useWrite<V, A>(send: (variables: V) => Promise<A>, key: readonly string
 export type CreatedToken = ApiToken & { token: string };
 export type WebhookWithSecret = Webhook & { secret: string };
 export type WebhookBody = { url: string; sites: Webhook["sites"]; events: string[] };
+
+export const useSetHistoryRetention = () =>
+  useWrite(
+    (days: number | null) => api.put<Answer<{ days: number | null }>>("/history/retention", { days }),
+    retentionKey,
+  );
 
 export const useCreateToken = () =>
   useWrite((body: CreateTokenBody) => api.post<Answer<CreatedToken>>("/tokens", body), tokensKey);

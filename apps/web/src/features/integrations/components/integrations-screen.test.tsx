@@ -39,7 +39,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const api = (routes: Routes = {}) =>
-  fakeApi({ "GET /tokens": listed([token]), "GET /webhooks": listed([endpoint]), ...routes });
+  fakeApi({
+    "GET /tokens": listed([token]),
+    "GET /webhooks": listed([endpoint]),
+    "GET /history/retention": { body: { status: "success", data: { days: null } } },
+    ...routes,
+  });
 
 describe("Integrations", () => {
   it("lists tokens with their prefix and last use, never the token", async () => {
@@ -173,5 +178,28 @@ describe("Integrations", () => {
       calls.some((call) => call.method === "POST" && call.path === `/webhooks/${endpoint._id}/test`),
     ).toBe(true);
     expect(toasts.at(-1)).toMatchObject({ title: "Test event queued" });
+  });
+
+  it("History retention: for ever by default; an Owner picks a number of days, saved at once", async () => {
+    const user = userEvent.setup();
+    Element.prototype.scrollIntoView ??= () => {};
+    Element.prototype.hasPointerCapture ??= () => false;
+    Element.prototype.releasePointerCapture ??= () => {};
+    const calls = api({
+      "PUT /history/retention": (call) => ({
+        body: {
+          status: "success",
+          data: { days: (call.body as { days: number | null }).days },
+          message: "History retention saved",
+        },
+      }),
+    });
+    renderAt("/settings/integrations", <IntegrationsScreen />);
+    const select = await screen.findByRole("combobox", { name: "Keep History entries" });
+    expect(await within(select).findByText("For ever")).toBeInTheDocument();
+    await user.click(select);
+    await user.click(await screen.findByRole("option", { name: "90 days" }));
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({ days: 90 });
+    expect(toasts.map((toast) => toast.title)).toContain("History retention saved");
   });
 });

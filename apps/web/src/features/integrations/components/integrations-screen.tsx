@@ -8,15 +8,19 @@ import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { ApiError } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { toastError, toastSuccess } from "@/lib/toast";
 import {
   useDeleteWebhook,
+  useHistoryRetention,
   useRevokeToken,
   useRotateSecret,
   useSendTest,
+  useSetHistoryRetention,
   useTokens,
   useUpdateWebhook,
   useWebhooks,
@@ -53,6 +57,7 @@ export function IntegrationsScreen() {
         <>
           <TokensSection />
           <WebhooksSection />
+          <HistoryRetentionSection />
         </>
       )}
     </div>
@@ -295,6 +300,71 @@ function WebhooksSection() {
           )}
         </DialogContent>
       </Dialog>
+    </section>
+  );
+}
+
+/** The retention choices: for ever (the default) or a number of days, never under the Trash's 30. */
+const RETENTION_CHOICES: readonly [string, string][] = [
+  ["forever", "For ever"],
+  ["30", "30 days"],
+  ["90", "90 days"],
+  ["365", "1 year"],
+  ["730", "2 years"],
+  ["1825", "5 years"],
+];
+
+/** History's retention (docs/PRODUCT-RULES.md#history-trash-and-undo): older entries are removed hourly. */
+function HistoryRetentionSection() {
+  const query = useHistoryRetention();
+  const save = useSetHistoryRetention();
+  const current = query.data ? (query.data.days === null ? "forever" : String(query.data.days)) : undefined;
+  const choices =
+    current && !RETENTION_CHOICES.some(([value]) => value === current)
+      ? [...RETENTION_CHOICES, [current, `${current} days`] as [string, string]]
+      : RETENTION_CHOICES;
+  const onChange = async (value: string) => {
+    try {
+      const answer = await save.mutateAsync(value === "forever" ? null : Number(value));
+      toastSuccess(answer.message ?? "History retention saved");
+    } catch (error) {
+      toastError("Could not save the retention", error);
+    }
+  };
+  return (
+    <section className="grid gap-4" aria-labelledby="history-retention-heading">
+      <div>
+        <h2 id="history-retention-heading" className="text-lg font-semibold">
+          History
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Entries older than this are removed every hour, on every site. The chain of hashes stays verifiable
+          from the oldest entry kept (npm run history -- verify).
+        </p>
+      </div>
+      {query.isError ? (
+        <ErrorState
+          title="The retention could not load"
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <div className="grid max-w-xs gap-2">
+          <Label htmlFor="history-retention">Keep History entries</Label>
+          <Select value={current} onValueChange={onChange} disabled={!current || save.isPending}>
+            <SelectTrigger id="history-retention" aria-label="Keep History entries">
+              <SelectValue placeholder="Loading..." />
+            </SelectTrigger>
+            <SelectContent>
+              {choices.map(([value, label]) => (
+                <SelectItem key={value} value={value}>
+                  {label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      )}
     </section>
   );
 }
