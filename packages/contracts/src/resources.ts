@@ -29,6 +29,14 @@ export interface RecordLink {
   page?: { field: string; pagesOn: Partial<Record<Site, readonly string[]>> };
 }
 
+/** A column of a record kind holding an image's address (a media URL or any other). */
+export interface ImageField {
+  /** The table's column (snake_case). */
+  column: string;
+  /** The field as its dialog names it. */
+  label: string;
+}
+
 /** One kind of record: one audited table (the name its triggers pass to `audit_changes`). */
 export interface RecordKindFacts {
   /** The kind as its screen names it: History's and the Trash's Resource filter. */
@@ -55,6 +63,13 @@ export interface RecordKindFacts {
    * `<flag>EndsAt`): the public reads answer such a flag true only while it is set and now within it.
    */
   flagWindows?: readonly string[];
+  /**
+   * The record's image fields (docs/MEDIA.md, "Where used"): the media library finds the records
+   * using an image by these columns of `table` (scoped by its `site` column when `perSite`), and a
+   * replaced image's address is rewritten in them. Kinds without `table` (titles, kept by the content
+   * service) declare theirs but are not searched.
+   */
+  images?: { fields: readonly ImageField[]; perSite?: boolean };
 }
 
 /** A resource: an admin API module and its screens, on the sites that have it. */
@@ -82,6 +97,12 @@ export const RESOURCES = {
         table: "apps",
         trash: { kind: "App", recordName: (row) => text(row.title) },
         flagWindows: ["trending", "slider"],
+        images: {
+          fields: [
+            { column: "icon_app", label: "Icon URL" },
+            { column: "bg_app", label: "Background URL" },
+          ],
+        },
       },
     },
   },
@@ -148,6 +169,14 @@ export const RESOURCES = {
         link: { screen: "matches", search: "homeName" },
         table: "matches",
         trash: { kind: "Match", recordName: (row) => `${text(row.home_name)} vs ${text(row.away_name)}` },
+        images: {
+          fields: [
+            { column: "league_logo", label: "League logo URL" },
+            { column: "home_logo", label: "Home team logo URL" },
+            { column: "away_logo", label: "Away team logo URL" },
+          ],
+          perSite: true,
+        },
       },
       // A match's extra stream servers, on the Other Servers screen.
       servers: {
@@ -169,6 +198,9 @@ export const RESOURCES = {
         noun: "title",
         link: { screen: "list", search: "title" },
         trash: { kind: "Movie or TV show", recordName: (row) => text(row.title) },
+        images: {
+          fields: [{ column: "poster_path", label: "Poster URL" }],
+        },
       },
     },
   },

@@ -5,6 +5,8 @@ import { UNDO_HEADER } from "@backoffice/contracts/undo-header";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
+import { validApp } from "../apps/app.testing.ts";
+import { validMatch } from "../matches/match.testing.ts";
 import { image, jpegWithGps, multipart, pngBomb, zip } from "./media.testing.ts";
 
 // The media library through HTTP (docs/MEDIA.md): uploads checked by content, sizes made by the job,
@@ -241,5 +243,137 @@ describe("the media list, alt text and delete", () => {
     });
     expect(answer.statusCode).toBe(403);
     expect((await t.as(viewer, { method: "GET", url: "/api/v1/apkw/media" })).statusCode).toBe(200);
+  });
+});
+
+describe("where used and replace", () => {
+  it("names the records using an image (by any of its addresses), filters by use and asks before deleting one in use", async () => {
+    const logo = (await upload(await image("png", 300, 300), "club.png", "file", "sportbn")).json().data;
+    const spare = (await upload(await image("png", 301, 300), "spare.png", "file", "sportbn")).json().data;
+    const done = await ready("sportbn", logo._id);
+    const small = done.variants.find((v: { width: number }) => v.width === 160).url;
+    const match = await t.admin(
+      "POST",
+      "/api/v1/sportbn/matches",
+      validMatch({ homeTeam_name: "Uses FC", league_logo: logo.url, awayTeam_logo: small }),
+    );
+    expect(match.statusCode).toBe(201);
+    // Another site's records never count.
+    await t.admin("POST", "/api/v1/apkw/apps", validApp({ title: "Elsewhere", icon_app: spare.url }));
+
+    const item = (await t.admin("GET", `/api/v1/sportbn/media/${logo._id}`)).json().data;
+    expect(item.uses).toEqual([
+      {
+        resource: "matches",
+        id: expect.any(String),
+        name: "Uses FC vs Chelsea",
+        field: "League logo URL",
+        search: "Uses FC",
+      },
+      {
+        resource: "matches",
+        id: expect.any(String),
+        name: "Uses FC vs Chelsea",
+        field: "Away team logo URL",
+        search: "Uses FC",
+      },
+    ]);
+    const names = async (used: string) =>
+      (await t.admin("GET", `/api/v1/sportbn/media?used=${used}&limit=100`))
+        .json()
+        .data.map((m: { fileName: string }) => m.fileName);
+    expect(await names("used")).toEqual(["club.png"]);
+    expect(await names("unused")).toContain("spare.png");
+    expect(await names("unused")).not.toContain("club.png");
+    const bad = await t.admin("GET", "/api/v1/sportbn/media?used=maybe");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe("used");
+
+    const asked = await t.admin("DELETE", `/api/v1/sportbn/media/${logo._id}`);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().message).toBe(
+      "This image is used by Uses FC vs Chelsea (League logo URL), Uses FC vs Chelsea (Away team logo URL): delete it anyway?",
+    );
+    expect((await t.admin("GET", `/api/v1/sportbn/media/${logo._id}`)).statusCode).toBe(200);
+    const confirmed = await t.admin("DELETE", `/api/v1/sportbn/media/${logo._id}?inUse=delete`);
+    expect(confirmed.statusCode).toBe(200);
+    // An unused image needs no confirmation.
+    const apkwSpare = (await upload(await image("png", 302, 300), "free.png")).json().data;
+    expect((await t.admin("DELETE", `/api/v1/apkw/media/${apkwSpare._id}`)).statusCode).toBe(200);
+  });
+
+  it("replaces an image's file: every use follows in one change recorded in History, the sizes are made again", async () => {
+    const first = (await upload(await image("png", 400, 200), "icon.png")).json().data;
+    await ready("apkw", first._id);
+    const app = await t.admin(
+      "POST",
+      "/api/v1/apkw/apps",
+      validApp({ title: "Replaced icon", icon_app: first.url, bg_app: first.url }),
+    );
+    expect(app.statusCode).toBe(201);
+    const appId = app.json().data._id;
+    const before = (await t.inject({ method: "GET", url: "/api/v1/public/apkw/apps?category=games" })).json();
+    expect(JSON.stringify(before)).toContain(first.url);
+
+    const v2 = await image("jpeg", 640, 480);
+    const replaced = await t.as(t.token, {
+      method: "PUT",
+      url: `/api/v1/apkw/media/${first._id}/file`,
+      ...multipart(v2, "icon-v2.jpg"),
+    });
+    expect(replaced.statusCode).toBe(200);
+    const item = replaced.json().data;
+    expect(item).toMatchObject({
+      _id: first._id,
+      fileName: "icon-v2.jpg",
+      format: "jpeg",
+      width: 640,
+      status: "pending",
+      variants: [],
+    });
+    expect(item.url).not.toBe(first.url);
+    expect(item.uses.map((use: { field: string }) => use.field)).toEqual(["Icon URL", "Background URL"]);
+    expect((await ready("apkw", first._id)).status).toBe("ready");
+
+    // The app and the public read follow; History has the image's and the app's updates.
+    const after = (await t.inject({ method: "GET", url: "/api/v1/public/apkw/apps?category=games" })).json();
+    expect(JSON.stringify(after)).toContain(item.url);
+    expect(JSON.stringify(after)).not.toContain(first.url);
+    const appHistory = (await t.admin("GET", `/api/v1/apkw/history/apps/${appId}`)).json().data;
+    expect(appHistory[0]).toMatchObject({
+      action: "update",
+      before: { iconApp: first.url },
+      after: { iconApp: item.url },
+    });
+    const mediaHistory = (await t.admin("GET", `/api/v1/apkw/history/media/${first._id}`)).json().data;
+    expect(mediaHistory).toContainEqual(
+      expect.objectContaining({
+        action: "update",
+        before: expect.objectContaining({ fileName: "icon.png" }),
+        after: expect.objectContaining({ fileName: "icon-v2.jpg" }),
+      }),
+    );
+
+    // The file of another image is refused (409 naming file); a bad file is refused as on upload.
+    const other = (await upload(await image("png", 90, 90), "other.png")).json().data;
+    const clash = await t.as(t.token, {
+      method: "PUT",
+      url: `/api/v1/apkw/media/${other._id}/file`,
+      ...multipart(v2, "again.jpg"),
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().errors[0].path).toBe("file");
+    const svg = await t.as(t.token, {
+      method: "PUT",
+      url: `/api/v1/apkw/media/${other._id}/file`,
+      ...multipart(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "x.svg"),
+    });
+    expect(svg.statusCode).toBe(415);
+    const missing = await t.as(t.token, {
+      method: "PUT",
+      url: "/api/v1/apkw/media/ffffffffffffffffffffffff/file",
+      ...multipart(await image("png", 10, 10), "a.png"),
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });
