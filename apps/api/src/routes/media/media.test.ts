@@ -246,6 +246,33 @@ describe("the media list, alt text and delete", () => {
   });
 });
 
+describe("purging from the Trash", () => {
+  it("deletes the original and its sizes from the folder, keeping a file another site's image shares", async () => {
+    const bytes = await image("png", 700, 350);
+    const item = (await upload(bytes, "gone.png")).json().data;
+    const shared = (await upload(bytes, "kept.png", "file", "sportbn")).json().data;
+    expect(shared.url).toBe(item.url);
+    const done = await ready("apkw", item._id);
+    const paths = [item.url, ...done.variants.map((v: { url: string }) => v.url)].map(pathOf);
+    await t.admin("DELETE", `/api/v1/apkw/media/${item._id}`);
+    await t.admin("DELETE", `/api/v1/sportbn/media/${shared._id}`);
+    const purge = async (site: string) => {
+      const trashed = (await t.admin("GET", `/api/v1/${site}/trash?resource=media`)).json().data;
+      const ids = trashed.filter((entry: { recordId: string }) =>
+        [item._id, shared._id].includes(entry.recordId),
+      );
+      return (
+        await t.admin("POST", `/api/v1/${site}/trash/purge`, { ids: ids.map((e: { _id: string }) => e._id) })
+      ).json();
+    };
+    expect(await purge("apkw")).toMatchObject({ deleted: 1 });
+    // sportbn's trashed image still has the file: it stays.
+    expect((await t.inject({ method: "GET", url: paths[0] as string })).statusCode).toBe(200);
+    expect(await purge("sportbn")).toMatchObject({ deleted: 1 });
+    for (const path of paths) expect((await t.inject({ method: "GET", url: path })).statusCode).toBe(404);
+  });
+});
+
 describe("where used and replace", () => {
   it("names the records using an image (by any of its addresses), filters by use and asks before deleting one in use", async () => {
     const logo = (await upload(await image("png", 300, 300), "club.png", "file", "sportbn")).json().data;

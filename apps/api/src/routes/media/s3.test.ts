@@ -60,6 +60,27 @@ describe("media on S3", () => {
     expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
+  it("deletes the original and its sizes from the bucket when the image is purged from the Trash", async () => {
+    const item = (await upload(await image("jpeg", 500, 300), "purged.jpg")).json().data;
+    let done = item;
+    for (let wait = 50; done.status === "pending" && wait < 60_000; wait *= 1.5) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      done = (await t.admin("GET", `/api/v1/apkw/media/${item._id}`)).json().data;
+    }
+    const paths = [item.url, ...done.variants.map((v: { url: string }) => v.url)].map(
+      (url) => new URL(url).pathname,
+    );
+    expect(paths).toHaveLength(5);
+    await t.admin("DELETE", `/api/v1/apkw/media/${item._id}`);
+    // In the Trash the files stay, for a restore.
+    expect((await t.inject({ method: "GET", url: paths[0] as string })).statusCode).toBe(200);
+    const [trashed] = (await t.admin("GET", "/api/v1/apkw/trash?resource=media")).json().data;
+    expect((await t.admin("POST", "/api/v1/apkw/trash/purge", { ids: [trashed._id] })).json().deleted).toBe(
+      1,
+    );
+    for (const path of paths) expect((await t.inject({ method: "GET", url: path })).statusCode).toBe(404);
+  });
+
   it("answers 503 with Retry-After while the store is down, and keeps nothing half stored", async () => {
     const before = (await upload(await image("png", 64, 64), "before.png")).json().data;
     await s3.close();

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cacheKeys } from "../../lib/cache-keys.ts";
 import { cursorAnswer } from "../../lib/rows.ts";
 import { CONTENT_PATH, contentClient, parseJson } from "../catalog/content-client.ts";
+import { purgedFilesOf } from "../media/files.ts";
 import { type OutsideRestore, trashRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -33,7 +34,11 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
       const answer = await content.call(request, "POST", `${CONTENT_PATH}/restore`, { body: { titles } });
       return movieRestoreAnswer.safeParse(parseJson(answer.payload)).data?.restored ?? [];
     });
-  const trash = trashRepository(fastify.db, site);
+  const trash = trashRepository(
+    fastify.db,
+    site,
+    purgedFilesOf(fastify.db, fastify.mediaStorage, fastify.log),
+  );
   const tags = [`${site}: trash`];
 
   // A restore may bring back any of the site's records: every public read of the site is cleared
