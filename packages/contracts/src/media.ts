@@ -95,3 +95,24 @@ export type UpdateMediaBody = z.infer<typeof updateMediaBody>;
 
 /** A stored file's name: its content hash, the variant's width, its format's extension. */
 export const MEDIA_FILE_PATTERN = /^[0-9a-f]{64}(-\d{1,5})?\.(jpg|png|webp|avif|gif)$/;
+
+/**
+ * An image of a public read (docs/MEDIA.md, "Public reads"): a media image as the public sites use
+ * it, ready for `<picture>`/`srcset`. Given under the record's `images`, keyed by the image field's
+ * column (`icon_app`, `league_logo`…), only for fields holding a media image whose sizes are made.
+ */
+export const publicImageSchema = z.object({
+  /** The original (the fallback), absolute. */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+  /** `srcset` values per format: "https://…-160.webp 160w, https://…-480.webp 480w". */
+  srcset: z.object({ webp: z.string(), avif: z.string() }),
+  /** Every size, absolute. */
+  variants: z.array(mediaVariantSchema),
+});
+export type PublicImage = z.infer<typeof publicImageSchema>;
+
+/** A public record's `images`: its image fields' media images, by column. */
+export const publicImagesField = { images: z.record(z.string(), publicImageSchema) };

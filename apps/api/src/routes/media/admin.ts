@@ -95,7 +95,10 @@ const mediaRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
   const queueSizes = (request: FastifyRequest) =>
     fastify.jobs.runNow(MEDIA_JOB).catch((error) => request.log.warn({ err: error }, "media job not queued"));
 
-  defineMediaJob(fastify.jobs, fastify.db, storage, fastify.log);
+  // Sizes made change what the site's public reads give (their images): those are cleared then.
+  defineMediaJob(fastify.jobs, fastify.db, storage, fastify.log, (done) =>
+    fastify.publicCache.invalidate(cacheKeys.siteOf(done)),
+  );
   // Multipart bodies are read by this scope's upload only; the byte limit is checked per file.
   await fastify.register(multipart, { limits: { fileSize: config.MEDIA_MAX_BYTES, files: 1 } });
 
@@ -190,9 +193,13 @@ const mediaRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
     },
   );
 
+  // The public reads give images' alt text and sizes: a change clears the site's (plugins/invalidation.ts).
+  const writes = { invalidates: cacheKeys.siteOf(site) };
+
   fastify.patch(
     "/media/:id",
     {
+      config: writes,
       schema: {
         tags,
         params: idParams,
@@ -210,6 +217,7 @@ const mediaRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
   fastify.delete(
     "/media/:id",
     {
+      config: writes,
       schema: {
         tags,
         params: idParams,

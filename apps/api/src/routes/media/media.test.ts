@@ -246,6 +246,45 @@ describe("the media list, alt text and delete", () => {
   });
 });
 
+describe("public reads", () => {
+  it("give the sizes of media images beside the unchanged fields: absolute URLs and srcset per format, once ready", async () => {
+    const icon = (await upload(await image("png", 900, 600), "public-icon.png")).json().data;
+    await t.admin(
+      "POST",
+      "/api/v1/apkw/apps",
+      validApp({ title: "Public icon", icon_app: icon.url, category: "apps" }),
+    );
+    const appOf = async () =>
+      (await t.inject({ method: "GET", url: "/api/v1/public/apkw/apps?category=apps" }))
+        .json()
+        .data.find((app: { title: string }) => app.title === "Public icon");
+    // Until its sizes exist the image is not given (the field itself is, unchanged).
+    const early = await appOf();
+    expect(early.icon_app).toBe(icon.url);
+    if ((await t.admin("GET", `/api/v1/apkw/media/${icon._id}`)).json().data.status === "pending")
+      expect(early.images).toEqual({});
+    await ready("apkw", icon._id);
+    await t.admin("PATCH", `/api/v1/apkw/media/${icon._id}`, { alt: "Shield" });
+    const app = await appOf();
+    expect(app.icon_app).toBe(icon.url);
+    expect(app.bg_app).toBe("https://cdn.example/bg/subway.jpg");
+    expect(Object.keys(app.images)).toEqual(["icon_app"]);
+    const base = icon.url.replace(/\.png$/, "");
+    expect(app.images.icon_app).toMatchObject({
+      url: icon.url,
+      width: 900,
+      height: 600,
+      alt: "Shield",
+      srcset: {
+        webp: `${base}-160.webp 160w, ${base}-480.webp 480w`,
+        avif: `${base}-160.avif 160w, ${base}-480.avif 480w`,
+      },
+    });
+    expect(app.images.icon_app.variants).toHaveLength(4);
+    for (const variant of app.images.icon_app.variants) expect(variant.url).toMatch(/^http:\/\//);
+  });
+});
+
 describe("purging from the Trash", () => {
   it("deletes the original and its sizes from the folder, keeping a file another site's image shares", async () => {
     const bytes = await image("png", 700, 350);

@@ -1,5 +1,12 @@
 import { HISTORY_RESOURCES, RECORD_KINDS, type RecordKind, type Site, siteHas } from "@backoffice/contracts";
-import type { Media, MediaFormat, MediaQuery, MediaUse, MediaVariant } from "@backoffice/contracts/media";
+import type {
+  Media,
+  MediaFormat,
+  MediaQuery,
+  MediaUse,
+  MediaVariant,
+  PublicImage,
+} from "@backoffice/contracts/media";
 import { type Database, newId, type Queryable } from "@backoffice/db";
 import { iso } from "../../lib/rows.ts";
 
@@ -243,4 +250,53 @@ export async function finishMedia(
     status,
     JSON.stringify(variants),
   ]);
+}
+
+/** The stem of a media address (original or size), or undefined for any other address. */
+const stemOfUrl = (url: string) => /\/media\/([0-9a-f]{64})(?:-\d+)?\.\w+$/.exec(url)?.[1];
+
+/**
+ * The public reads' images (docs/MEDIA.md, "Public reads"): for each record, its image fields
+ * (`fields`: column → address) that hold a ready media image of the site, with absolute sizes and
+ * srcset. One query for every record of the answer.
+ */
+export async function publicImagesOf(
+  db: Queryable,
+  site: Site,
+  base: string,
+  records: Record<string, string>[],
+): Promise<Record<string, PublicImage>[]> {
+  const stems = [
+    ...new Set(records.flatMap((fields) => Object.values(fields).map(stemOfUrl)).filter(Boolean)),
+  ];
+  const rows =
+    stems.length === 0
+      ? []
+      : await db.query<MediaRow>(
+          "select * from media where site = $1 and status = 'ready' and split_part(file, '.', 1) = any($2::text[])",
+          [site, stems],
+        );
+  const byStem = new Map(
+    rows.map((row): [string, PublicImage] => {
+      const item = toMedia(row, base);
+      const srcset = (format: "webp" | "avif") =>
+        item.variants
+          .filter((variant) => variant.format === format)
+          .map((variant) => `${variant.url} ${variant.width}w`)
+          .join(", ");
+      const image = { url: item.url, width: item.width, height: item.height, alt: item.alt };
+      return [
+        stemOf(row.file),
+        { ...image, srcset: { webp: srcset("webp"), avif: srcset("avif") }, variants: item.variants },
+      ];
+    }),
+  );
+  return records.map((fields) => {
+    const images: Record<string, PublicImage> = {};
+    for (const [column, url] of Object.entries(fields)) {
+      const image = byStem.get(stemOfUrl(url) ?? "");
+      if (image) images[column] = image;
+    }
+    return images;
+  });
 }

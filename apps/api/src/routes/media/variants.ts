@@ -1,3 +1,4 @@
+import type { Site } from "@backoffice/contracts";
 import type { Database } from "@backoffice/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Jobs } from "../../lib/jobs.ts";
@@ -29,6 +30,8 @@ export function defineMediaJob(
   db: Database,
   storage: MediaStorage,
   log: FastifyBaseLogger,
+  /** Told each site whose images got their sizes (its public reads are cleared). */
+  onSizes: (site: Site) => Promise<void>,
 ): void {
   if (jobs.has(MEDIA_JOB)) return;
   jobs.define({
@@ -40,6 +43,7 @@ export function defineMediaJob(
     async run({ progress }) {
       let done = 0;
       let failed = 0;
+      const sites = new Set<Site>();
       for (;;) {
         const batch = await pendingMedia(db, 20);
         if (batch.length === 0) break;
@@ -55,6 +59,7 @@ export function defineMediaJob(
               variants.push({ width: variant.width, height: variant.height, format: variant.format, file });
             }
             await finishMedia(db, item.id, "ready", variants);
+            sites.add(item.site);
             done += 1;
           } catch (error) {
             // A store that is away fails the run (retried later); an image sharp cannot read is marked failed.
@@ -66,6 +71,8 @@ export function defineMediaJob(
           }
           await progress(Math.min(99, (done + failed) * 5));
         }
+        for (const site of sites) await onSizes(site);
+        sites.clear();
       }
       if (done + failed === 0) return "No image waiting.";
       return {
