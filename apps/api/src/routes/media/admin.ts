@@ -12,7 +12,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicUrlOf } from "../../config.ts";
 import { cacheKeys } from "../../lib/cache-keys.ts";
-import { cleanOriginal, FORMATS, formatOf, sha256 } from "../../lib/media-images.ts";
+import { checkImage, FORMATS, formatOf, sha256 } from "../../lib/media-images.ts";
 import { pagedAnswer } from "../../lib/rows.ts";
 import {
   type MediaRow,
@@ -22,7 +22,7 @@ import {
   toMedia,
   usesOf,
 } from "./repository.ts";
-import { defineMediaJob, MEDIA_JOB } from "./variants.ts";
+import { defineMediaJob, MEDIA_JOB, uploadedKeyOf } from "./variants.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const uploadErrors = { ...errors, 409: errorBody, 413: errorBody, 415: errorBody, 503: errorBody };
@@ -63,8 +63,9 @@ const mediaRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
     toMedia(row, base, (await usesOf(fastify.db, site, [row.file])).get(row.file));
 
   /**
-   * An uploaded file made ready to store: checked by content and pixels, EXIF removed, written to
-   * the store under its content hash (503 when the store is away). `hash` is the uploaded bytes'.
+   * An uploaded file stored as it came, checked by content, pixels and a shrunken decode, under a
+   * name never served (`upload-…`): the job cleans it (EXIF removed) to its address, the uploaded
+   * bytes' hash, then makes its sizes (503 when the store is away).
    */
   async function stored(
     request: FastifyRequest,
@@ -72,10 +73,10 @@ const mediaRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
     hash: string,
   ): Promise<NewMedia> {
     const format = await formatOf(upload.bytes);
-    const clean = await cleanOriginal(upload.bytes, format, config.MEDIA_MAX_PIXELS);
-    const file = `${sha256(clean.bytes)}.${FORMATS[format].ext}`;
+    const checked = await checkImage(upload.bytes, format, config.MEDIA_MAX_PIXELS);
+    const file = `${hash}.${FORMATS[format].ext}`;
     try {
-      await storage.put(file, clean.bytes, FORMATS[format].mime);
+      await storage.put(uploadedKeyOf(file), upload.bytes, FORMATS[format].mime);
     } catch (error) {
       request.log.error({ err: error }, "media store unavailable");
       throw new HttpError(503, MEDIA_MESSAGES.storageDown, { "retry-after": "30" });
@@ -84,9 +85,9 @@ const mediaRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
       file_name: upload.name.slice(0, 255),
       file,
       format,
-      bytes: clean.bytes.length,
-      width: clean.width,
-      height: clean.height,
+      bytes: upload.bytes.length,
+      width: checked.width,
+      height: checked.height,
       hash,
     };
   }

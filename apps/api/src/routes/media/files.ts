@@ -80,7 +80,7 @@ export const purgedFilesOf =
       // Every size its name could have (a row trashed before the job finished lists none of them).
       const stem = row.file.replace(/\.\w+$/, "");
       const widths = new Set<number>([...MEDIA_WIDTHS, Number(row.width) || 0]);
-      const files = [row.file];
+      const files = [row.file, `upload-${row.file}`];
       for (const width of widths)
         for (const format of VARIANT_FORMATS) files.push(`${stem}-${width}.${format}`);
       for (const file of files)

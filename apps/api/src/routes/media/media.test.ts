@@ -87,7 +87,16 @@ describe("media uploads", () => {
     const photo = await jpegWithGps();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const item = (await upload(photo, "holiday.jpg")).json().data;
+    // The upload waits for the job under a name never served; its address answers once cleaned.
+    const uploadName = `upload-${pathOf(item.url).slice("/media/".length)}`;
+    expect((await t.inject({ method: "GET", url: `/media/${uploadName}` })).statusCode).toBe(400);
+    const early = await t.inject({ method: "GET", url: pathOf(item.url) });
+    const pending = (await t.admin("GET", `/api/v1/apkw/media/${item._id}`)).json().data.status === "pending";
+    if (pending) expect(early.statusCode).toBe(404);
+    const done = await ready("apkw", item._id);
+    expect(done.status).toBe("ready");
     const stored = (await t.inject({ method: "GET", url: pathOf(item.url) })).rawPayload;
+    expect(stored.length).toBe(done.bytes);
     const metadata = await sharp(stored).metadata();
     expect(metadata.exif).toBeUndefined();
     expect(metadata.xmp).toBeUndefined();
@@ -203,6 +212,7 @@ describe("the media list, alt text and delete", () => {
 
   it("edits the alt text, deletes to the Trash and comes back with Undo; History has each step", async () => {
     const item = (await upload(await image("png", 50, 50), "logo.png", "file", "movies")).json().data;
+    await ready("movies", item._id);
     const edited = await t.admin("PATCH", `/api/v1/movies/media/${item._id}`, { alt: "Club logo" });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data.alt).toBe("Club logo");

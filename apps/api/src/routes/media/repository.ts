@@ -244,12 +244,13 @@ export async function finishMedia(
   id: string,
   status: "ready" | "failed",
   variants: StoredVariant[],
+  facts?: { bytes: number; width: number; height: number },
 ): Promise<void> {
-  await db.query("update media set status = $2, variants = $3::jsonb where id = $1", [
-    id,
-    status,
-    JSON.stringify(variants),
-  ]);
+  await db.query(
+    `update media set status = $2, variants = $3::jsonb, bytes = coalesce($4, bytes),
+     width = coalesce($5, width), height = coalesce($6, height) where id = $1`,
+    [id, status, JSON.stringify(variants), facts?.bytes ?? null, facts?.width ?? null, facts?.height ?? null],
+  );
 }
 
 /** The stem of a media address (original or size), or undefined for any other address. */

@@ -1,5 +1,5 @@
 import type { Media } from "@backoffice/contracts/media";
-import { Check, RefreshCw } from "lucide-react";
+import { Check, ImageIcon, RefreshCw } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { DeleteButton } from "@/components/item-buttons";
@@ -35,14 +35,19 @@ export function MediaCard({
   return (
     <article className="grid gap-3 rounded-xl border p-3">
       <div className="flex aspect-video items-center justify-center overflow-hidden rounded-lg bg-muted">
-        <img
-          src={item.url}
-          srcSet={srcSetOf(item)}
-          sizes="(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 100vw"
-          alt={item.alt}
-          loading="lazy"
-          className="max-h-full max-w-full object-contain"
-        />
+        {/* The address answers once the job cleaned the upload (docs/MEDIA.md). */}
+        {item.status === "ready" ? (
+          <img
+            src={item.url}
+            srcSet={srcSetOf(item)}
+            sizes="(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 100vw"
+            alt={item.alt}
+            loading="lazy"
+            className="max-h-full max-w-full object-contain"
+          />
+        ) : (
+          <ImageIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+        )}
       </div>
       <div className="grid gap-1">
         <h3 className="truncate font-medium" title={item.fileName}>
