@@ -19,6 +19,7 @@ export const MEDIA_MESSAGES = {
   notFound: "Image not found",
   noFile: "file is required: send the image as the multipart field file",
   empty: "file is empty",
+  oneFile: "file must be one file: send one image per upload",
   svg: "file is an SVG image: SVG is not accepted (it can carry scripts); upload a PNG, JPEG, WebP, AVIF or GIF",
   unsupported: "file must be a JPEG, PNG, WebP, AVIF or GIF image",
   damaged: "file could not be read as an image: it is damaged or cut short",

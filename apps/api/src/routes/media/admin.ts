@@ -39,14 +39,24 @@ async function uploadedFile(request: FastifyRequest, maxBytes: number) {
   const tooLarge = () =>
     fileRefused(413, `file must be at most ${megabytes(maxBytes)} (${maxBytes} bytes)`, "too_big");
   try {
-    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });
-    if (part?.fieldname !== "file") throw fileRefused(400, MEDIA_MESSAGES.noFile, "required");
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw tooLarge();
-    return { name: part.filename || "image", bytes };
+    // The whole body is read: a second file (10,000 at once, say) is refused, not silently dropped.
+    let upload: { name: string; bytes: Buffer } | undefined;
+    const parts = request.files({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 20 } });
+    for await (const part of parts) {
+      if (upload) throw fileRefused(400, MEDIA_MESSAGES.oneFile);
+      if (part.fieldname !== "file") throw fileRefused(400, MEDIA_MESSAGES.noFile, "required");
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw tooLarge();
+      upload = { name: part.filename || "image", bytes };
+    }
+    if (!upload) throw fileRefused(400, MEDIA_MESSAGES.noFile, "required");
+    return upload;
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT")
+      throw fileRefused(400, MEDIA_MESSAGES.oneFile);
     // A body cut mid-way or not multipart after all: nothing was stored.
     throw fileRefused(400, `file could not be read: ${(error as Error).message}`);
   }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MEDIA_MESSAGES } from "@backoffice/contracts/media";
 import { UNDO_HEADER } from "@backoffice/contracts/undo-header";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
@@ -184,6 +185,33 @@ describe("media uploads", () => {
     expect(cut.statusCode).toBe(400);
     expect(cut.json().errors[0]).toMatchObject({ path: "file" });
     const names = (await t.admin("GET", "/api/v1/apkw/media?q=cut-off")).json().data;
+    expect(names).toEqual([]);
+  });
+
+  it("answers 10,000 files in one request with a 400 naming file: one file per upload, nothing stored", async () => {
+    const png = await image("png", 4, 4);
+    const boundary = "----h4many";
+    const part = (n: number) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="many-${n}.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from("\r\n"),
+      ]);
+    const payload = Buffer.concat([
+      ...Array.from({ length: 10_000 }, (_, n) => part(n)),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const answer = await t.as(t.token, {
+      method: "POST",
+      url: "/api/v1/apkw/media",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ message: MEDIA_MESSAGES.oneFile, errors: [{ path: "file" }] });
+    const names = (await t.admin("GET", "/api/v1/apkw/media?q=many-&limit=100")).json().data;
     expect(names).toEqual([]);
   });
 
