@@ -10,6 +10,7 @@ import { largeTables } from "./large.ts";
 import { figures, output, ROOT, runSection, SHORT, sections, table } from "./lib.ts";
 import { liveUpdates } from "./live.ts";
 import { longLists } from "./long-lists.ts";
+import { media } from "./media.ts";
 import { overview } from "./overview.ts";
 import { probes } from "./probes.ts";
 import { publicReads } from "./reads.ts";
@@ -20,7 +21,7 @@ import { tracing } from "./tracing.ts";
 import { twoInstances } from "./two.ts";
 import { dashboard } from "./web.ts";
 
-/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists` runs some sections (while working on one); all by default. */
+/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,media` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -91,6 +92,8 @@ async function main() {
     });
     await section("tracing", () => tracing(api, session));
     await section("long-lists", () => longLists(api, session, postgresFor));
+    // Minutes of image processing: the full run only (docs/MEDIA.md, "Figures").
+    await section("media", media);
   }
   const result = table();
   console.log(`\n${result}`);
