@@ -3,7 +3,7 @@
 // media-variants job processes them, the processing time per image, and a size served by the api
 // against a bare node:http server sending the same bytes and headers (docs/MEDIA.md, "Figures").
 import { join } from "node:path";
-import sharp from "sharp";
+import { noisyJpeg } from "../apps/api/src/routes/media/media.testing.ts";
 import { format, load, record, SECONDS, startNpm, treeRss } from "./lib.ts";
 import { ADMIN_PASSWORD, running, session, work } from "./servers.ts";
 import { bareTwin } from "./twin.ts";
@@ -23,17 +23,7 @@ interface Item {
  * encode, and a JPEG comment naming its number after the start marker (a valid file, another hash).
  */
 async function photos(): Promise<Buffer[]> {
-  const base = await sharp({
-    create: {
-      width: 6000,
-      height: 4000,
-      channels: 3,
-      background: { r: 120, g: 100, b: 80 },
-      noise: { type: "gaussian", mean: 120, sigma: 25 },
-    },
-  })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  const base = await noisyJpeg(6000, 4000);
   return Array.from({ length: PHOTOS }, (_, n) => {
     const text = Buffer.from(`photo ${n}`);
     const comment = Buffer.from([0xff, 0xfe, 0, text.length + 2]);

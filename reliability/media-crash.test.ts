@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { image, noisyJpeg } from "../apps/api/src/routes/media/media.testing.ts";
 import { type ApiProcess, freshDatabase, spawnApi, stopApi } from "./api-process.ts";
 import { ADMIN, adminSession, engine, sleep } from "./faults.ts";
 import { report } from "./support.ts";
@@ -28,18 +28,7 @@ interface Item {
 }
 
 /** A photo-like image (noise compresses badly and takes sharp a while): different bytes each call. */
-const photo = (seed: number) =>
-  sharp({
-    create: {
-      width: 3000,
-      height: 2000,
-      channels: 3,
-      background: { r: seed % 255, g: 90, b: 40 },
-      noise: { type: "gaussian", mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+const photo = (seed: number) => noisyJpeg(2000, 1500, seed);
 
 describe("media processing cut by kill -9", () => {
   it("resumes after a restart: every image ends ready with its sizes, none ready without them, no orphan file", {
@@ -115,11 +104,7 @@ describe("media processing cut by kill -9", () => {
 
     // Many small uploads at once: each answered cleanly, never a 500; the api stays ready.
     const tiny = await Promise.all(
-      Array.from({ length: CONCURRENT }, (_, n) =>
-        sharp({ create: { width: 4, height: 4, channels: 3, background: { r: n % 255, g: n >> 8, b: 7 } } })
-          .png()
-          .toBuffer(),
-      ),
+      Array.from({ length: CONCURRENT }, (_, n) => image("png", 4, 4, n / CONCURRENT)),
     );
     const statuses = await Promise.all(
       tiny.map(async (bytes, n) => {
