@@ -44,7 +44,7 @@ describe("media processing cut by kill -9", () => {
       JOBS_RETRY_DELAY_SECONDS: "1",
     };
     if (engine === "postgres") {
-      const database = await freshDatabase(process.env.TEST_DATABASE_URL!, "media_crash");
+      const database = await freshDatabase(process.env.TEST_DATABASE_URL!, "h4_media_crash");
       cleanups.push(() => database.drop());
       env.DATABASE_URL = database.url;
     }
