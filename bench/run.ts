@@ -12,6 +12,7 @@ import { largeTables } from "./large.ts";
 import { figures, output, ROOT, runSection, SHORT, sections, table } from "./lib.ts";
 import { liveUpdates } from "./live.ts";
 import { longLists } from "./long-lists.ts";
+import { media } from "./media.ts";
 import { overview } from "./overview.ts";
 import { probes } from "./probes.ts";
 import { publicReads } from "./reads.ts";
@@ -23,7 +24,7 @@ import { twoInstances } from "./two.ts";
 import { dashboard } from "./web.ts";
 import { windowBoundaries } from "./windows.ts";
 
-/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,windows,import,history-export` runs some sections (while working on one); all by default. */
+/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,windows,import,history-export,media` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -97,6 +98,8 @@ async function main() {
     await section("windows", windowBoundaries);
     await section("import", importRows);
     await section("history-export", () => historyExport(api, session, postgresFor));
+    // Minutes of image processing: the full run only (docs/MEDIA.md, "Figures").
+    await section("media", media);
   }
   const result = table();
   console.log(`\n${result}`);

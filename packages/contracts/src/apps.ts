@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { booleanish, httpUrl, partialUpdate } from "./common.ts";
 import { coded } from "./field-errors.ts";
+import { publicImagesField } from "./media.ts";
 import { flagWindowAnswerFields, flagWindowBodyFields } from "./windows.ts";
 
 export const APP_CATEGORIES = ["apps", "games"] as const;
@@ -43,6 +44,9 @@ export const appSchema = z.object({
   updatedAt: z.string(),
 });
 export type App = z.infer<typeof appSchema>;
+
+/** An app of the public read: its fields, and its icon's and background's media images (docs/MEDIA.md). */
+export const publicAppSchema = appSchema.extend(publicImagesField);
 
 /** The fields an app carries the same way in its table row, its answer and the form's payload. */
 export type AppDetails = Pick<

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { httpUrl, idSchema, messageBody, pagedOf, partialUpdate } from "./common.ts";
+import { publicImagesField } from "./media.ts";
 import { FEED_SPORTS, MATCH_SPORTS, MATCH_STATUSES } from "./sports.ts";
 import { windowAnswerFields, windowBodyFields } from "./windows.ts";
 
@@ -239,6 +240,8 @@ export const deleteMatchesAnswer = messageBody.extend({ deleted: z.array(z.strin
 
 export const publicMatchSchema = matchSchema.extend({
   servers: z.array(otherServerSchema.pick({ _id: true, name: true, url: true })),
+  // The league's and teams' logos as media images (league_logo, home_logo, away_logo), docs/MEDIA.md.
+  ...publicImagesField,
 });
 
 /**

@@ -48,6 +48,14 @@ export interface ImportFacts {
   aliases?: Readonly<Record<string, readonly string[]>>;
 }
 
+/** A column of a record kind holding an image's address (a media URL or any other). */
+export interface ImageField {
+  /** The table's column (snake_case). */
+  column: string;
+  /** The field as its dialog names it. */
+  label: string;
+}
+
 /** One kind of record: one audited table (the name its triggers pass to `audit_changes`). */
 export interface RecordKindFacts {
   /** The kind as its screen names it: History's and the Trash's Resource filter. */
@@ -83,6 +91,13 @@ export interface RecordKindFacts {
   flagWindows?: readonly string[];
   /** Set when its records can be imported from a file (its table is `table`). */
   import?: ImportFacts;
+  /**
+   * The record's image fields (docs/MEDIA.md, "Where used"): the media library finds the records
+   * using an image by these columns of `table` (scoped by its `site` column when `perSite`), and a
+   * replaced image's address is rewritten in them. Kinds without `table` (titles, kept by the content
+   * service) declare theirs but are not searched.
+   */
+  images?: { fields: readonly ImageField[]; perSite?: boolean };
 }
 
 /** A resource: an admin API module and its screens, on the sites that have it. */
@@ -136,6 +151,12 @@ export const RESOURCES = {
           ],
           keys: ["title", "_id"],
           lists: ["supportedDevices"],
+        },
+        images: {
+          fields: [
+            { column: "icon_app", label: "Icon URL" },
+            { column: "bg_app", label: "Background URL" },
+          ],
         },
       },
     },
@@ -229,6 +250,14 @@ export const RESOURCES = {
           ],
           keys: ["_id", "matchUrl"],
         },
+        images: {
+          fields: [
+            { column: "league_logo", label: "League logo URL" },
+            { column: "home_logo", label: "Home team logo URL" },
+            { column: "away_logo", label: "Away team logo URL" },
+          ],
+          perSite: true,
+        },
       },
       // A match's extra stream servers, on the Other Servers screen.
       servers: {
@@ -259,6 +288,9 @@ export const RESOURCES = {
         trash: { kind: "Movie or TV show", recordName: (row) => text(row.title) },
         // Kept by the content service (no table here): the Schedule asks it for the windows.
         flagWindows: ["featured"],
+        images: {
+          fields: [{ column: "poster_path", label: "Poster URL" }],
+        },
       },
     },
   },

@@ -68,24 +68,22 @@ export interface CleanImage {
 }
 
 /**
- * The original as stored: its size read from the header first (no decoding; more than `maxPixels`
- * is refused, so a decompression bomb is never decoded), then re-encoded in its own format, turned
- * upright by its EXIF orientation and without any metadata (EXIF, GPS, XMP are dropped). A file that
- * does not decode (truncated, a polyglot whose image part is broken) is a 400 naming `file`.
+ * The upload's check, in the request (docs/MEDIA.md): its size read from the header first (no
+ * decoding; more than `maxPixels` is refused, so a decompression bomb is never decoded), then one
+ * decode shrunk to at most 64 pixels wide (JPEG shrinks on load, the others stream line by line:
+ * little memory) that must read to the end: a truncated file or a polyglot whose image part is
+ * broken is a 400 naming `file`. The measures are the upright ones (EXIF orientation applied).
  */
-export async function cleanOriginal(
-  bytes: Buffer,
-  format: MediaFormat,
-  maxPixels: number,
-): Promise<CleanImage> {
-  const animated = format === "gif" || format === "webp";
+export async function checkImage(bytes: Buffer, format: MediaFormat, maxPixels: number): Promise<CleanImage> {
   const tooLarge = `file must be at most ${maxPixels.toLocaleString("en")} pixels (width × height)`;
   let width = 0;
   let height = 0;
+  let turned = false;
   try {
     const metadata = await sharp(bytes, { limitInputPixels: maxPixels }).metadata();
     width = metadata.width ?? 0;
     height = metadata.pageHeight ?? metadata.height ?? 0;
+    turned = (metadata.orientation ?? 1) >= 5;
   } catch (error) {
     if (/pixel limit/i.test(String(error))) throw refused(400, tooLarge, "too_big");
     throw refused(400, MEDIA_MESSAGES.damaged);
@@ -93,15 +91,29 @@ export async function cleanOriginal(
   if (!width || !height) throw refused(400, MEDIA_MESSAGES.damaged);
   if (width * height > maxPixels) throw refused(400, tooLarge, "too_big");
   try {
-    const image = sharp(bytes, { limitInputPixels: maxPixels, animated });
-    // No withMetadata(): sharp writes none of the input's metadata.
-    const { data, info } = await (animated ? image : image.rotate())
-      .toFormat(format === "jpeg" ? "jpeg" : format, format === "jpeg" ? { mozjpeg: true } : {})
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
+    await sharp(bytes, { limitInputPixels: maxPixels, sequentialRead: true, failOn: "truncated" })
+      .resize({ width: 64, withoutEnlargement: true })
+      .toFormat(format === "gif" ? "png" : "webp")
+      .toBuffer();
   } catch {
     throw refused(400, MEDIA_MESSAGES.damaged);
   }
+  return { bytes, width: turned ? height : width, height: turned ? width : height };
+}
+
+/**
+ * The original as served, made by the media-variants job (never in the request): re-encoded in
+ * its own format, turned upright by its EXIF orientation and without any metadata (EXIF, GPS, XMP
+ * are dropped). Throws when it does not decode.
+ */
+export async function cleanOriginal(bytes: Buffer, format: MediaFormat): Promise<CleanImage> {
+  const animated = format === "gif" || format === "webp";
+  const image = sharp(bytes, { limitInputPixels: false, animated });
+  // No withMetadata(): sharp writes none of the input's metadata.
+  const { data, info } = await (animated ? image : image.rotate())
+    .toFormat(format === "jpeg" ? "jpeg" : format, format === "jpeg" ? { mozjpeg: true } : {})
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
 }
 
 /** The preset widths for an original `width` wide: those narrower, or its own width when it is smaller than all. */

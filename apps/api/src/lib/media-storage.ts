@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
-import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "../config.ts";
 
 /** A stored file read back: its bytes as a stream and their count. */
@@ -22,6 +22,8 @@ export interface MediaStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Undefined when there is no such file. */
   get(key: string): Promise<StoredFile | undefined>;
+  /** Deletes a file; a file already gone is no error. */
+  remove(key: string): Promise<void>;
   /** Releases the client (S3). */
   close(): void;
 }
@@ -52,6 +54,11 @@ export function folderStorage(root: string): MediaStorage {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
         throw error;
       }
+    },
+    async remove(key) {
+      await unlink(join(root, key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
     },
     close() {},
   };
@@ -96,6 +103,9 @@ export function s3Storage(settings: S3Settings): MediaStorage {
         if (name === "NoSuchKey" || name === "NotFound") return undefined;
         throw error;
       }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     close: () => client.destroy(),
   };

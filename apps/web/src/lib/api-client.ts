@@ -315,10 +315,12 @@ export type UploadOptions = {
   /** Hears how much of the file was sent, 0-1 (XMLHttpRequest's upload progress: fetch has none). */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** PUT replaces a stored file (the media library's Replace); POST by default. */
+  method?: "POST" | "PUT";
 };
 
 /**
- * `POST path` with a file as the multipart field `file` (the media library), with the same token,
+ * `POST path` (or PUT) with a file as the multipart field `file` (the media library), with the same token,
  * CSRF token and errors as `request`, and the upload's progress.
  */
 export async function upload<T>(
@@ -327,7 +329,7 @@ export async function upload<T>(
   fileName: string,
   options: UploadOptions = {},
 ): Promise<T> {
-  const { variant = "default", onProgress, signal } = options;
+  const { variant = "default", onProgress, signal, method = "POST" } = options;
   const token = getToken(variant);
   if (!token) {
     clearSession();
@@ -344,7 +346,7 @@ export async function upload<T>(
   form.append("file", file, fileName);
   const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", url(path));
+    xhr.open(method, url(path));
     xhr.setRequestHeader("Accept", "application/json");
     xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     xhr.setRequestHeader("x-csrf-token", csrf);

@@ -1,20 +1,28 @@
 import { TRASH_DAYS } from "@backoffice/contracts";
 import type { Database } from "@backoffice/db";
+import type { FastifyBaseLogger } from "fastify";
 import { historyRetentionDays, removeExpiredHistory } from "../../lib/history-chain.ts";
 import type { Jobs } from "../../lib/jobs.ts";
+import type { MediaStorage } from "../../lib/media-storage.ts";
+import { purgedFilesOf } from "../media/files.ts";
 import { purgeExpiredTrash } from "../trash/repository.ts";
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The periodic clean-up every site shares (what a site's resource needs it defines itself). */
-export function defineHousekeeping(jobs: Jobs, db: Database): void {
+export function defineHousekeeping(
+  jobs: Jobs,
+  db: Database,
+  storage: MediaStorage,
+  log: FastifyBaseLogger,
+): void {
   jobs.define({
     name: "trash-purge",
     title: "Empty expired trash",
     site: "all",
     schedule: "0 * * * *",
     async run() {
-      const deleted = await purgeExpiredTrash(db);
+      const deleted = await purgeExpiredTrash(db, purgedFilesOf(db, storage, log));
       return `${count(deleted, "item", "items")} older than ${TRASH_DAYS} days removed.`;
     },
   });

@@ -1,9 +1,11 @@
 import { publicMatchSchema, type Site, successOf } from "@backoffice/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { publicUrlOf } from "../../config.ts";
 import { cacheKeys } from "../../lib/cache-keys.ts";
 import { previewAt, publicReadOptions, sendCached } from "../../lib/public-reply.ts";
 import { activeNow, nextChange } from "../../lib/windows.ts";
+import { publicImagesOf } from "../media/repository.ts";
 import { otherServersRepository } from "../other-servers/repository.ts";
 import { matchesRepository } from "./repository.ts";
 
@@ -52,10 +54,22 @@ const matchesPublicRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastif
             until(hideAt + 1);
             return false;
           };
+          // The logos' sizes when they are media images (docs/MEDIA.md, "Public reads").
+          const images = await publicImagesOf(
+            fastify.db,
+            site,
+            publicUrlOf(fastify.config),
+            all.map((match) => ({
+              league_logo: match.league.logo,
+              home_logo: match.homeTeam.logo,
+              away_logo: match.awayTeam.logo,
+            })),
+          );
           return {
             status: "success",
-            data: all.map((match) => ({
+            data: all.map((match, index) => ({
               ...match,
+              images: images[index] ?? {},
               servers: (byMatch.get(match._id) ?? [])
                 .filter((server) => !hidden(server.failing_since?.toISOString() ?? null))
                 .sort((a, b) => HEALTH_ORDER[a.state ?? "unchecked"] - HEALTH_ORDER[b.state ?? "unchecked"])

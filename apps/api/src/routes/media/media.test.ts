@@ -1,10 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MEDIA_MESSAGES } from "@backoffice/contracts/media";
 import { UNDO_HEADER } from "@backoffice/contracts/undo-header";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { signedInApp } from "../../../test/helpers.ts";
+import { validApp } from "../apps/app.testing.ts";
+import { validMatch } from "../matches/match.testing.ts";
 import { image, jpegWithGps, multipart, pngBomb, zip } from "./media.testing.ts";
 
 // The media library through HTTP (docs/MEDIA.md): uploads checked by content, sizes made by the job,
@@ -85,7 +88,16 @@ describe("media uploads", () => {
     const photo = await jpegWithGps();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const item = (await upload(photo, "holiday.jpg")).json().data;
+    // The upload waits for the job under a name never served; its address answers once cleaned.
+    const uploadName = `upload-${pathOf(item.url).slice("/media/".length)}`;
+    expect((await t.inject({ method: "GET", url: `/media/${uploadName}` })).statusCode).toBe(400);
+    const early = await t.inject({ method: "GET", url: pathOf(item.url) });
+    const pending = (await t.admin("GET", `/api/v1/apkw/media/${item._id}`)).json().data.status === "pending";
+    if (pending) expect(early.statusCode).toBe(404);
+    const done = await ready("apkw", item._id);
+    expect(done.status).toBe("ready");
     const stored = (await t.inject({ method: "GET", url: pathOf(item.url) })).rawPayload;
+    expect(stored.length).toBe(done.bytes);
     const metadata = await sharp(stored).metadata();
     expect(metadata.exif).toBeUndefined();
     expect(metadata.xmp).toBeUndefined();
@@ -176,6 +188,33 @@ describe("media uploads", () => {
     expect(names).toEqual([]);
   });
 
+  it("answers 10,000 files in one request with a 400 naming file: one file per upload, nothing stored", async () => {
+    const png = await image("png", 4, 4);
+    const boundary = "----h4many";
+    const part = (n: number) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="many-${n}.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from("\r\n"),
+      ]);
+    const payload = Buffer.concat([
+      ...Array.from({ length: 10_000 }, (_, n) => part(n)),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const answer = await t.as(t.token, {
+      method: "POST",
+      url: "/api/v1/apkw/media",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ message: MEDIA_MESSAGES.oneFile, errors: [{ path: "file" }] });
+    const names = (await t.admin("GET", "/api/v1/apkw/media?q=many-&limit=100")).json().data;
+    expect(names).toEqual([]);
+  });
+
   it("asks for the field file: another field or a JSON body is a 400 naming it", async () => {
     const other = await upload(await image("png", 10, 10), "a.png", "image");
     expect(other.statusCode).toBe(400);
@@ -201,6 +240,7 @@ describe("the media list, alt text and delete", () => {
 
   it("edits the alt text, deletes to the Trash and comes back with Undo; History has each step", async () => {
     const item = (await upload(await image("png", 50, 50), "logo.png", "file", "movies")).json().data;
+    await ready("movies", item._id);
     const edited = await t.admin("PATCH", `/api/v1/movies/media/${item._id}`, { alt: "Club logo" });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data.alt).toBe("Club logo");
@@ -241,5 +281,203 @@ describe("the media list, alt text and delete", () => {
     });
     expect(answer.statusCode).toBe(403);
     expect((await t.as(viewer, { method: "GET", url: "/api/v1/apkw/media" })).statusCode).toBe(200);
+  });
+});
+
+describe("public reads", () => {
+  it("give the sizes of media images beside the unchanged fields: absolute URLs and srcset per format, once ready", async () => {
+    const icon = (await upload(await image("png", 900, 600), "public-icon.png")).json().data;
+    await t.admin(
+      "POST",
+      "/api/v1/apkw/apps",
+      validApp({ title: "Public icon", icon_app: icon.url, category: "apps" }),
+    );
+    const appOf = async () =>
+      (await t.inject({ method: "GET", url: "/api/v1/public/apkw/apps?category=apps" }))
+        .json()
+        .data.find((app: { title: string }) => app.title === "Public icon");
+    // Until its sizes exist the image is not given (the field itself is, unchanged).
+    const early = await appOf();
+    expect(early.icon_app).toBe(icon.url);
+    if ((await t.admin("GET", `/api/v1/apkw/media/${icon._id}`)).json().data.status === "pending")
+      expect(early.images).toEqual({});
+    await ready("apkw", icon._id);
+    await t.admin("PATCH", `/api/v1/apkw/media/${icon._id}`, { alt: "Shield" });
+    const app = await appOf();
+    expect(app.icon_app).toBe(icon.url);
+    expect(app.bg_app).toBe("https://cdn.example/bg/subway.jpg");
+    expect(Object.keys(app.images)).toEqual(["icon_app"]);
+    const base = icon.url.replace(/\.png$/, "");
+    expect(app.images.icon_app).toMatchObject({
+      url: icon.url,
+      width: 900,
+      height: 600,
+      alt: "Shield",
+      srcset: {
+        webp: `${base}-160.webp 160w, ${base}-480.webp 480w`,
+        avif: `${base}-160.avif 160w, ${base}-480.avif 480w`,
+      },
+    });
+    expect(app.images.icon_app.variants).toHaveLength(4);
+    for (const variant of app.images.icon_app.variants) expect(variant.url).toMatch(/^http:\/\//);
+  });
+});
+
+describe("purging from the Trash", () => {
+  it("deletes the original and its sizes from the folder, keeping a file another site's image shares", async () => {
+    const bytes = await image("png", 700, 350);
+    const item = (await upload(bytes, "gone.png")).json().data;
+    const shared = (await upload(bytes, "kept.png", "file", "sportbn")).json().data;
+    expect(shared.url).toBe(item.url);
+    const done = await ready("apkw", item._id);
+    const paths = [item.url, ...done.variants.map((v: { url: string }) => v.url)].map(pathOf);
+    await t.admin("DELETE", `/api/v1/apkw/media/${item._id}`);
+    await t.admin("DELETE", `/api/v1/sportbn/media/${shared._id}`);
+    const purge = async (site: string) => {
+      const trashed = (await t.admin("GET", `/api/v1/${site}/trash?resource=media`)).json().data;
+      const ids = trashed.filter((entry: { recordId: string }) =>
+        [item._id, shared._id].includes(entry.recordId),
+      );
+      return (
+        await t.admin("POST", `/api/v1/${site}/trash/purge`, { ids: ids.map((e: { _id: string }) => e._id) })
+      ).json();
+    };
+    expect(await purge("apkw")).toMatchObject({ deleted: 1 });
+    // sportbn's trashed image still has the file: it stays.
+    expect((await t.inject({ method: "GET", url: paths[0] as string })).statusCode).toBe(200);
+    expect(await purge("sportbn")).toMatchObject({ deleted: 1 });
+    for (const path of paths) expect((await t.inject({ method: "GET", url: path })).statusCode).toBe(404);
+  });
+});
+
+describe("where used and replace", () => {
+  it("names the records using an image (by any of its addresses), filters by use and asks before deleting one in use", async () => {
+    const logo = (await upload(await image("png", 300, 300), "club.png", "file", "sportbn")).json().data;
+    const spare = (await upload(await image("png", 301, 300), "spare.png", "file", "sportbn")).json().data;
+    const done = await ready("sportbn", logo._id);
+    const small = done.variants.find((v: { width: number }) => v.width === 160).url;
+    const match = await t.admin(
+      "POST",
+      "/api/v1/sportbn/matches",
+      validMatch({ homeTeam_name: "Uses FC", league_logo: logo.url, awayTeam_logo: small }),
+    );
+    expect(match.statusCode).toBe(201);
+    // Another site's records never count.
+    await t.admin("POST", "/api/v1/apkw/apps", validApp({ title: "Elsewhere", icon_app: spare.url }));
+
+    const item = (await t.admin("GET", `/api/v1/sportbn/media/${logo._id}`)).json().data;
+    expect(item.uses).toEqual([
+      {
+        resource: "matches",
+        id: expect.any(String),
+        name: "Uses FC vs Chelsea",
+        field: "League logo URL",
+        search: "Uses FC",
+      },
+      {
+        resource: "matches",
+        id: expect.any(String),
+        name: "Uses FC vs Chelsea",
+        field: "Away team logo URL",
+        search: "Uses FC",
+      },
+    ]);
+    const names = async (used: string) =>
+      (await t.admin("GET", `/api/v1/sportbn/media?used=${used}&limit=100`))
+        .json()
+        .data.map((m: { fileName: string }) => m.fileName);
+    expect(await names("used")).toEqual(["club.png"]);
+    expect(await names("unused")).toContain("spare.png");
+    expect(await names("unused")).not.toContain("club.png");
+    const bad = await t.admin("GET", "/api/v1/sportbn/media?used=maybe");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe("used");
+
+    const asked = await t.admin("DELETE", `/api/v1/sportbn/media/${logo._id}`);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().message).toBe(
+      "This image is used by Uses FC vs Chelsea (League logo URL), Uses FC vs Chelsea (Away team logo URL): delete it anyway?",
+    );
+    expect((await t.admin("GET", `/api/v1/sportbn/media/${logo._id}`)).statusCode).toBe(200);
+    const confirmed = await t.admin("DELETE", `/api/v1/sportbn/media/${logo._id}?inUse=delete`);
+    expect(confirmed.statusCode).toBe(200);
+    // An unused image needs no confirmation.
+    const apkwSpare = (await upload(await image("png", 302, 300), "free.png")).json().data;
+    expect((await t.admin("DELETE", `/api/v1/apkw/media/${apkwSpare._id}`)).statusCode).toBe(200);
+  });
+
+  it("replaces an image's file: every use follows in one change recorded in History, the sizes are made again", async () => {
+    const first = (await upload(await image("png", 400, 200), "icon.png")).json().data;
+    await ready("apkw", first._id);
+    const app = await t.admin(
+      "POST",
+      "/api/v1/apkw/apps",
+      validApp({ title: "Replaced icon", icon_app: first.url, bg_app: first.url }),
+    );
+    expect(app.statusCode).toBe(201);
+    const appId = app.json().data._id;
+    const before = (await t.inject({ method: "GET", url: "/api/v1/public/apkw/apps?category=games" })).json();
+    expect(JSON.stringify(before)).toContain(first.url);
+
+    const v2 = await image("jpeg", 640, 480);
+    const replaced = await t.as(t.token, {
+      method: "PUT",
+      url: `/api/v1/apkw/media/${first._id}/file`,
+      ...multipart(v2, "icon-v2.jpg"),
+    });
+    expect(replaced.statusCode).toBe(200);
+    const item = replaced.json().data;
+    expect(item).toMatchObject({
+      _id: first._id,
+      fileName: "icon-v2.jpg",
+      format: "jpeg",
+      width: 640,
+      status: "pending",
+      variants: [],
+    });
+    expect(item.url).not.toBe(first.url);
+    expect(item.uses.map((use: { field: string }) => use.field)).toEqual(["Icon URL", "Background URL"]);
+    expect((await ready("apkw", first._id)).status).toBe("ready");
+
+    // The app and the public read follow; History has the image's and the app's updates.
+    const after = (await t.inject({ method: "GET", url: "/api/v1/public/apkw/apps?category=games" })).json();
+    expect(JSON.stringify(after)).toContain(item.url);
+    expect(JSON.stringify(after)).not.toContain(first.url);
+    const appHistory = (await t.admin("GET", `/api/v1/apkw/history/apps/${appId}`)).json().data;
+    expect(appHistory[0]).toMatchObject({
+      action: "update",
+      before: { iconApp: first.url },
+      after: { iconApp: item.url },
+    });
+    const mediaHistory = (await t.admin("GET", `/api/v1/apkw/history/media/${first._id}`)).json().data;
+    expect(mediaHistory).toContainEqual(
+      expect.objectContaining({
+        action: "update",
+        before: expect.objectContaining({ fileName: "icon.png" }),
+        after: expect.objectContaining({ fileName: "icon-v2.jpg" }),
+      }),
+    );
+
+    // The file of another image is refused (409 naming file); a bad file is refused as on upload.
+    const other = (await upload(await image("png", 90, 90), "other.png")).json().data;
+    const clash = await t.as(t.token, {
+      method: "PUT",
+      url: `/api/v1/apkw/media/${other._id}/file`,
+      ...multipart(v2, "again.jpg"),
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().errors[0].path).toBe("file");
+    const svg = await t.as(t.token, {
+      method: "PUT",
+      url: `/api/v1/apkw/media/${other._id}/file`,
+      ...multipart(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "x.svg"),
+    });
+    expect(svg.statusCode).toBe(415);
+    const missing = await t.as(t.token, {
+      method: "PUT",
+      url: "/api/v1/apkw/media/ffffffffffffffffffffffff/file",
+      ...multipart(await image("png", 10, 10), "a.png"),
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });

@@ -32,6 +32,24 @@ export function image(
     .toBuffer();
 }
 
+/**
+ * A photo-like JPEG (gaussian noise, so it weighs and decodes like a camera's), for the reliability
+ * test and the bench's media section; `tint` changes its bytes.
+ */
+export function noisyJpeg(width: number, height: number, tint = 0, quality = 80) {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: tint % 255, g: 100, b: 80 },
+      noise: { type: "gaussian", mean: 120, sigma: 25 },
+    },
+  })
+    .jpeg({ quality })
+    .toBuffer();
+}
+
 /** A JPEG carrying EXIF with a GPS position and an orientation (rotated 90°). */
 export function jpegWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 10, g: 200, b: 30 } } })

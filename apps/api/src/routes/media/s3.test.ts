@@ -36,6 +36,13 @@ describe("media on S3", () => {
     const created = await upload(await image("jpeg", 600, 300), "poster.jpg");
     expect(created.statusCode).toBe(201);
     const item = created.json().data;
+
+    let done = item;
+    for (let wait = 50; done.status === "pending" && wait < 60_000; wait *= 1.5) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      done = (await t.admin("GET", `/api/v1/apkw/media/${item._id}`)).json().data;
+    }
+    expect(done.status).toBe("ready");
     const key = new URL(item.url).pathname.slice("/media/".length);
     const client = new S3Client({
       endpoint: s3.endpoint,
@@ -45,19 +52,33 @@ describe("media on S3", () => {
     });
     const object = await client.send(new GetObjectCommand({ Bucket: "media", Key: key }));
     expect(object.ContentType).toBe("image/jpeg");
-    expect((await object.Body!.transformToByteArray()).length).toBe(item.bytes);
+    expect((await object.Body!.transformToByteArray()).length).toBe(done.bytes);
     client.destroy();
+    expect(done.variants).toHaveLength(4); // 160 and 480, WebP and AVIF
+    const served = await t.inject({ method: "GET", url: new URL(done.variants[0].url).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
 
+  it("deletes the original and its sizes from the bucket when the image is purged from the Trash", async () => {
+    const item = (await upload(await image("jpeg", 500, 300), "purged.jpg")).json().data;
     let done = item;
     for (let wait = 50; done.status === "pending" && wait < 60_000; wait *= 1.5) {
       await new Promise((resolve) => setTimeout(resolve, wait));
       done = (await t.admin("GET", `/api/v1/apkw/media/${item._id}`)).json().data;
     }
-    expect(done.status).toBe("ready");
-    expect(done.variants).toHaveLength(4); // 160 and 480, WebP and AVIF
-    const served = await t.inject({ method: "GET", url: new URL(done.variants[0].url).pathname });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const paths = [item.url, ...done.variants.map((v: { url: string }) => v.url)].map(
+      (url) => new URL(url).pathname,
+    );
+    expect(paths).toHaveLength(5);
+    await t.admin("DELETE", `/api/v1/apkw/media/${item._id}`);
+    // In the Trash the files stay, for a restore.
+    expect((await t.inject({ method: "GET", url: paths[0] as string })).statusCode).toBe(200);
+    const [trashed] = (await t.admin("GET", "/api/v1/apkw/trash?resource=media")).json().data;
+    expect((await t.admin("POST", "/api/v1/apkw/trash/purge", { ids: [trashed._id] })).json().deleted).toBe(
+      1,
+    );
+    for (const path of paths) expect((await t.inject({ method: "GET", url: path })).statusCode).toBe(404);
   });
 
   it("answers 503 with Retry-After while the store is down, and keeps nothing half stored", async () => {

@@ -44,7 +44,7 @@ const siteRoutes: FastifyPluginAsync<{
     jobs.start().catch((error) => fastify.log.error({ err: error }, "job runner did not start"));
   });
   fastify.addHook("onClose", () => jobs.stop());
-  defineHousekeeping(jobs, fastify.db);
+  defineHousekeeping(jobs, fastify.db, fastify.mediaStorage, fastify.log);
   defineIdempotencyPurge(jobs, fastify.db);
   // After the audit hook: a scheduled edit is kept in its audit context (History logs the scheduling).
   scheduleEdits(fastify);

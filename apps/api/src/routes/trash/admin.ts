@@ -21,6 +21,7 @@ import { cacheKeys } from "../../lib/cache-keys.ts";
 import { cursorAnswer } from "../../lib/rows.ts";
 import { CONTENT_PATH, contentClient, parseJson } from "../catalog/content-client.ts";
 import { importRepository } from "../import/repository.ts";
+import { purgedFilesOf } from "../media/files.ts";
 import { type OutsideRestore, trashRepository } from "./repository.ts";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -35,7 +36,11 @@ const trashRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { sit
       const answer = await content.call(request, "POST", `${CONTENT_PATH}/restore`, { body: { titles } });
       return movieRestoreAnswer.safeParse(parseJson(answer.payload)).data?.restored ?? [];
     });
-  const trash = trashRepository(fastify.db, site);
+  const trash = trashRepository(
+    fastify.db,
+    site,
+    purgedFilesOf(fastify.db, fastify.mediaStorage, fastify.log),
+  );
   const imports = importRepository(fastify.db, site);
   const tags = [`${site}: trash`];
 

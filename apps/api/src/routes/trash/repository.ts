@@ -33,12 +33,16 @@ const toItem = (row: TrashRow): TrashItem => ({
   expiresAt: iso(new Date(new Date(row.deleted_at).getTime() + TRASH_DAYS * DAY_MS)),
 });
 
+/** Told the rows of the trash deleted for good (the media library deletes their images' files). */
+export type OnPurged = (rows: { resource: TrashResource; row: Record<string, unknown> }[]) => Promise<void>;
+
 /** Deletes what has been in the trash longer than it is kept, on every site. */
-export async function purgeExpiredTrash(db: Queryable): Promise<number> {
-  const rows = await db.query(
-    `delete from trash where deleted_at < now() - make_interval(days => $1) returning id`,
+export async function purgeExpiredTrash(db: Queryable, onPurged?: OnPurged): Promise<number> {
+  const rows = await db.query<{ resource: TrashResource; row: Record<string, unknown> }>(
+    `delete from trash where deleted_at < now() - make_interval(days => $1) returning resource, row`,
     [TRASH_DAYS],
   );
+  await onPurged?.(rows);
   return rows.length;
 }
 
@@ -46,7 +50,7 @@ export async function purgeExpiredTrash(db: Queryable): Promise<number> {
  * A site's trash: the rows its admins deleted, written by the triggers of migration 0007 in the
  * delete's own transaction. Restoring puts them back with their ids (`restore_trash`).
  */
-export function trashRepository(db: Queryable, site: Site) {
+export function trashRepository(db: Queryable, site: Site, onPurged?: OnPurged) {
   const titles = outsideChanges(db, site, "titles");
 
   /** Titles go back through the content service; the trash keeps what it could not take. */
@@ -88,7 +92,7 @@ export function trashRepository(db: Queryable, site: Site) {
      * triggers of migration 0033 keep (`list_counts`).
      */
     async page(resource: TrashResource | undefined, limit: number, cursor: Cursor = {}) {
-      await purgeExpiredTrash(db);
+      await purgeExpiredTrash(db, onPurged);
       const [found, [kept]] = await Promise.all([
         keysetPage(
           db,
@@ -124,10 +128,11 @@ export function trashRepository(db: Queryable, site: Site) {
     /** Everything one request deleted (its Undo token); found 0 when nothing of it is left. */
     undo: (batch: string, outside?: OutsideRestore) => restore("batch = $2::uuid", [batch], outside),
     async purge(ids: string[]): Promise<number> {
-      const rows = await db.query(
-        "delete from trash where site = $1 and id = any($2::bigint[]) returning id",
+      const rows = await db.query<{ resource: TrashResource; row: Record<string, unknown> }>(
+        "delete from trash where site = $1 and id = any($2::bigint[]) returning resource, row",
         [site, ids],
       );
+      await onPurged?.(rows);
       return rows.length;
     },
   };

@@ -66,6 +66,7 @@ const SITE_ANSWERS: Record<string, (site: SiteKey) => unknown> = {
         alt: "Logo",
         status: "ready",
         variants: [],
+        uses: [],
         createdAt: "2026-11-20T10:00:00Z",
         updatedAt: "2026-11-20T10:00:00Z",
       },
@@ -227,7 +228,7 @@ const LOADED: Record<string, string> = {
 
 /** Names of controls that change a site: none may show to a Viewer. */
 const WRITE =
-  /^(Add|New|Create|Quick Add|Invite|Edit|Delete|Remove|Save|Import|Accept|Restore|Run now|Pause|Resume|Reply|Check links|Set Locker|Clear Locker|Locker On|Locker Off|Feature|Unfeature|Activate|Deactivate|Reset to Defaults|Apply now|Reschedule|Cancel|Dismiss)\b/;
+  /^(Add|New|Create|Quick Add|Invite|Edit|Delete|Remove|Save|Import|Accept|Restore|Run now|Pause|Resume|Reply|Check links|Set Locker|Clear Locker|Locker On|Locker Off|Feature|Unfeature|Activate|Deactivate|Reset to Defaults|Apply now|Reschedule|Cancel|Dismiss|Replace)\b/;
 /** Switches that only change what the screen shows. */
 const VIEW_SWITCHES = ["Newest", "Show sign-ins"];
 /** A selection serves a bulk action: for a Viewer only a read one (export, copy). */

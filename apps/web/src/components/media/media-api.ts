@@ -10,6 +10,8 @@ import { useListWrite } from "@/lib/list-write";
 export type MediaFilters = {
   q?: string | undefined;
   type?: MediaFormat | undefined;
+  /** Where used: only images some record uses, or only those none uses. */
+  used?: "used" | "unused" | undefined;
   page?: number;
   limit?: number;
 };
@@ -27,6 +29,7 @@ export const mediaQueryOptions = (site: ApiSite, filters: MediaFilters) =>
           limit: filters.limit ?? 24,
           q: filters.q || undefined,
           type: filters.type,
+          used: filters.used,
         },
         signal,
       }),
@@ -46,9 +49,26 @@ export function useUpdateAlt(site: ApiSite) {
   );
 }
 
+/** Deletes an image; `inUse` once the admin, told its uses, said yes (the server refuses it otherwise). */
 export function useDeleteMedia(site: ApiSite) {
-  return useListWrite(mediaKey(site), (ids: string[]) =>
-    siteApi(site).delete<MessageAnswer>(`/media/${encodeURIComponent(ids[0] ?? "")}`),
+  return useListWrite(mediaKey(site), ({ id, inUse }: { id: string; inUse: boolean }) =>
+    siteApi(site).delete<MessageAnswer>(
+      `/media/${encodeURIComponent(id)}`,
+      undefined,
+      inUse ? { query: { inUse: "delete" } } : undefined,
+    ),
+  );
+}
+
+/** Replace: a new file for an image; the records using it follow on the server. */
+export function useReplaceMedia(site: ApiSite) {
+  return useListWrite(mediaKey(site), ({ id, file }: { id: string; file: File }) =>
+    siteApi(site).upload<SuccessAnswer<typeof mediaSchema>>(
+      `/media/${encodeURIComponent(id)}/file`,
+      file,
+      file.name,
+      { method: "PUT" },
+    ),
   );
 }
 

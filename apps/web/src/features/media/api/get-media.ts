@@ -8,11 +8,17 @@ export function typeOf(value: string | null): MediaFormat | undefined {
   return MEDIA_FORMATS.find((format) => format === value);
 }
 
+/** The where-used filter of the URL (`?used=unused`), or undefined for every image. */
+export function usedOf(value: string | null): "used" | "unused" | undefined {
+  return value === "used" || value === "unused" ? value : undefined;
+}
+
 /** The Media screen's filters as its URL says them (search, type, page). */
 export function mediaFiltersOf(search: URLSearchParams): MediaFilters {
   return {
     q: search.get("q")?.trim() || undefined,
     type: typeOf(search.get("type")),
+    used: usedOf(search.get("used")),
     page: pageFromParam(search.get("page")),
   };
 }

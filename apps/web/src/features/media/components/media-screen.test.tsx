@@ -22,6 +22,7 @@ const item = (fields: Partial<Media> = {}): Media => ({
     { width: 160, height: 80, format: "avif", url: "http://api.example/media/aa-160.avif" },
     { width: 480, height: 240, format: "webp", url: "http://api.example/media/aa-480.webp" },
   ],
+  uses: [],
   createdAt: "2026-11-20T10:00:00Z",
   updatedAt: "2026-11-20T10:00:00Z",
   ...fields,
@@ -33,6 +34,7 @@ const paged = (data: Media[]) => ({
 /** XMLHttpRequest answering each upload by its file's name: "bad.*" is refused, the rest stored. */
 class FakeXhr {
   static sent: string[] = [];
+  static opened: string[] = [];
   upload: { onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
   status = 0;
   responseText = "";
@@ -40,7 +42,9 @@ class FakeXhr {
   onerror?: () => void;
   onabort?: () => void;
   headers: Record<string, string> = {};
-  open() {}
+  open(method: string, url: string) {
+    FakeXhr.opened.push(`${method} ${new URL(url, "http://x").pathname}`);
+  }
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
@@ -72,6 +76,7 @@ let toasts: ShownToast[];
 beforeEach(() => {
   toasts = captureToasts();
   FakeXhr.sent = [];
+  FakeXhr.opened = [];
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -128,5 +133,43 @@ describe("Media", () => {
     await waitFor(() => expect(toasts).toEqual([expect.objectContaining({ title: "Image deleted" })]));
     expect(toasts[0]!.action?.label).toBe("Undo");
     expect(calls.some((call) => call.method === "DELETE")).toBe(true);
+  });
+
+  it("shows where each image is used with links, filters by use in the URL, and names the uses before deleting", async () => {
+    const uses: Media["uses"] = [
+      { resource: "apps", id: "a1", name: "Subway Surfers", field: "Icon URL", search: "Subway Surfers" },
+    ];
+    const calls = fakeApi({
+      "GET /apkw/media": () => paged([item({ uses })]),
+      "DELETE /apkw/media/m1": { body: { status: "success", message: "Image deleted successfully" } },
+    });
+    const at = renderAt("/apkw/media?used=used", <MediaScreen />);
+    const list = await screen.findByRole("list", { name: "Where logo.png is used" });
+    expect(within(list).getByRole("link", { name: 'App "Subway Surfers" (Icon URL)' })).toHaveAttribute(
+      "href",
+      "/apkw/apps?q=Subway%20Surfers",
+    );
+    expect(calls[0]!.query.get("used")).toBe("used");
+    await userEvent.click(screen.getByRole("combobox", { name: "Where used" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Not used" }));
+    await waitFor(() => expect(at.location()).toBe("/apkw/media?used=unused"));
+
+    await userEvent.click(screen.getByRole("button", { name: "Delete logo.png" }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(confirm).toHaveTextContent('It is used by App "Subway Surfers" (Icon URL).');
+    await userEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "DELETE")).toBe(true));
+    expect(calls.find((call) => call.method === "DELETE")!.query.get("inUse")).toBe("delete");
+  });
+
+  it("replaces an image's file with PUT and says so", async () => {
+    fakeApi({ "GET /apkw/media": () => paged([item()]) });
+    renderAt("/apkw/media", <MediaScreen />);
+    await screen.findByRole("heading", { name: "logo.png" });
+    await userEvent.upload(screen.getByLabelText("New file for logo.png"), new File(["c"], "logo-v2.png"), {
+      applyAccept: false,
+    });
+    await waitFor(() => expect(toasts).toEqual([expect.objectContaining({ title: "Image replaced" })]));
+    expect(FakeXhr.opened).toEqual(["PUT /api/v1/apkw/media/m1/file"]);
   });
 });

@@ -9,6 +9,7 @@ import {
   mediaKey,
   useDeleteMedia,
   useMediaList,
+  useReplaceMedia,
   useUpdateAlt,
   useUploads,
 } from "@/components/media/media-api";
@@ -20,24 +21,26 @@ import { useCurrentSite } from "@/hooks/use-current-site";
 import { SEARCH_PAUSE_MS, useDebouncedValue } from "@/hooks/use-debounced-value";
 import { toastError, toastSuccess } from "@/lib/toast";
 import { useUndo } from "@/lib/undo";
-import { typeOf } from "../api/get-media";
-import { mediaMessages, TYPE_OPTIONS } from "../utils/media-texts";
+import { typeOf, usedOf } from "../api/get-media";
+import { mediaMessages, TYPE_OPTIONS, USED_OPTIONS } from "../utils/media-texts";
 import { MediaCard } from "./media-card";
 
-/** Media: the site's image library (docs/MEDIA.md): upload, search, filter by type, alt text, delete. */
+/** Media: the site's image library (docs/MEDIA.md): upload, search, filter by type and use, alt text, replace, delete. */
 export function MediaScreen() {
   const site = useCurrentSite();
   const canWrite = useCanWrite(site.key);
-  const url = useUrlFilters(["q", "type"] as const, "q");
+  const url = useUrlFilters(["q", "type", "used"] as const, "q");
   const typed = url.get("q");
   const search = useDebouncedValue(typed.trim(), SEARCH_PAUSE_MS);
   const type = typeOf(url.get("type"));
+  const used = usedOf(url.get("used"));
   const { page, setPage, reportPages } = usePageParam();
-  const query = useMediaList(site, { q: search || undefined, type, page });
+  const query = useMediaList(site, { q: search || undefined, type, used, page });
   if (query.data) reportPages(query.data.pagination.numberOfPages);
   const uploads = useUploads(site);
   const updateAlt = useUpdateAlt(site);
   const remove = useDeleteMedia(site);
+  const replace = useReplaceMedia(site);
   const undo = useUndo(site, mediaKey(site));
   const confirm = useConfirm();
 
@@ -45,13 +48,14 @@ export function MediaScreen() {
   const onDelete = async (item: Media) => {
     const yes = await confirm({
       title: mediaMessages.deleteQuestion(item.fileName),
-      description: mediaMessages.deleteHint,
+      // An image in use names its uses before the admin says yes.
+      description: item.uses.length > 0 ? mediaMessages.deleteInUse(item.uses) : mediaMessages.deleteHint,
       confirmText: "Delete",
       destructive: true,
     });
     if (!yes) return;
     try {
-      const answer = await remove.mutateAsync([item._id]);
+      const answer = await remove.mutateAsync({ id: item._id, inUse: item.uses.length > 0 });
       toastSuccess(
         mediaMessages.deleted,
         answer.message,
@@ -60,6 +64,14 @@ export function MediaScreen() {
       );
     } catch (error) {
       toastError(mediaMessages.deleteFailed, error);
+    }
+  };
+  const onReplace = async (item: Media, file: File) => {
+    try {
+      const answer = await replace.mutateAsync({ id: item._id, file });
+      toastSuccess(mediaMessages.replaced, answer.message);
+    } catch (error) {
+      toastError(mediaMessages.replaceFailed, error);
     }
   };
   const onSaveAlt = async (item: Media, alt: string) => {
@@ -72,12 +84,12 @@ export function MediaScreen() {
   };
 
   const items = query.data?.data ?? [];
-  const filtered = search !== "" || type !== undefined;
+  const filtered = search !== "" || type !== undefined || used !== undefined;
   const upload = canWrite ? <UploadButton onFiles={onFiles} /> : undefined;
 
   const body = (
     <div className="grid gap-4">
-      <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
         <SearchBox
           label="Search images"
           placeholder="Search by file name or alt text"
@@ -91,6 +103,13 @@ export function MediaScreen() {
           value={type ?? ""}
           options={TYPE_OPTIONS}
           onChange={(value) => url.set("type", value)}
+        />
+        <FilterSelect
+          label="Where used"
+          all="Used or not"
+          value={used ?? ""}
+          options={USED_OPTIONS}
+          onChange={(value) => url.set("used", value)}
         />
       </div>
       <UploadList uploads={uploads.uploads} onDismiss={uploads.dismiss} />
@@ -128,6 +147,8 @@ export function MediaScreen() {
               saving={updateAlt.isPending}
               onSaveAlt={(alt) => void onSaveAlt(item, alt)}
               onDelete={() => void onDelete(item)}
+              onReplace={(file) => void onReplace(item, file)}
+              replacing={replace.isPending}
             />
           )}
         </CardGrid>
