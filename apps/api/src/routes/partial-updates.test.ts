@@ -53,6 +53,13 @@ const WHOLE_BODIES: Record<string, string> = {
       "an image's alt text is its one field: the text is the update",
     ]),
   ),
+  // A replaced image's file is the whole of what a replace sends (routes/media, multipart).
+  ...Object.fromEntries(
+    SITE_RESOURCES.media.map((site) => [
+      `PUT /api/v1/${site}/media/{id}/file`,
+      "a replace sends the new file, multipart: the file is the update",
+    ]),
+  ),
   // A pending change's time is all a reschedule gives (routes/schedule).
   ...Object.fromEntries(
     SITE_RESOURCES.schedule.map((site) => [
@@ -60,6 +67,8 @@ const WHOLE_BODIES: Record<string, string> = {
       "a reschedule's one field is when the change applies: the time is the update",
     ]),
   ),
+  "PUT /api/v1/history/retention":
+    "History's retention is one setting (days, or null for ever): the setting is the update",
   "PATCH /api/v1/webhooks/{id}":
     "each field is optional already (url, sites, events, active) and one left out is unchanged; routes/integrations/webhooks.test.ts switches an endpoint on with `active` alone",
   "PUT /api/v1/team/sso":
