@@ -109,7 +109,8 @@ function Shell() {
   const items = navItems(site);
   const active = activeNavItem(items, pathname);
   // Scheduled changes that were not applied are told to everyone on the site, until dismissed.
-  const notApplied = useChangesNotApplied(settings);
+  // Not while a second factor must be set up first: the api refuses every screen's data then.
+  const notApplied = useChangesNotApplied(settings, !setupNeeded);
   const scheduleItem = items.find((item) => item.to.endsWith("/schedule"));
   const notices = scheduleItem && {
     [scheduleItem.to]: {

@@ -148,6 +148,7 @@ const SITE_ANSWERS: Record<string, (site: SiteKey) => unknown> = {
       ],
       conflicts: [],
       windows: [],
+      overlaps: [],
     }),
   "/trash": () =>
     paged([

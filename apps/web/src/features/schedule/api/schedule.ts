@@ -25,8 +25,9 @@ export const scheduleQueryOptions = (site: SiteSettings) =>
 export const useSchedule = (site: SiteSettings) => useQuery(scheduleQueryOptions(site));
 
 /** How many of the site's scheduled changes were not applied (conflicts, failures): the sidebar's notice. */
-export const useChangesNotApplied = (site: SiteSettings) =>
-  useQuery({ ...scheduleQueryOptions(site), select: (schedule) => schedule.conflicts.length }).data ?? 0;
+export const useChangesNotApplied = (site: SiteSettings, enabled: boolean) =>
+  useQuery({ ...scheduleQueryOptions(site), select: (schedule) => schedule.conflicts.length, enabled })
+    .data ?? 0;
 
 export const scheduleScreenData: ScreenData = ({ site }) => [prefetchOf(scheduleQueryOptions(site))];
 
