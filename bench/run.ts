@@ -5,6 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { backups } from "./backups.ts";
 import { intake } from "./intake.ts";
 import { largeTables } from "./large.ts";
 import { figures, output, ROOT, runSection, SHORT, sections, table } from "./lib.ts";
@@ -20,7 +21,7 @@ import { tracing } from "./tracing.ts";
 import { twoInstances } from "./two.ts";
 import { dashboard } from "./web.ts";
 
-/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists` runs some sections (while working on one); all by default. */
+/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,backups` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -91,6 +92,7 @@ async function main() {
     });
     await section("tracing", () => tracing(api, session));
     await section("long-lists", () => longLists(api, session, postgresFor));
+    await section("backups", backups);
   }
   const result = table();
   console.log(`\n${result}`);

@@ -70,8 +70,8 @@ describe("off-site copies", () => {
     expect(bytes.equals(readFileSync(service.fileOf(backup.id)))).toBe(true);
     // Kept (2 days, 1 week): this one (the last 24 hours), the newest of 2020-01-02; media untouched.
     expect((await s3Storage(settings()).list("")).sort()).toEqual([
-      `backups/${backup.id}.backup`,
       "backups/20200102-033000-bbbb.backup",
+      `backups/${backup.id}.backup`,
       "media-file.png",
     ]);
     client.destroy();
