@@ -66,6 +66,9 @@ export function unknownMigrations(schema: Schema, migrations: string[]): string[
   return migrations.filter((name) => !known.has(name));
 }
 
+/** The content database's tables a restore leaves as they are: the used request signatures (replay guard). */
+export const KEEP_ON_RESTORE = ["used_signatures"] as const;
+
 /** Batches of one table's rows, in the order a snapshot wrote them. */
 export interface RowBatch {
   table: string;
@@ -82,10 +85,12 @@ export interface RowBatch {
 export function restoreDatabase(
   db: Database,
   batches: AsyncIterable<RowBatch>,
+  /** Tables left as they are now (the content service's used request signatures: a replay guard). */
+  keep: readonly string[] = [],
 ): Promise<Record<string, number>> {
   return db.transaction(async (tx) => {
     await tx.query("set local session_replication_role = replica");
-    const tables = await tablesOf(tx);
+    const tables = (await tablesOf(tx)).filter((table) => !keep.includes(table));
     if (tables.length) await tx.query(`truncate ${tables.map(quote).join(", ")}`);
     const columns = new Map<string, Set<string>>();
     for (const row of await tx.query<{ table_name: string; column_name: string }>(

@@ -16,6 +16,7 @@ import {
   type AuditContext,
   countRows,
   type Database,
+  KEEP_ON_RESTORE,
   migrate,
   openDatabase,
   type RowBatch,
@@ -620,6 +621,6 @@ export function directContentStore(db: Database): ContentStore {
       return { migrations, counts, tables };
     },
     counts: () => countRows(db),
-    restore: (_migrations, tables) => restoreDatabase(db, fromTables(tables)),
+    restore: (_migrations, tables) => restoreDatabase(db, fromTables(tables), KEEP_ON_RESTORE),
   };
 }
