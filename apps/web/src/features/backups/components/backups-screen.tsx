@@ -232,7 +232,7 @@ function RestoreForm({
           </>
         )}
       </section>
-      <RestoreField name="kind" label={backupTexts.whatToRestore} description={backupTexts.kindHint}>
+      <RestoreField name="kind" label={backupTexts.whatToRestore} hint={backupTexts.kindHint}>
         {(field, control) => (
           <OptionsSelect
             {...control}
