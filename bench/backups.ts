@@ -111,21 +111,9 @@ export async function backups() {
   const backupGrowth = peak - baseline;
   if (!backup.verified) throw new Error(`the backup ${backup.id} was not verified`);
 
-  peak = rssMb(pid);
-  const restoreBaseline = peak;
-  const restoreSampler = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid));
-  }, 100);
-  const restoreBegan = performance.now();
-  const restored = await admin("POST", `/api/v1/backups/${backup.id}/restore`, { password: ADMIN_PASSWORD });
-  const restoreMs = performance.now() - restoreBegan;
-  clearInterval(restoreSampler);
-  if (restored.status !== 200)
-    throw new Error(`the restore answered ${restored.status}: ${await restored.text()}`);
-  const restoreGrowth = peak - restoreBaseline;
-
   const section = "backups";
   const rows = `${ROWS.toLocaleString("en-US")} subscriptions (PGlite)`;
+  // Each figure as soon as it is measured: a restore that fails leaves the backup's figures.
   record({
     section,
     name: `backup written, ${rows}`,
@@ -141,16 +129,11 @@ export async function backups() {
   });
   record({
     section,
-    name: "restore from the Backups screen (a safety backup first, then the restore)",
-    value: `${(restoreMs / 1000).toFixed(1)} s`,
-    goal: "≤ 120 s",
-    met: restoreMs <= 120_000,
+    name: "api memory growth during the backup",
+    value: `${backupGrowth.toFixed(0)} MB`,
+    goal: "≤ 50 MB",
+    met: backupGrowth <= 50,
   });
-  for (const [name, growth] of [
-    ["api memory growth during the backup", backupGrowth],
-    ["api memory growth during the restore", restoreGrowth],
-  ] as const)
-    record({ section, name, value: `${growth.toFixed(0)} MB`, goal: "≤ 50 MB", met: growth <= 50 });
   record({
     section,
     name: `public write p99 while the backup is written (${during.length} writes)`,
@@ -158,6 +141,34 @@ export async function backups() {
     reference: `${format.ms(p99(quiet))} without (${quiet.length} writes)`,
     goal: "noted",
   });
+
+  peak = rssMb(pid);
+  const restoreBaseline = peak;
+  const restoreSampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 100);
+  const restoreBegan = performance.now();
+  const restored = await admin("POST", `/api/v1/backups/${backup.id}/restore`, { password: ADMIN_PASSWORD });
+  const restoreMs = performance.now() - restoreBegan;
+  clearInterval(restoreSampler);
+  if (restored.status !== 200)
+    throw new Error(`the restore answered ${restored.status}: ${await restored.text()}`);
+  const restoreGrowth = peak - restoreBaseline;
+  record({
+    section,
+    name: "restore from the Backups screen (a safety backup first, then the restore)",
+    value: `${(restoreMs / 1000).toFixed(1)} s`,
+    goal: "≤ 120 s",
+    met: restoreMs <= 120_000,
+  });
+  record({
+    section,
+    name: "api memory growth during the restore",
+    value: `${restoreGrowth.toFixed(0)} MB`,
+    goal: "≤ 50 MB",
+    met: restoreGrowth <= 50,
+  });
+
   await server.stop();
   await content.stop();
 }
