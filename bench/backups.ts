@@ -82,7 +82,8 @@ export async function backups() {
   const baseline = rssMb(pid);
   let peak = baseline;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid));
+    // The api gone (the section then fails on its next request): no sample.
+    if (server.child.exitCode === null && server.child.signalCode === null) peak = Math.max(peak, rssMb(pid));
   }, 100);
   const listed = async () =>
     (
@@ -145,7 +146,8 @@ export async function backups() {
   peak = rssMb(pid);
   const restoreBaseline = peak;
   const restoreSampler = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid));
+    // The api gone (the section then fails on its next request): no sample.
+    if (server.child.exitCode === null && server.child.signalCode === null) peak = Math.max(peak, rssMb(pid));
   }, 100);
   const restoreBegan = performance.now();
   const restored = await admin("POST", `/api/v1/backups/${backup.id}/restore`, { password: ADMIN_PASSWORD });
