@@ -5,6 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { backups } from "./backups.ts";
 import { historyExport } from "./history-export.ts";
 import { importRows } from "./import.ts";
 import { intake } from "./intake.ts";
@@ -24,7 +25,7 @@ import { twoInstances } from "./two.ts";
 import { dashboard } from "./web.ts";
 import { windowBoundaries } from "./windows.ts";
 
-/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,windows,import,history-export,media` runs some sections (while working on one); all by default. */
+/** `BENCH_ONLY=reads,intake,large,start,web,overview,scale,probes,live,two,tracing,long-lists,windows,import,history-export,media,backups` runs some sections (while working on one); all by default. */
 const wanted = (section: string) =>
   !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(section);
 
@@ -100,6 +101,7 @@ async function main() {
     await section("history-export", () => historyExport(api, session, postgresFor));
     // Minutes of image processing: the full run only (docs/MEDIA.md, "Figures").
     await section("media", media);
+    await section("backups", backups);
   }
   const result = table();
   console.log(`\n${result}`);

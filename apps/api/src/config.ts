@@ -127,6 +127,11 @@ export const configSchema = z
     BACKUP_DIR: z.string().min(1).optional(),
     /** Encrypts new backups (AES-256-GCM); a backup written with it cannot be read without it. */
     BACKUP_ENCRYPTION_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+    /**
+     * Off-site copies of every backup into this S3 bucket (under `backups/`), through the MEDIA_S3_*
+     * endpoint and keys; needs BACKUP_ENCRYPTION_KEY (docs/BACKUPS.md, "Off-site copies").
+     */
+    BACKUP_S3_BUCKET: z.string().min(1).optional(),
     /** Backups kept: the newest of each of the last N days, and of the last M weeks. */
     BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
     BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
@@ -153,7 +158,12 @@ export const configSchema = z
         (value) => value !== undefined,
       ),
     { path: ["OIDC_ISSUER"], message: "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together" },
-  );
+  )
+  // A backup leaves the machine only encrypted.
+  .refine((config) => !config.BACKUP_S3_BUCKET || config.BACKUP_ENCRYPTION_KEY !== undefined, {
+    path: ["BACKUP_S3_BUCKET"],
+    message: "needs BACKUP_ENCRYPTION_KEY: backups are copied off-site only encrypted",
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HISTORY_RESOURCES, RECORD_KINDS } from "./resources.ts";
 
 /** Backups and restore (docs/BACKUPS.md): Owners' routes under /api/v1/backups. */
 
@@ -16,6 +17,10 @@ export const backupSchema = z.object({
   encrypted: z.boolean(),
   /** Why it failed or is not verified. */
   error: z.string().nullable(),
+  /** The off-site copy (BACKUP_S3_BUCKET): none configured, copied, or failed (the copy kept here). */
+  offsite: z.enum(["none", "copied", "failed"]),
+  /** Why the off-site copy failed. */
+  offsiteError: z.string().nullable(),
 });
 export type Backup = z.infer<typeof backupSchema>;
 
@@ -46,6 +51,14 @@ export type BackupPreview = z.infer<typeof backupPreviewSchema>;
 
 export const backupPreviewAnswer = z.object({ status: z.literal("success"), data: backupPreviewSchema });
 
+/**
+ * The record kinds a backup can restore alone into the current data: those the resource descriptor
+ * names a table for and whose deletes go to the trash (so Undo can return what the restore removed).
+ */
+export const RESTORABLE_KINDS = HISTORY_RESOURCES.filter(
+  (kind) => RECORD_KINDS[kind].table && RECORD_KINDS[kind].trash,
+) as [string, ...string[]];
+
 export const backupRestoreBody = z.object({
   password: z.string({ error: "password is required" }).min(1, "password is required").max(1000),
   code: z
@@ -53,6 +66,8 @@ export const backupRestoreBody = z.object({
     // Empty: no code (a member without an authenticator app leaves the field blank).
     .regex(/^(\d{6})?$/, "code must be the 6 digits of your authenticator app")
     .optional(),
+  /** One record kind only, into the current data (History, Undo); absent: the whole backup. */
+  kind: z.enum(RESTORABLE_KINDS, { error: `kind must be one of ${RESTORABLE_KINDS.join(", ")}` }).optional(),
 });
 
 export const BACKUP_MESSAGES = {
@@ -64,6 +79,12 @@ export const BACKUP_MESSAGES = {
   codeRequired: "Enter the code from your authenticator app",
   restored: (time: string) =>
     `Restored the backup of ${time}. A safety backup of the data before the restore was taken first.`,
+  restoredKind: (
+    label: string,
+    time: string,
+    counts: { deleted: number; updated: number; inserted: number },
+  ) =>
+    `Restored ${label} as at the backup of ${time}: ${counts.inserted} put back, ${counts.updated} changed back, ${counts.deleted} moved to the Trash.`,
   foreign: "This file is not a back-office backup (foreign file).",
   truncated: "This backup file is incomplete (truncated): it was cut short while being written or copied.",
   corrupted: (what: string) => `This backup file is damaged (corrupted): ${what}.`,

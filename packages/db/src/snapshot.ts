@@ -66,6 +66,9 @@ export function unknownMigrations(schema: Schema, migrations: string[]): string[
   return migrations.filter((name) => !known.has(name));
 }
 
+/** The content database's tables a restore leaves as they are: the used request signatures (replay guard). */
+export const KEEP_ON_RESTORE = ["used_signatures"] as const;
+
 /** Batches of one table's rows, in the order a snapshot wrote them. */
 export interface RowBatch {
   table: string;
@@ -82,10 +85,12 @@ export interface RowBatch {
 export function restoreDatabase(
   db: Database,
   batches: AsyncIterable<RowBatch>,
+  /** Tables left as they are now (the content service's used request signatures: a replay guard). */
+  keep: readonly string[] = [],
 ): Promise<Record<string, number>> {
   return db.transaction(async (tx) => {
     await tx.query("set local session_replication_role = replica");
-    const tables = await tablesOf(tx);
+    const tables = (await tablesOf(tx)).filter((table) => !keep.includes(table));
     if (tables.length) await tx.query(`truncate ${tables.map(quote).join(", ")}`);
     const columns = new Map<string, Set<string>>();
     for (const row of await tx.query<{ table_name: string; column_name: string }>(
@@ -131,4 +136,55 @@ export async function countRows(db: Queryable): Promise<Record<string, number>> 
     counts[table] = Number(row?.n ?? 0);
   }
   return counts;
+}
+
+/**
+ * Puts one table back as a backup had it, into the current data (a restore of one record kind), in
+ * one transaction with the triggers on: run in an audit context, every change is written to History
+ * under its batch (rows the backup has not are deleted, so they go to the trash and Undo returns them;
+ * changed rows are updated; missing rows inserted, logged with the context's action). Answers counts.
+ */
+export function restoreTable(
+  db: Database,
+  table: string,
+  batches: AsyncIterable<string[]>,
+): Promise<{ deleted: number; updated: number; inserted: number }> {
+  return db.transaction(async (tx) => {
+    const known = new Set(
+      (
+        await tx.query<{ column_name: string }>(
+          "select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER'",
+          [table],
+        )
+      ).map((row) => row.column_name),
+    );
+    await tx.query("create temp table restore_rows (j jsonb not null) on commit drop");
+    const present = new Set<string>();
+    for await (const rows of batches) {
+      for (let start = 0; start < rows.length; start += BATCH) {
+        const slice = rows.slice(start, start + BATCH);
+        for (const name of Object.keys(JSON.parse(slice[0]!))) if (known.has(name)) present.add(name);
+        await tx.query("insert into restore_rows (j) select jsonb_array_elements($1::jsonb)", [
+          `[${slice.join(",")}]`,
+        ]);
+      }
+    }
+    const t = quote(table);
+    const deleted = await tx.query(
+      `delete from ${t} where id::text not in (select j->>'id' from restore_rows) returning 1`,
+    );
+    const names = [...present];
+    if (names.length === 0) return { deleted: deleted.length, updated: 0, inserted: 0 };
+    const list = names.map(quote).join(", ");
+    const picked = names.map((name) => `p.${quote(name)}`).join(", ");
+    const updated = await tx.query(
+      `update ${t} set (${list}) = (select ${picked} from jsonb_populate_record(null::${t}, r.j) p)
+       from restore_rows r where ${t}.id::text = r.j->>'id' and to_jsonb(${t}) is distinct from r.j returning 1`,
+    );
+    const inserted = await tx.query(
+      `insert into ${t} (${list}) select ${picked} from restore_rows r, jsonb_populate_record(null::${t}, r.j) p
+       where not exists (select 1 from ${t} x where x.id::text = r.j->>'id') returning 1`,
+    );
+    return { deleted: deleted.length, updated: updated.length, inserted: inserted.length };
+  });
 }

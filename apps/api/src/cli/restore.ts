@@ -1,7 +1,14 @@
 import { join, resolve as resolvePath } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { countRows, type Database, migrate, openDatabase, restoreDatabase } from "@backoffice/db";
+import {
+  countRows,
+  type Database,
+  KEEP_ON_RESTORE,
+  migrate,
+  openDatabase,
+  restoreDatabase,
+} from "@backoffice/db";
 import pino from "pino";
 import { backupDirOf, loadConfig, openApiDatabase } from "../config.ts";
 import { BackupRefused } from "../lib/backup-file.ts";
@@ -97,6 +104,7 @@ async function main() {
       (async function* () {
         for (const [name, rows] of Object.entries(content)) yield { table: name, rows };
       })(),
+      KEEP_ON_RESTORE,
     );
     const counts = await restoreDatabase(api, rowBatches(path, key, "api"));
     await restoreFiles(path, key, config.DATA_DIR, true);

@@ -13,15 +13,19 @@ import { open } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { type Backup, type BackupPreview, BACKUP_MESSAGES as M } from "@backoffice/contracts/backups";
 import {
+  type AuditContext,
   countRows,
   type Database,
+  KEEP_ON_RESTORE,
   migrate,
   openDatabase,
   type RowBatch,
   restoreDatabase,
+  restoreTable,
   type Schema,
   snapshotDatabase,
   unknownMigrations,
+  withAudit,
   withoutAudit,
 } from "@backoffice/db";
 import { HttpError, signRequest } from "@backoffice/server";
@@ -34,6 +38,7 @@ import {
   openBackupWriter,
   readBackup,
 } from "./backup-file.ts";
+import type { S3Storage } from "./media-storage.ts";
 
 /**
  * Backups (docs/BACKUPS.md): one file holding both databases' logical snapshots, the generated
@@ -83,11 +88,16 @@ export interface BackupsOptions {
   keepDaily: number;
   keepWeekly: number;
   log: FastifyBaseLogger;
+  /** Where each backup is copied off-site (BACKUP_S3_BUCKET, encrypted backups only). */
+  offsite?: Pick<S3Storage, "putFile" | "list" | "remove"> | undefined;
   /** Tells Owners of a backup that failed or is not verified (mail). */
   notify?: (subject: string, text: string) => Promise<void>;
 }
 
 const BACKUP_ID = /^(\d{8}-\d{6}-[a-z0-9]{4})\.json$/;
+/** Off-site copies are `backups/<id>.backup` in the bucket. */
+const OFFSITE_PREFIX = "backups/";
+const OFFSITE_KEY = /^backups\/((\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-[a-z0-9]{4})\.backup$/;
 
 function newId(now: Date) {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
@@ -353,12 +363,49 @@ export function createBackups(options: BackupsOptions) {
     return readdirSync(backupDir)
       .map((name) => BACKUP_ID.exec(name)?.[1])
       .filter((id): id is string => Boolean(id))
-      .map((id) => JSON.parse(readFileSync(infoOf(id), "utf8")) as Backup)
+      .map((id) => read(id))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   function find(id: string): Backup | undefined {
-    return existsSync(infoOf(id)) ? (JSON.parse(readFileSync(infoOf(id), "utf8")) as Backup) : undefined;
+    return existsSync(infoOf(id)) ? read(id) : undefined;
+  }
+
+  /** A backup's entry (one written before off-site copies existed has none). */
+  function read(id: string): Backup {
+    return { offsite: "none", offsiteError: null, ...JSON.parse(readFileSync(infoOf(id), "utf8")) };
+  }
+
+  /**
+   * Copies a backup off-site; a failure keeps the backup here, marked so (the list and the job run
+   * show it, Owners are told). Then retention runs on the bucket's copies by their own times, so a
+   * new machine whose folder is empty never removes the copies it may need.
+   */
+  async function copyOffsite(backup: Backup) {
+    const { offsite } = options;
+    if (!offsite) return;
+    try {
+      await offsite.putFile(`${OFFSITE_PREFIX}${backup.id}.backup`, fileOf(backup.id));
+      backup.offsite = "copied";
+    } catch (error) {
+      backup.offsite = "failed";
+      backup.offsiteError = `The off-site copy failed: ${(error as Error).message || (error as Error).name}`;
+      log.error({ err: error, backup: backup.id }, "off-site copy failed");
+      await options
+        .notify?.("A backup was not copied off-site", `The backup ${backup.id}: ${backup.offsiteError}`)
+        .catch(() => {});
+      return;
+    }
+    try {
+      const copies = (await offsite.list(OFFSITE_PREFIX)).flatMap((key) => {
+        const [, id, y, mo, d, h, mi, sec] = OFFSITE_KEY.exec(key) ?? [];
+        return id ? [{ id: key, createdAt: `${y}-${mo}-${d}T${h}:${mi}:${sec}.000Z` }] : [];
+      });
+      const keep = toKeep(copies, options.keepDaily, options.keepWeekly);
+      for (const copy of copies) if (!keep.has(copy.id)) await offsite.remove(copy.id);
+    } catch (error) {
+      log.warn({ err: error }, "off-site retention failed (tried again after the next backup)");
+    }
   }
 
   /** Removes what retention no longer keeps (safety backups count like the others), and leftovers of a kill. */
@@ -401,6 +448,8 @@ export function createBackups(options: BackupsOptions) {
         kind,
         encrypted: Boolean(key),
         error: message,
+        offsite: "none",
+        offsiteError: null,
       });
       log.error({ err: error, backup: id }, "backup failed");
       await options.notify?.("A backup failed", `The backup ${id} failed: ${message}`).catch(() => {});
@@ -415,6 +464,8 @@ export function createBackups(options: BackupsOptions) {
       kind,
       encrypted: Boolean(key),
       error: null,
+      offsite: "none",
+      offsiteError: null,
     };
     try {
       await verifyBackup(fileOf(id), key, join(backupDir, `.verify-${id}`));
@@ -426,6 +477,8 @@ export function createBackups(options: BackupsOptions) {
         .notify?.("A backup could not be verified", `The backup ${id}: ${backup.error}`)
         .catch(() => {});
     }
+    save(backup);
+    await copyOffsite(backup);
     save(backup);
     prune();
     log.info({ backup: id, size: backup.size, verified: backup.verified }, "backup written");
@@ -484,6 +537,23 @@ export function createBackups(options: BackupsOptions) {
     return { manifest, safety };
   }
 
+  /**
+   * Restores one table as the backup had it into the current data, written to History by `context`
+   * as a restore (one batch: Undo returns the records it removed). The file is checked whole first.
+   */
+  async function restoreKind(path: string, table: string, context: AuditContext) {
+    const { manifest } = await readWhole(path, key);
+    refuseNewer(manifest);
+    async function* rows() {
+      for await (const batch of rowBatches(path, key, "api")) if (batch.table === table) yield batch.rows;
+    }
+    const counts = await withAudit({ ...context, action: "restore" }, () =>
+      restoreTable(options.db, table, rows()),
+    );
+    log.info({ file: path, table, ...counts }, "one kind restored from a backup");
+    return { manifest, ...counts };
+  }
+
   return {
     dir: backupDir,
     list,
@@ -493,6 +563,8 @@ export function createBackups(options: BackupsOptions) {
     take: (kind: Backup["kind"] = "job") => serial(() => take(kind)),
     preview: (id: string) => serial(() => preview(id)),
     restore: (id: string) => serial(() => restoreFile(fileOf(id))),
+    restoreKind: (id: string, table: string, context: AuditContext) =>
+      serial(() => restoreKind(fileOf(id), table, context)),
     prune,
   };
 }
@@ -549,6 +621,6 @@ export function directContentStore(db: Database): ContentStore {
       return { migrations, counts, tables };
     },
     counts: () => countRows(db),
-    restore: (_migrations, tables) => restoreDatabase(db, fromTables(tables)),
+    restore: (_migrations, tables) => restoreDatabase(db, fromTables(tables), KEEP_ON_RESTORE),
   };
 }

@@ -3,7 +3,13 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import type { Config } from "../config.ts";
 
 /** A stored file read back: its bytes as a stream and their count. */
@@ -73,8 +79,16 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/** An S3 store also lists and uploads whole files (the backups' off-site copies, docs/BACKUPS.md). */
+export interface S3Storage extends MediaStorage {
+  /** Streams a file into the store (its size known, so the upload is one PutObject). */
+  putFile(key: string, path: string): Promise<void>;
+  /** The keys under `prefix`. */
+  list(prefix: string): Promise<string[]>;
+}
+
 /** Any S3-compatible store, through @aws-sdk/client-s3. */
-export function s3Storage(settings: S3Settings): MediaStorage {
+export function s3Storage(settings: S3Settings): S3Storage {
   const client = new S3Client({
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -104,6 +118,35 @@ export function s3Storage(settings: S3Settings): MediaStorage {
         throw error;
       }
     },
+    async putFile(key, path) {
+      const { size } = await stat(path);
+      const body = createReadStream(path);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: body,
+            ContentLength: size,
+            ContentType: "application/octet-stream",
+          }),
+        );
+      } finally {
+        body.destroy();
+      }
+    },
+    async list(prefix) {
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys;
+    },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
@@ -111,16 +154,18 @@ export function s3Storage(settings: S3Settings): MediaStorage {
   };
 }
 
+/** The S3 store's address and keys (MEDIA_S3_*), with `bucket` (the media's, or the backups' own). */
+export const s3SettingsOf = (config: Config, bucket: string): S3Settings => ({
+  endpoint: config.MEDIA_S3_ENDPOINT,
+  bucket,
+  region: config.MEDIA_S3_REGION,
+  accessKeyId: config.MEDIA_S3_ACCESS_KEY_ID,
+  secretAccessKey: config.MEDIA_S3_SECRET_ACCESS_KEY,
+  forcePathStyle: config.MEDIA_S3_FORCE_PATH_STYLE,
+});
+
 /** The storage the settings name: S3 when MEDIA_S3_BUCKET is set, else DATA_DIR/media. */
 export function mediaStorageOf(config: Config): MediaStorage {
-  if (config.MEDIA_S3_BUCKET)
-    return s3Storage({
-      endpoint: config.MEDIA_S3_ENDPOINT,
-      bucket: config.MEDIA_S3_BUCKET,
-      region: config.MEDIA_S3_REGION,
-      accessKeyId: config.MEDIA_S3_ACCESS_KEY_ID,
-      secretAccessKey: config.MEDIA_S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.MEDIA_S3_FORCE_PATH_STYLE,
-    });
+  if (config.MEDIA_S3_BUCKET) return s3Storage(s3SettingsOf(config, config.MEDIA_S3_BUCKET));
   return folderStorage(join(config.DATA_DIR, "media"));
 }

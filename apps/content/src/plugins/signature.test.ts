@@ -157,6 +157,24 @@ describe("signed writes", () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it("still refuses a replay after a restore of the database (the used signatures are kept)", async () => {
+    const id = await t.addTitle();
+    const url = `/api/movies/${id}/locker`;
+    const body = '{"lockerSelected":true}';
+    const signed = signRequest({ method: "PATCH", path: url, body, secret: SECRET, timestamp: nowSeconds() });
+    expect((await patchWith(url, signed, body)).statusCode).toBe(200);
+    const snapshot = (await t.signed("POST", "/api/backup/snapshot", {})).json().data;
+    expect(snapshot.tables.used_signatures.length).toBeGreaterThan(0);
+    const restored = await t.signed("POST", "/api/backup/restore", {
+      migrations: snapshot.migrations,
+      tables: { ...snapshot.tables, used_signatures: [] },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const again = await patchWith(url, signed, body);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ status: "fail", message: "Request already used" });
+  });
+
   it("refuses a replay within the window, and a replay after it as stale", async () => {
     const id = await t.addTitle();
     const url = `/api/movies/${id}/locker`;

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BACKUP_MESSAGES as M } from "@backoffice/contracts/backups";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "otplib";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ContentService, startContentService } from "../../../test/content-service.ts";
 import { signedInApp } from "../../../test/helpers.ts";
 import { validApp } from "../apps/app.testing.ts";
@@ -147,6 +148,99 @@ describe("backups", () => {
     expect(readFileSync(join(dataDir, "media", "apkw", "icon.png"), "utf8")).toBe("not really a png");
     const list = (await t.as(token, { method: "GET", url: "/api/v1/backups" })).json().data as Listed[];
     expect(list.some((item) => item.kind === "safety" && item.status === "ready")).toBe(true);
+  }, 180_000);
+
+  it("restores one kind only into the current data, written to History as a restore; Undo returns what it removed", async () => {
+    const token = await t.login();
+    const as = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+      t.as(token, { method, url, ...(payload ? { payload } : {}) });
+    const apps = async () =>
+      ((await as("GET", "/api/v1/apkw/apps")).json().data as { _id: string; title: string }[]).sort((a, b) =>
+        a.title.localeCompare(b.title),
+      );
+    const [kept] = await apps();
+    expect((await as("DELETE", "/api/v1/apkw/apps", { ids: [kept!._id] })).statusCode).toBe(200);
+    expect((await as("POST", "/api/v1/apkw/apps", { ...validApp(), title: "Added after" })).statusCode).toBe(
+      201,
+    );
+    await content.signed("POST", "/api/movies/restore", { titles: [title("c".repeat(24), "Title after")] });
+
+    const answer = await as("POST", `/api/v1/backups/${backup.id}/restore`, {
+      password: "Admin-pass-1",
+      kind: "apps",
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().message).toMatch(
+      /^Restored Apps & Games as at the backup of .*: 1 put back, 0 changed back, 1 moved to the Trash\.$/,
+    );
+    // Only the apps: the titles stay as they are now, and nobody is signed out.
+    expect((await apps()).map((app) => app.title)).toEqual(["Kept app"]);
+    expect((await apps())[0]!._id).toBe(kept!._id);
+    expect(await contentTitles()).toEqual(["Kept title", "Title after"]);
+    // One batch in History, by this Owner, as a restore; its Undo token returns what it removed.
+    const undoToken = answer.headers["x-undo-token"] as string;
+    const logged = await t.app.db.query<{ action: string; actor_email: string; site: string }>(
+      "select action, actor_email, site from audit_log where batch = $1 order by action",
+      [undoToken],
+    );
+    expect(logged).toEqual([
+      { action: "delete", actor_email: "admin@example.com", site: "apkw" },
+      { action: "restore", actor_email: "admin@example.com", site: "apkw" },
+    ]);
+    const undone = await as("POST", "/api/v1/apkw/trash/undo", { token: undoToken });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((await apps()).map((app) => app.title)).toEqual(["Added after", "Kept app"]);
+    const unknown = await as("POST", `/api/v1/backups/${backup.id}/restore`, {
+      password: "Admin-pass-1",
+      kind: "titles",
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/^kind must be one of apps, ads, matches, servers/);
+  }, 180_000);
+
+  it("asks an Owner with an authenticator app for a valid code: none or a wrong one changes nothing", async () => {
+    const stepStart = Math.ceil((Date.now() + 60_000) / 30_000) * 30_000 + 1_000;
+    const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
+    await t.createUser("owner2@example.com", "Owner-pass-12", "admin", { level: "owner", sites: null });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(stepStart);
+      const token = await t.login("owner2@example.com", "Owner-pass-12");
+      const { secret } = (await t.as(token, { method: "POST", url: "/api/v1/auth/totp/setup" })).json().data;
+      const confirmed = await t.as(token, {
+        method: "POST",
+        url: "/api/v1/auth/totp/confirm",
+        payload: { code: await codeAt(secret, stepStart) },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      const before = (await t.as(token, { method: "GET", url: "/api/v1/apkw/apps" })).json().data;
+      const restore = (payload: object) =>
+        t.as(token, {
+          method: "POST",
+          url: `/api/v1/backups/${backup.id}/restore`,
+          payload: { password: "Owner-pass-12", kind: "apps", ...payload },
+        });
+      const none = await restore({});
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({ message: M.codeRequired, errors: [{ path: "code" }] });
+      const good = await codeAt(secret, stepStart + 30_000);
+      const wrong = await restore({ code: good === "000000" ? "111111" : "000000" });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors).toMatchObject([{ path: "code" }]);
+      // The code that confirmed the set-up is used already.
+      expect((await restore({ code: await codeAt(secret, stepStart) })).statusCode).toBe(400);
+      expect((await t.as(token, { method: "GET", url: "/api/v1/apkw/apps" })).json().data).toEqual(before);
+      vi.setSystemTime(stepStart + 30_000);
+      const done = await restore({ code: good });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(
+        (
+          (await t.as(token, { method: "GET", url: "/api/v1/apkw/apps" })).json().data as { title: string }[]
+        ).map((app) => app.title),
+      ).toEqual(["Kept app"]);
+    } finally {
+      vi.useRealTimers();
+    }
   }, 180_000);
 
   it("refuses truncated, corrupted and foreign files, changing nothing", async () => {

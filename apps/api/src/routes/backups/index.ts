@@ -1,5 +1,12 @@
 import { createReadStream } from "node:fs";
-import { errorBody, messageBody } from "@backoffice/contracts";
+import {
+  errorBody,
+  type HistoryResource,
+  messageBody,
+  RECORD_KINDS,
+  RESOURCES,
+  UNDO_HEADER,
+} from "@backoffice/contracts";
 import {
   backupIdParams,
   backupPreviewAnswer,
@@ -14,7 +21,9 @@ import { z } from "zod";
 import { backupDirOf } from "../../config.ts";
 import { BackupRefused } from "../../lib/backup-file.ts";
 import { createBackups, httpContentStore } from "../../lib/backups.ts";
+import { s3SettingsOf, s3Storage } from "../../lib/media-storage.ts";
 import { normaliseEmail } from "../../lib/rate-limit.ts";
+import { auditContextOf } from "../../plugins/audit.ts";
 import { checkPassword } from "../auth/guesses.ts";
 import { usersRepository } from "../auth/repository.ts";
 import { requireCode } from "../auth/second-factor-checks.ts";
@@ -43,6 +52,10 @@ function refusal(error: unknown): never {
  */
 const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { config, jobs } = fastify;
+  const offsite = config.BACKUP_S3_BUCKET
+    ? s3Storage(s3SettingsOf(config, config.BACKUP_S3_BUCKET))
+    : undefined;
+  if (offsite) fastify.addHook("onClose", async () => offsite.close());
   const backups = createBackups({
     db: fastify.db,
     content: httpContentStore(config.CONTENT_URL, config.CONTENT_HMAC_SECRET),
@@ -51,6 +64,7 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     encryptionKey: config.BACKUP_ENCRYPTION_KEY,
     keepDaily: config.BACKUP_KEEP_DAILY,
     keepWeekly: config.BACKUP_KEEP_WEEKLY,
+    offsite,
     log: fastify.log,
     // Owners are told by mail of a backup that failed or could not be verified (and the log says so).
     async notify(subject, text) {
@@ -71,12 +85,17 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async run() {
       const backup = await backups.take("job");
       const size = `${(backup.size / 1024 / 1024).toFixed(1)} MB`;
-      return backup.verified
-        ? `Backup ${backup.id} written and verified (${size}).`
-        : {
-            summary: `Backup ${backup.id} written (${size}) but not verified: ${backup.error}`,
-            warning: true,
-          };
+      if (!backup.verified)
+        return {
+          summary: `Backup ${backup.id} written (${size}) but not verified: ${backup.error}`,
+          warning: true,
+        };
+      if (backup.offsite === "failed")
+        return {
+          summary: `Backup ${backup.id} written and verified (${size}). ${backup.offsiteError}`,
+          warning: true,
+        };
+      return `Backup ${backup.id} written and verified (${size})${backup.offsite === "copied" ? ", copied off-site" : ""}.`;
     },
   });
 
@@ -155,7 +174,7 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: messageBody, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const backup = found(request.params.id);
       const { userId, email } = request.session!;
       // The password again, and the authenticator code when the member has one (as turning it off asks).
@@ -170,6 +189,20 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
             ? fieldRefused("code", error.message)
             : error;
         });
+      }
+      const { kind } = request.body;
+      if (kind) {
+        // One kind into the current data, written to History as a restore; Undo returns what it removed.
+        const facts = RECORD_KINDS[kind as HistoryResource];
+        request.log.warn({ event: "restore", userId, backup: backup.id, kind }, "restoring one kind");
+        // Rows without a site column (apps) are on the one site that has them.
+        const sites = RESOURCES[facts.resource].sites;
+        const context = auditContextOf(request, sites.length === 1 ? sites[0]! : null);
+        const counts = await backups.restoreKind(backup.id, facts.table!, context).catch(refusal);
+        await fastify.publicCache.invalidate("");
+        const [moved] = await fastify.db.query("select 1 from trash where batch = $1 limit 1", [request.id]);
+        if (moved) reply.header(UNDO_HEADER, request.id);
+        return { status: "success" as const, message: M.restoredKind(facts.label, backup.createdAt, counts) };
       }
       request.log.warn({ event: "restore", userId, backup: backup.id }, "restoring a backup");
       await backups.restore(backup.id).catch(refusal);

@@ -1,6 +1,12 @@
 import { errorBody } from "@backoffice/contracts";
 import { BACKUP_MESSAGES } from "@backoffice/contracts/backups";
-import { countRows, restoreDatabase, snapshotDatabase, unknownMigrations } from "@backoffice/db";
+import {
+  countRows,
+  KEEP_ON_RESTORE,
+  restoreDatabase,
+  snapshotDatabase,
+  unknownMigrations,
+} from "@backoffice/db";
 import { conflict } from "@backoffice/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -70,7 +76,8 @@ const backupRoutes: FastifyPluginAsyncZod<{ secret: string; now?: (() => number)
       async function* batches() {
         for (const [table, rows] of Object.entries(request.body.tables)) yield { table, rows };
       }
-      const counts = await restoreDatabase(db, batches());
+      // The used signatures stay: emptied, a request signed before the restore could be replayed.
+      const counts = await restoreDatabase(db, batches(), KEEP_ON_RESTORE);
       fastify.listChanged();
       return { status: "success" as const, data: counts };
     },

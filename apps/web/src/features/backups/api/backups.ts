@@ -44,8 +44,23 @@ export function useBackupPreview(id: string | null) {
 export function useRestoreBackup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, password, code }: { id: string; password: string; code?: string | undefined }) =>
-      api.post<MessageAnswer>(`/backups/${id}/restore`, code ? { password, code } : { password }),
+    mutationFn: ({
+      id,
+      password,
+      code,
+      kind,
+    }: {
+      id: string;
+      password: string;
+      code?: string | undefined;
+      /** One record kind only; absent: the whole backup. */
+      kind?: string | undefined;
+    }) =>
+      api.post<MessageAnswer>(`/backups/${id}/restore`, {
+        password,
+        ...(code ? { code } : {}),
+        ...(kind ? { kind } : {}),
+      }),
     // Everything changed: every screen's data is read again.
     onSettled: () => client.invalidateQueries(),
   });

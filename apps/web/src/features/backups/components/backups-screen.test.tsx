@@ -14,6 +14,8 @@ const verified: Backup = {
   kind: "job",
   encrypted: false,
   error: null,
+  offsite: "none",
+  offsiteError: null,
 };
 const failed: Backup = {
   ...verified,
@@ -23,6 +25,14 @@ const failed: Backup = {
   verified: false,
   status: "failed",
   error: "The content service is unavailable",
+};
+const notCopied: Backup = {
+  ...verified,
+  id: "20261125-033000-ef56",
+  createdAt: "2026-11-25T03:30:00.000Z",
+  encrypted: true,
+  offsite: "failed",
+  offsiteError: "The off-site copy failed: connect ECONNREFUSED",
 };
 const preview = {
   id: verified.id,
@@ -48,7 +58,12 @@ afterEach(() => {
 describe("Backups", () => {
   it("lists each backup's time, size and verified state, and restores one after the preview and the password", async () => {
     const calls = fakeApi({
-      "GET /backups": { body: { status: "success", data: [verified, failed] } },
+      "GET /backups": {
+        body: {
+          status: "success",
+          data: [verified, failed, notCopied, { ...verified, id: "20261124-033000-aa11", offsite: "copied" }],
+        },
+      },
       [`GET /backups/${verified.id}`]: { body: { status: "success", data: preview } },
       [`POST /backups/${verified.id}/restore`]: ({ body }) =>
         (body as { password: string }).password === "right-password"
@@ -72,6 +87,13 @@ describe("Backups", () => {
     expect(second.getByText("Failed")).toBeInTheDocument();
     expect(second.getByText(/content service is unavailable/)).toBeInTheDocument();
     expect(second.queryByRole("button", { name: "Restore" })).toBeNull();
+    // The off-site state: a failed copy says so and why; the backup is still here to restore.
+    const third = within(list.getAllByRole("listitem")[2]!);
+    expect(third.getByText("Not copied off-site")).toBeInTheDocument();
+    expect(third.getByText(/The off-site copy failed: connect ECONNREFUSED/)).toBeInTheDocument();
+    expect(third.getByRole("button", { name: "Restore" })).toBeInTheDocument();
+    expect(within(list.getAllByRole("listitem")[3]!).getByText("Copied off-site")).toBeInTheDocument();
+    expect(first.queryByText(/off-site/i)).toBeNull();
 
     await userEvent.click(first.getByRole("button", { name: "Restore" }));
     const dialog = within(await screen.findByRole("dialog", { name: /Restore the backup of 27\/11\/2026/ }));
@@ -86,6 +108,39 @@ describe("Backups", () => {
     await vi.waitFor(() => expect(toasts.some((toast) => toast.title === "Backup restored")).toBe(true));
     expect(calls.filter((call) => call.method === "POST").at(-1)?.body).toEqual({
       password: "right-password",
+    });
+  });
+
+  it("restores one kind only when one is chosen from the descriptor's kinds", async () => {
+    const calls = fakeApi({
+      "GET /backups": { body: { status: "success", data: [verified] } },
+      [`GET /backups/${verified.id}`]: { body: { status: "success", data: preview } },
+      [`POST /backups/${verified.id}/restore`]: {
+        body: { status: "success", message: "Restored Apps & Games." },
+      },
+    });
+    const user = userEvent.setup();
+    renderAt("/settings/backups", <BackupsScreen />);
+    await user.click(await screen.findByRole("button", { name: "Restore" }));
+    const dialog = within(await screen.findByRole("dialog", { name: /Restore the backup of 27\/11\/2026/ }));
+    const what = dialog.getByRole("combobox", { name: "What to restore" });
+    expect(what).toHaveTextContent("Everything (replaces all the data)");
+    await user.click(what);
+    const options = (await screen.findAllByRole("option")).map((option) => option.textContent);
+    expect(options).toEqual([
+      "Everything (replaces all the data)",
+      "Only Apps & Games",
+      "Only Ads",
+      "Only Matches",
+      "Only Servers",
+    ]);
+    await user.click(screen.getByRole("option", { name: "Only Apps & Games" }));
+    await user.type(dialog.getByLabelText("Your password"), "right-password");
+    await user.click(dialog.getByRole("button", { name: /^Restore the backup of 27\/11\/2026/ }));
+    await vi.waitFor(() => expect(toasts.some((toast) => toast.title === "Backup restored")).toBe(true));
+    expect(calls.filter((call) => call.method === "POST").at(-1)?.body).toEqual({
+      password: "right-password",
+      kind: "apps",
     });
   });
 });

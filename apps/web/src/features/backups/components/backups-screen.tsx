@@ -1,4 +1,5 @@
-import { type Backup, backupRestoreBody } from "@backoffice/contracts/backups";
+import { type HistoryResource, RECORD_KINDS } from "@backoffice/contracts";
+import { type Backup, backupRestoreBody, RESTORABLE_KINDS } from "@backoffice/contracts/backups";
 import { ArchiveRestore, DatabaseBackup, Download, RotateCw } from "lucide-react";
 import { useState } from "react";
 import type { z } from "zod";
@@ -6,6 +7,7 @@ import { applyServerErrors, contractResolver, Form, fieldOf, useDialogForm } fro
 import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { PageHeader } from "@/components/layout/page-header";
 import { ListBody } from "@/components/list/list-body";
+import { OptionsSelect } from "@/components/options-select";
 import { ListSkeleton } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -31,8 +33,14 @@ export const backupTexts = {
   restoreDescription:
     "Everything is replaced by the backup's data; a safety backup of the data now is taken first. Everyone signs in again.",
   restored: "Backup restored",
+  whatToRestore: "What to restore",
+  everything: "Everything (replaces all the data)",
+  kindHint:
+    "One kind only is restored into the current data: History shows it as a restore, and what it removes goes to the Trash.",
   restoreFailed: "The backup was not restored",
   downloadFailed: "The backup could not be downloaded",
+  offsite: "Copied off-site",
+  offsiteFailed: "Not copied off-site",
 } as const;
 
 const size = (bytes: number) =>
@@ -121,10 +129,15 @@ export function BackupsScreen() {
                       )}
                       {backup.kind === "safety" && <Badge variant="outline">Before a restore</Badge>}
                       {backup.encrypted && <Badge variant="outline">Encrypted</Badge>}
+                      {backup.offsite === "copied" && <Badge variant="outline">{backupTexts.offsite}</Badge>}
+                      {backup.offsite === "failed" && (
+                        <Badge variant="warning">{backupTexts.offsiteFailed}</Badge>
+                      )}
                     </div>
                     <p className="text-sm text-muted-foreground">
                       {backup.status === "ready" ? size(backup.size) : null}
                       {backup.error ? ` ${backup.error}` : null}
+                      {backup.offsiteError ? ` ${backup.offsiteError}` : null}
                     </p>
                   </div>
                   {backup.status === "ready" && (
@@ -161,6 +174,8 @@ export function BackupsScreen() {
 }
 
 type RestoreValues = z.input<typeof backupRestoreBody>;
+/** The select's value for a whole restore (no `kind` sent). */
+const EVERYTHING = "everything";
 const RestoreField = fieldOf<RestoreValues>();
 
 /** The preview (rows in the backup beside rows now), then the password and code again. */
@@ -175,7 +190,7 @@ function RestoreForm({
 }) {
   const preview = useBackupPreview(backup.id);
   const form = useDialogForm<RestoreValues, z.output<typeof backupRestoreBody>>(
-    { resolver: contractResolver(backupRestoreBody), defaultValues: { password: "" } },
+    { resolver: contractResolver(backupRestoreBody), defaultValues: { password: "", kind: undefined } },
     reportDirty,
   );
   const restore = useRestoreBackup();
@@ -217,6 +232,23 @@ function RestoreForm({
           </>
         )}
       </section>
+      <RestoreField name="kind" label={backupTexts.whatToRestore} hint={backupTexts.kindHint}>
+        {(field, control) => (
+          <OptionsSelect
+            {...control}
+            ref={field.ref}
+            className="w-full"
+            value={field.value ?? EVERYTHING}
+            onValueChange={(next) => field.onChange(next === EVERYTHING ? undefined : next)}
+            options={[
+              [EVERYTHING, backupTexts.everything],
+              ...RESTORABLE_KINDS.map(
+                (kind) => [kind, `Only ${RECORD_KINDS[kind as HistoryResource].label}`] as const,
+              ),
+            ]}
+          />
+        )}
+      </RestoreField>
       <RestoreField name="password" label="Your password">
         <Input type="password" autoComplete="current-password" />
       </RestoreField>
