@@ -195,7 +195,7 @@ describe("backups", () => {
       kind: "titles",
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toMatch(/^kind must be one of apps, ads, matches, servers/);
+    expect(unknown.json().message).toMatch(/^kind must be one of apps, ads, emails, matches, servers/);
   }, 180_000);
 
   it("asks an Owner with an authenticator app for a valid code: none or a wrong one changes nothing", async () => {
