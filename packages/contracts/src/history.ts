@@ -10,7 +10,8 @@ import { SITES } from "./site-rules.ts";
  * (packages/db/migrations/api/0007_history.sql); these are the shapes the API answers with.
  */
 
-export const HISTORY_ACTIONS = ["create", "update", "delete", "restore"] as const;
+/** `refuse`: a sign-in refused (a Sign-ins entry, docs/SSO.md#history-of-refused-sign-ins). */
+export const HISTORY_ACTIONS = ["create", "update", "delete", "restore", "refuse"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** Deleted records stay restorable this long, then they are purged. */
