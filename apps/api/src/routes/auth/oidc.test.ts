@@ -530,6 +530,24 @@ describe("groups", () => {
         payload: { level: "editor", sites: null },
       });
       expect(again.statusCode).toBe(200);
+      // The Group rules dialog's whole change: an empty extra scope clears it.
+      const rules = {
+        groupRules: [{ group: "bo-viewers", level: "viewer", sites: null }],
+        groupsClaim: "roles",
+        groupsAuthoritative: false,
+      };
+      const scoped = await t.as(owner, {
+        method: "PATCH",
+        url: `/api/v1/team/sso/providers/${provider}`,
+        payload: { ...rules, groupsScope: "groups" },
+      });
+      expect(scoped.json().data).toMatchObject({ ...rules, groupsScope: "groups" });
+      const cleared = await t.as(owner, {
+        method: "PATCH",
+        url: `/api/v1/team/sso/providers/${provider}`,
+        payload: { ...rules, groupsScope: "" },
+      });
+      expect(cleared.json().data).toMatchObject({ ...rules, groupsScope: null });
     } finally {
       await putSettings(noSso);
       await t.as(owner, { method: "DELETE", url: `/api/v1/team/sso/providers/${provider}` });
