@@ -58,6 +58,8 @@ test("an Owner adds a provider; a member signs in with it, lands in the dashboar
   browser,
   baseURL,
 }) => {
+  // One journey instead of several page loads: four browsers, two sets of screenshots.
+  test.slow();
   provider = await startProvider(`${baseURL}/api/v1/auth/oidc/callback`);
   provider.accounts.set("e2e-admin", { email: users.admin.email.toUpperCase(), email_verified: true });
   provider.accounts.set("invitee", { email: "sso.invitee@example.com", email_verified: true });
