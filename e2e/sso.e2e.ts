@@ -115,7 +115,7 @@ test("an Owner adds a provider; a member signs in with it, lands in the dashboar
     await listed.getByRole("button", { name: "Group rules of E2E ID" }).click();
     const rules = page.getByRole("dialog", { name: "Group rules of E2E ID" });
     await rules.getByRole("button", { name: "Add rule" }).click();
-    await rules.getByLabel("Group").fill("backoffice-editors");
+    await rules.getByLabel("Group", { exact: true }).fill("backoffice-editors");
     await rules.getByRole("switch", { name: "The provider is the source of truth" }).click();
     await captureScreen(page, "team-sso-group-rules", async (p) => {
       await expect(p.getByRole("dialog", { name: "Group rules of E2E ID" })).toBeVisible();
