@@ -4,7 +4,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useFieldArray, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
-import { INLINE_FIELD, selectControl, switchControl } from "@/components/field-controls";
+import { selectControl, switchControl } from "@/components/field-controls";
 import { applyServerErrors, contractResolver, Form, fieldOf, useDialogForm } from "@/components/form";
 import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
 import { Button } from "@/components/ui/button";
@@ -116,7 +116,6 @@ function GroupRulesForm({
         name="groupsAuthoritative"
         label="The provider is the source of truth"
         hint="Each sign-in sets the member's level and sites from the groups; a manual change is refused. Off: the groups only set the access of someone joining through an allowed domain."
-        className={INLINE_FIELD}
       >
         {switchControl}
       </RulesField>
