@@ -45,7 +45,7 @@ export async function routeImages(page: Page) {
 }
 
 /** An authenticated call to the API (with a CSRF token for writes). */
-async function call(token: string, method: string, path: string, body?: unknown) {
+export async function call(token: string, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (method !== "GET") {
     const csrf = await fetch(`${baseUrl()}/api/v1/csrf`, { headers });

@@ -12,9 +12,10 @@ import { SITES } from "./site-rules.ts";
 
 /**
  * `import` is the one entry an applied import adds beside its records' entries (same batch): the
- * file's name and what it created and updated (docs/INTEGRATIONS.md#import).
+ * file's name and what it created and updated (docs/INTEGRATIONS.md#import). `refuse`: a sign-in
+ * refused (a Sign-ins entry, docs/SSO.md#history-of-refused-sign-ins).
  */
-export const HISTORY_ACTIONS = ["create", "update", "delete", "restore", "import"] as const;
+export const HISTORY_ACTIONS = ["create", "update", "delete", "restore", "import", "refuse"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** Deleted records stay restorable this long, then they are purged. */

@@ -17,6 +17,25 @@ export const SSO_ERRORS = {
 } as const;
 export type SsoError = keyof typeof SSO_ERRORS;
 
+/**
+ * Why a sign-in was refused, as a Sign-ins entry of History says it (docs/SSO.md#history-of-refused-sign-ins):
+ * the entry keeps the code (`after.reason`), the dashboard these words.
+ */
+export const SIGN_IN_REFUSALS: Record<string, string> = {
+  unverified: "The provider has not verified the email address.",
+  "not-member": "The identity is not a member of the team.",
+  disabled: "The account is disabled.",
+  expired: "The invitation was accepted meanwhile.",
+  "sso-only": "The team signs in with single sign-on only.",
+};
+
+/** How a session began, as History's sign-in entries say it. */
+export const SIGN_IN_METHODS: Record<string, string> = {
+  password: "Password",
+  passkey: "Passkey",
+  sso: "Single sign-on",
+};
+
 export const SSO_MESSAGES = {
   /** POST /auth/login for a member under "Sign in with SSO only" who is not a break-glass Owner. */
   ssoOnly: "This team signs in with single sign-on only. Use the single sign-on button.",

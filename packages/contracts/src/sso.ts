@@ -73,13 +73,20 @@ export const ssoProviderBody = z.strictObject({
   groupsScope: z
     .string()
     .trim()
-    .regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,100}$/, "groupsScope must be one scope name")
+    .regex(/^[\x21\x23-\x5B\x5D-\x7E]{0,100}$/, "groupsScope must be one scope name")
+    // Empty: no extra scope (a change clears it).
+    .transform((scope) => scope || null)
     .optional(),
   /** The provider's groups are the source of truth: each sign-in sets the access; manual changes are refused. */
   groupsAuthoritative: z.boolean({ error: "groupsAuthoritative must be true or false" }).optional(),
 });
 /** A change; the secret is kept when left out (it is never answered back). */
 export const ssoProviderPatchBody = ssoProviderBody.partial();
+
+/** The Team screen's Group rules dialog: a provider's groups mapping, sent as a change of the provider. */
+export const ssoGroupRulesBody = ssoProviderBody
+  .pick({ groupRules: true, groupsClaim: true, groupsScope: true, groupsAuthoritative: true })
+  .required({ groupRules: true, groupsClaim: true, groupsAuthoritative: true });
 
 /** A provider as the Team screen shows it: the client secret never comes back. */
 export const ssoProviderSchema = z.object({

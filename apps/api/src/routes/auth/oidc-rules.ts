@@ -9,6 +9,7 @@ import { type InvitationRow, teamRepository } from "../team/repository.ts";
 import { canonicalEmail, findProvider, type ProviderSettings, ssoRepository } from "./oidc-providers.ts";
 import type { UserRow } from "./repository.ts";
 import { secondFactorRepository } from "./second-factor-repository.ts";
+import { logRefusedSignIn } from "./sign-in.ts";
 
 /** The provider's `amr` values that name a second factor (RFC 8176), or a multi-factor sign-in. */
 const SECOND_FACTOR_AMR = new Set([
@@ -116,7 +117,7 @@ export async function memberForIdentity(
   email: string,
   provider: ProviderSettings,
   groupsAccess?: Access,
-): Promise<{ member: Member } | { refused: SsoError }> {
+): Promise<{ member: Member } | { refused: SsoError; member: Member | null }> {
   const providerLabel = provider.label;
   // A source-of-truth provider's groups decide the access; otherwise they only set a joiner's.
   const authoritative = provider.groupsAuthoritative ? groupsAccess : undefined;
@@ -126,8 +127,9 @@ export async function memberForIdentity(
   const members = await db.query<Member>("select id, email, role, disabled_at from users");
   const member = members.find((row) => canonicalEmail(row.email) === wanted);
   if (member) {
-    if (member.role !== "admin") return { refused: "not-member" };
-    if (member.disabled_at) return { refused: "disabled" };
+    // An account that is no dashboard member is anyone else: its refusal names nobody.
+    if (member.role !== "admin") return { refused: "not-member", member: null };
+    if (member.disabled_at) return { refused: "disabled", member };
     if (authoritative) await applyGroups(request, member, provider, authoritative);
     return { member };
   }
@@ -137,7 +139,7 @@ export async function memberForIdentity(
   const invitation = invitations.find((row) => canonicalEmail(row.email) === wanted);
   const domain = wanted.slice(wanted.lastIndexOf("@") + 1);
   const allowed = invitation ? undefined : await ssoRepository(db).domain(domain);
-  if (!invitation && !allowed) return { refused: "not-member" };
+  if (!invitation && !allowed) return { refused: "not-member", member: null };
   // A member who signs in with SSO has a password nobody knows (a reset code can set one later).
   const passwordHash = await hashPassword(generatePassword());
   const created = await db.transaction(async (tx) => {
@@ -171,7 +173,7 @@ export async function memberForIdentity(
     );
     return row;
   });
-  if (!created) return { refused: "expired" };
+  if (!created) return { refused: "expired", member: null };
   request.log.info(
     {
       event: invitation ? "invitation accepted" : "joined by domain",
@@ -198,9 +200,12 @@ export async function ssoOnlyApplies(request: FastifyRequest, user: Pick<UserRow
  * POST /auth/login's rule under "Sign in with SSO only": members are refused; a break-glass Owner
  * passes with a second factor only (the code step follows the password).
  */
-export async function assertPasswordSignIn(request: FastifyRequest, user: Pick<UserRow, "id" | "level">) {
+export async function assertPasswordSignIn(
+  request: FastifyRequest,
+  user: Pick<UserRow, "id" | "email" | "level">,
+) {
   if (await ssoOnlyApplies(request, user)) {
-    request.log.warn({ event: "sign-in refused", userId: user.id, address: request.ip }, "SSO only");
+    await logRefusedSignIn(request, { member: user, signIn: "password", reason: "sso-only" });
     throw forbidden(SSO_MESSAGES.ssoOnly);
   }
   if (!(await ssoRepository(request.server.db).ssoOnly())) return;
@@ -210,12 +215,12 @@ export async function assertPasswordSignIn(request: FastifyRequest, user: Pick<U
 
 /** A passkey alone under "Sign in with SSO only": break-glass Owners only (a passkey is two factors). */
 export async function assertPasskeySignIn(request: FastifyRequest, userId: string) {
-  const [user] = await request.server.db.query<Pick<UserRow, "id" | "level">>(
-    "select id, level from users where id = $1",
+  const [user] = await request.server.db.query<Pick<UserRow, "id" | "email" | "level">>(
+    "select id, email, level from users where id = $1",
     [userId],
   );
   if (user && (await ssoOnlyApplies(request, user))) {
-    request.log.warn({ event: "sign-in refused", userId, address: request.ip }, "SSO only");
+    await logRefusedSignIn(request, { member: user, signIn: "passkey", reason: "sso-only" });
     throw forbidden(SSO_MESSAGES.ssoOnly);
   }
 }

@@ -5,6 +5,7 @@ import {
   startProvider,
   type TestProvider,
 } from "@backoffice/server/oidc-test-provider";
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, buildTestApp, type TestApp } from "../../../test/helpers.ts";
 import { softAuthenticator } from "../../../test/passkeys.ts";
@@ -126,7 +127,13 @@ describe("signing in with the provider", () => {
     expect(answer!.json()).toMatchObject({ status: "success", data: { user: { email: ADMIN.email } } });
     const token = answer!.json().data.token as string;
     const sessions = await t.as(token, { method: "GET", url: "/api/v1/auth/sessions" });
-    expect(sessions.json().data.filter((row: { current: boolean }) => row.current)).toHaveLength(1);
+    const current = sessions.json().data.filter((row: { current: boolean }) => row.current);
+    expect(current).toHaveLength(1);
+    // Listed as a password sign-in's session is: the same fields, its browser and address known.
+    const passwordSessions = await t.as(owner, { method: "GET", url: "/api/v1/auth/sessions" });
+    const passwordRow = passwordSessions.json().data.find((row: { current: boolean }) => row.current);
+    expect(Object.keys(current[0]).sort()).toEqual(Object.keys(passwordRow).sort());
+    expect(current[0].address).toBe(passwordRow.address);
     const history = await t.as(token, {
       method: "GET",
       url: "/api/v1/apkw/history?resource=session&limit=5",
@@ -239,6 +246,114 @@ describe("signing in with the provider", () => {
   });
 });
 
+/** The Sign-ins entries of History as an Owner reads them, newest first. */
+async function signInEntries(token = owner) {
+  const answer = await t.as(token, { method: "GET", url: "/api/v1/apkw/history?resource=session&limit=50" });
+  expect(answer.statusCode).toBe(200);
+  return answer.json().data as {
+    admin: string | null;
+    address: string | null;
+    action: string;
+    after: Record<string, unknown> | null;
+  }[];
+}
+
+describe("History of refused sign-ins", () => {
+  it("logs a refusal of an identity the provider vouched for as a Sign-ins entry, naming no stranger", async () => {
+    await t.createUser("gone@example.com", PASSWORD);
+    await t.app.db.query("update users set disabled_at = now() where email = 'gone@example.com'");
+    expect((await ssoSignIn("stranger.two@example.com")).landing).toEqual({ error: "not-member" });
+    expect((await ssoSignIn(ADMIN.email, { verified: false })).landing).toEqual({ error: "unverified" });
+    expect((await ssoSignIn("gone@example.com")).landing).toEqual({ error: "disabled" });
+    const [disabled, unverified, stranger] = await signInEntries();
+    const sso = { signIn: "sso", ssoProvider: "env" };
+    expect(disabled).toMatchObject({
+      admin: "gone@example.com",
+      action: "refuse",
+      after: { ...sso, reason: "disabled" },
+    });
+    // An unverified email proves nobody: not even the member whose address it names.
+    expect(unverified).toMatchObject({
+      admin: null,
+      action: "refuse",
+      after: { ...sso, reason: "unverified" },
+    });
+    expect(stranger).toMatchObject({
+      admin: null,
+      action: "refuse",
+      after: { ...sso, reason: "not-member" },
+    });
+    expect(stranger!.address).toBe("127.0.0.1");
+    // The stranger's email is kept nowhere in History.
+    const [kept] = await t.app.db.query<{ n: number }>(
+      "select count(*)::int as n from audit_log a where a::text ilike '%stranger.two%'",
+    );
+    expect(kept!.n).toBe(0);
+    // Another member sees who was refused and when, not the details.
+    await t.createUser("reader@example.com", PASSWORD, "admin", { level: "viewer", sites: null });
+    const [seen] = await signInEntries(await t.login("reader@example.com", PASSWORD));
+    expect(seen).toMatchObject({ admin: "reader@example.com", action: "create" });
+    const refusals = (await signInEntries(await t.login("reader@example.com", PASSWORD))).filter(
+      (entry) => entry.action === "refuse",
+    );
+    expect(refusals[0]).toEqual(
+      expect.objectContaining({ admin: "gone@example.com", address: null, after: null }),
+    );
+  });
+
+  it("keeps requests before the provider vouched for anyone out of History (the server log has them)", async () => {
+    const count = async () =>
+      (
+        await t.app.db.query<{ n: number }>(
+          "select count(*)::int as n from audit_log where action = 'refuse'",
+        )
+      )[0]!.n;
+    const before = await count();
+    const replayed = await t.inject({ method: "GET", url: "/api/v1/auth/oidc/callback?state=forged&code=x" });
+    expect(landingOf(replayed.headers.location)).toEqual({ error: "expired" });
+    expect(await count()).toBe(before);
+  });
+
+  it("records a session that passed the member's own code step after SSO as an SSO sign-in", async () => {
+    await t.createUser("step@example.com", PASSWORD);
+    const token = await t.login("step@example.com", PASSWORD);
+    const { secret } = (await t.as(token, { method: "POST", url: "/api/v1/auth/totp/setup" })).json().data;
+    // The previous 30-second step's code (accepted), so that the sign-in's code is a later, unused one.
+    const confirm = await t.as(token, {
+      method: "POST",
+      url: "/api/v1/auth/totp/confirm",
+      payload: { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 }) },
+    });
+    expect(confirm.statusCode).toBe(200);
+    const step = (await ssoSignIn("step@example.com")).answer!.json();
+    expect(step).toMatchObject({ status: "second-factor", data: { totp: true } });
+    const signedIn = await t.inject({
+      method: "POST",
+      url: "/api/v1/auth/login/second-factor",
+      payload: { challenge: step.data.challenge, code: await generate({ secret }) },
+      remoteAddress: fresh(),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const session = signedIn.json().data.token as string;
+    const [entry] = await signInEntries(session);
+    expect(entry).toMatchObject({ admin: "step@example.com", action: "create", after: { signIn: "sso" } });
+    // Its provider is kept too: signing out visits the provider's sign-out page.
+    const out = await t.as(session, { method: "GET", url: "/api/v1/auth/oidc/sign-out-url" });
+    expect(out.json().data.url).toMatch(/session\/end/);
+    // After a password the same step still makes a password session.
+    const recovery = confirm.json().data.recoveryCodes[0] as string;
+    const passwordStep = (await passwordLogin("step@example.com")).json();
+    const byPassword = await t.inject({
+      method: "POST",
+      url: "/api/v1/auth/login/second-factor",
+      payload: { challenge: passwordStep.data.challenge, recoveryCode: recovery },
+      remoteAddress: fresh(),
+    });
+    const [passwordEntry] = await signInEntries(byPassword.json().data.token as string);
+    expect(passwordEntry).toMatchObject({ admin: "step@example.com", after: { signIn: "password" } });
+  });
+});
+
 const localhost = { host: "localhost:8080" };
 async function addPasskey(email: string) {
   const token = await t.login(email, PASSWORD);
@@ -305,6 +420,12 @@ describe("Sign in with SSO only", () => {
       expect(refused.json().message).toBe(
         "This team signs in with single sign-on only. Use the single sign-on button.",
       );
+      // The refusal of a correct password is a Sign-ins entry of History, naming the member.
+      expect((await signInEntries())[0]).toMatchObject({
+        admin: "member@example.com",
+        action: "refuse",
+        after: { signIn: "password", reason: "sso-only" },
+      });
       // An Owner who is not break-glass is a member like the others.
       expect((await passwordLogin(ADMIN.email, ADMIN.password)).statusCode).toBe(403);
       // Break-glass: password and second factor.
@@ -409,6 +530,24 @@ describe("groups", () => {
         payload: { level: "editor", sites: null },
       });
       expect(again.statusCode).toBe(200);
+      // The Group rules dialog's whole change: an empty extra scope clears it.
+      const rules = {
+        groupRules: [{ group: "bo-viewers", level: "viewer", sites: null }],
+        groupsClaim: "roles",
+        groupsAuthoritative: false,
+      };
+      const scoped = await t.as(owner, {
+        method: "PATCH",
+        url: `/api/v1/team/sso/providers/${provider}`,
+        payload: { ...rules, groupsScope: "groups" },
+      });
+      expect(scoped.json().data).toMatchObject({ ...rules, groupsScope: "groups" });
+      const cleared = await t.as(owner, {
+        method: "PATCH",
+        url: `/api/v1/team/sso/providers/${provider}`,
+        payload: { ...rules, groupsScope: "" },
+      });
+      expect(cleared.json().data).toMatchObject({ ...rules, groupsScope: null });
     } finally {
       await putSettings(noSso);
       await t.as(owner, { method: "DELETE", url: `/api/v1/team/sso/providers/${provider}` });

@@ -20,7 +20,7 @@ import { discover, findProvider, publicUrlOf, redirectUrlOf, ssoRepository } fro
 import { accessFromGroups, amrHasSecondFactor, emailVerified, memberForIdentity } from "./oidc-rules.ts";
 import { usersRepository } from "./repository.ts";
 import { secondFactorStep } from "./second-factor-sign-in.ts";
-import { startSession } from "./sign-in.ts";
+import { logRefusedSignIn, type RefusedSignIn, startSession } from "./sign-in.ts";
 
 /** A sign-in sent to the provider must come back within this time. */
 const LOGIN_TTL_MS = 10 * MINUTE;
@@ -109,9 +109,10 @@ const oidcRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/auth/oidc/callback",
     { schema: { tags: ["auth"], querystring: ssoCallbackQuery, response: redirectSchema } },
     async (request, reply) => {
-      const refuse = (error: SsoError, reason: string, userId: string | null = null) => {
+      // Before the provider vouched for an identity: anyone's request, in the server log only.
+      const refuse = (error: SsoError, reason: string) => {
         request.log.warn(
-          { event: "sign-in refused", method: "sso", reason, userId, address: request.ip },
+          { event: "sign-in refused", method: "sso", reason, address: request.ip },
           "SSO sign-in refused",
         );
         return landing(reply, { ssoError: error });
@@ -150,15 +151,19 @@ const oidcRoutes: FastifyPluginAsyncZod = async (fastify) => {
         request.log.warn({ err: error, provider: provider.id }, "SSO provider answer refused");
         return refuse(unreachable(error) ? "unavailable" : "failed", "provider answer");
       }
-      if (typeof claims.email !== "string" || !emailVerified(claims))
-        return refuse("unverified", "email not verified");
+      // The provider vouched for this identity: its refusal is a History entry (sign-in.ts).
+      const refuseIdentity = async (error: SsoError, member: RefusedSignIn["member"] = null) => {
+        await logRefusedSignIn(request, { member, signIn: "sso", ssoProvider: provider.id, reason: error });
+        return landing(reply, { ssoError: error });
+      };
+      if (typeof claims.email !== "string" || !emailVerified(claims)) return refuseIdentity("unverified");
       const found = await memberForIdentity(
         request,
         claims.email,
         provider,
         accessFromGroups(provider, claims),
       );
-      if ("refused" in found) return refuse(found.refused, found.refused);
+      if ("refused" in found) return refuseIdentity(found.refused, found.member);
       const code = newToken();
       await sso.createHandoff({
         codeHash: sha256(code),
@@ -193,10 +198,21 @@ const oidcRoutes: FastifyPluginAsyncZod = async (fastify) => {
         throw unauthorized(SSO_ERRORS.expired);
       const user = await usersRepository(fastify.db).findById(handoff.user_id);
       if (user?.role !== "admin") throw unauthorized(SSO_ERRORS.expired);
-      if (user.disabled_at) throw forbidden(SSO_ERRORS.disabled);
+      if (user.disabled_at) {
+        await logRefusedSignIn(request, {
+          member: user,
+          signIn: "sso",
+          ssoProvider: handoff.provider_id,
+          reason: "disabled",
+        });
+        throw forbidden(SSO_ERRORS.disabled);
+      }
       // Without a second factor at the provider, the member's own passkey or code is asked as after a password.
       if (!handoff.provider_mfa) {
-        const step = await secondFactorStep(request, user);
+        const step = await secondFactorStep(request, user, {
+          signIn: "sso",
+          ssoProvider: handoff.provider_id,
+        });
         if (step) return step;
       }
       return startSession(request, reply, user, {

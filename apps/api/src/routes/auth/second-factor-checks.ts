@@ -9,7 +9,7 @@ import { MINUTE, normaliseEmail } from "../../lib/rate-limit.ts";
 import { knownDeviceOf } from "./devices.ts";
 import { type Limit, limitedCheck } from "./guesses.ts";
 import { usersRepository } from "./repository.ts";
-import { secondFactorRepository } from "./second-factor-repository.ts";
+import { type StepOrigin, secondFactorRepository } from "./second-factor-repository.ts";
 import { startSession } from "./sign-in.ts";
 
 /**
@@ -136,9 +136,14 @@ export async function ensureNotLast(
 }
 
 /** The end of a sign-in by a code or a passkey: the member's session (sign-in.ts), if they may have one. */
-export async function signInUser(request: FastifyRequest, reply: FastifyReply, userId: string | null) {
+export async function signInUser(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string | null,
+  how: StepOrigin = {},
+) {
   const user = userId ? await usersRepository(request.server.db).findById(userId) : undefined;
   if (user?.role !== "admin") throw unauthorized(M.challengeInvalid);
   if (user.disabled_at) throw forbidden(SESSION_MESSAGES.disabled);
-  return startSession(request, reply, user);
+  return startSession(request, reply, user, how);
 }

@@ -1,4 +1,5 @@
 import { newId, type Queryable } from "@backoffice/db";
+import type { SessionClient } from "./repository.ts";
 
 export interface PasskeyRow {
   id: string;
@@ -13,6 +14,13 @@ export interface PasskeyRow {
 }
 
 export type ChallengeKind = "sign-in" | "passkey-register" | "passkey-sign-in";
+/** How the sign-in that a code step follows began: a password (the default) or single sign-on. */
+export type StepOrigin = Pick<SessionClient, "signIn" | "ssoProvider">;
+interface ChallengeRow {
+  user_id: string | null;
+  sign_in: "password" | "sso";
+  sso_provider: string | null;
+}
 
 /** The SQL of migration 0021's tables: TOTP secrets, recovery codes, passkeys, challenges, the policy. */
 export function secondFactorRepository(db: Queryable) {
@@ -135,20 +143,34 @@ export function secondFactorRepository(db: Queryable) {
       );
       return row ?? { totp: false, passkeys: 0 };
     },
-    async createChallenge(kind: ChallengeKind, userId: string | null, secret: string, ttlMs: number) {
+    /** `how`: for a sign-in's code step, how that sign-in began (its session says so, migration 0060). */
+    async createChallenge(
+      kind: ChallengeKind,
+      userId: string | null,
+      secret: string,
+      ttlMs: number,
+      how: StepOrigin = {},
+    ) {
       await db.query("delete from second_factor_challenges where expires_at < now()");
       await db.query(
-        "insert into second_factor_challenges (id, kind, user_id, secret, expires_at) values ($1, $2, $3, $4, $5)",
-        [newId(), kind, userId, secret, new Date(Date.now() + ttlMs)],
+        `insert into second_factor_challenges (id, kind, user_id, secret, expires_at, sign_in, sso_provider)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          newId(),
+          kind,
+          userId,
+          secret,
+          new Date(Date.now() + ttlMs),
+          how.signIn ?? "password",
+          how.ssoProvider ?? null,
+        ],
       );
     },
     /** Takes a live challenge (single use: it is gone afterwards); undefined when unknown or expired. */
-    async takeChallenge(
-      kind: ChallengeKind,
-      secret: string,
-    ): Promise<{ user_id: string | null } | undefined> {
-      const [row] = await db.query<{ user_id: string | null }>(
-        "delete from second_factor_challenges where kind = $1 and secret = $2 and expires_at > $3 returning user_id",
+    async takeChallenge(kind: ChallengeKind, secret: string): Promise<ChallengeRow | undefined> {
+      const [row] = await db.query<ChallengeRow>(
+        `delete from second_factor_challenges where kind = $1 and secret = $2 and expires_at > $3
+         returning user_id, sign_in, sso_provider`,
         [kind, secret, new Date()],
       );
       return row;

@@ -14,18 +14,23 @@ import {
   signInUser,
   useTotpCode,
 } from "./second-factor-checks.ts";
-import { secondFactorRepository } from "./second-factor-repository.ts";
+import { type StepOrigin, secondFactorRepository } from "./second-factor-repository.ts";
 
 /**
  * After a correct password: the code step for a member with a second factor (a single-use challenge
- * valid 5 minutes), or undefined for a member without one, who gets a session at once.
+ * valid 5 minutes), or undefined for a member without one, who gets a session at once. After an SSO
+ * sign-in (`how`), the session the step ends in is an SSO session, like one without the step.
  */
-export async function secondFactorStep(request: FastifyRequest, user: Pick<UserRow, "id">) {
+export async function secondFactorStep(
+  request: FastifyRequest,
+  user: Pick<UserRow, "id">,
+  how: StepOrigin = {},
+) {
   const repo = secondFactorRepository(request.server.db);
   const factors = await repo.factorsOf(user.id);
   if (!factors.totp && factors.passkeys === 0) return undefined;
   const challenge = newToken();
-  await repo.createChallenge("sign-in", user.id, sha256(challenge), CHALLENGE_TTL_MS);
+  await repo.createChallenge("sign-in", user.id, sha256(challenge), CHALLENGE_TTL_MS, how);
   return {
     status: "second-factor" as const,
     data: { challenge, totp: factors.totp, passkeys: factors.passkeys > 0 },
@@ -74,8 +79,12 @@ export const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (fastify) =
         throw badRequest(used ? M.codeUsed : code !== undefined ? M.codeInvalid : M.recoveryInvalid);
       }
       // Single use: a second request with the same challenge finds nothing.
-      if (!(await repo.takeChallenge("sign-in", secret))) throw unauthorized(M.challengeInvalid);
-      return signInUser(request, reply, userId);
+      const taken = await repo.takeChallenge("sign-in", secret);
+      if (!taken) throw unauthorized(M.challengeInvalid);
+      return signInUser(request, reply, userId, {
+        signIn: taken.sign_in,
+        ...(taken.sso_provider ? { ssoProvider: taken.sso_provider } : {}),
+      });
     },
   );
 };

@@ -6,6 +6,7 @@ import {
   fieldLabel,
   isBlockValue,
   recordLabel,
+  signInFacts,
   valueText,
 } from "./history-texts";
 
@@ -26,6 +27,7 @@ describe("history texts", () => {
     expect(recordLabel(entry("emails", "import", null, { name: "list.csv", created: 1, updated: 0 }))).toBe(
       "list.csv",
     );
+    expect(actionLabel(entry("session", "refuse", null, null))).toBe("Sign-in refused");
     expect(actionLabel(entry("team", "create", null, { email: "a@b.c", status: "invited" }))).toBe(
       "Invited member",
     );
@@ -53,6 +55,19 @@ describe("history texts", () => {
     expect(recordLabel(entry("locker", "update", {}, { type: "js", seconds: 5 }))).toBe("Locker (js)");
     expect(recordLabel(entry("servers", "update", {}, { matchId: "3" }))).toBe("#7");
     expect(recordLabel(entry("session", "create", null, { userId: "u1", expiresAt: "t" }))).toBe("-");
+  });
+
+  it("says how a sign-in began and why a refused one was refused, when its details are there", () => {
+    expect(signInFacts(entry("session", "create", null, { signIn: "sso", userAgent: "x" }))).toEqual([
+      ["Signed in with", "Single sign-on"],
+    ]);
+    expect(signInFacts(entry("session", "refuse", null, { signIn: "sso", reason: "not-member" }))).toEqual([
+      ["Signed in with", "Single sign-on"],
+      ["Reason", "The identity is not a member of the team."],
+    ]);
+    // Another member reads a sign-in without its fields; other kinds have no sign-in facts.
+    expect(signInFacts(entry("session", "refuse", null, null))).toEqual([]);
+    expect(signInFacts(entry("ads", "create", null, { signIn: "sso" }))).toEqual([]);
   });
 
   it("lists the changed fields without timestamps and ids; null and missing are the same", () => {

@@ -1,4 +1,5 @@
 import { type HistoryAction, type HistoryEntry, RECORD_KINDS } from "@backoffice/contracts";
+import { SIGN_IN_METHODS, SIGN_IN_REFUSALS } from "@backoffice/contracts/sso-messages";
 
 const VERBS: Record<HistoryAction, string> = {
   create: "Created",
@@ -6,6 +7,7 @@ const VERBS: Record<HistoryAction, string> = {
   delete: "Deleted",
   restore: "Restored",
   import: "Imported",
+  refuse: "Refused",
 };
 
 type Fields = Record<string, unknown>;
@@ -15,7 +17,8 @@ const fieldsOf = (entry: Pick<HistoryEntry, "before" | "after">): Fields => entr
 
 /** "Created ad", "Deleted match", "Signed in"; an app of category games is a game. */
 export function actionLabel(entry: Pick<HistoryEntry, "resource" | "action" | "before" | "after">): string {
-  if (entry.resource === "session") return entry.action === "delete" ? "Signed out" : "Signed in";
+  if (entry.resource === "session")
+    return { delete: "Signed out", refuse: "Sign-in refused" }[entry.action as string] ?? "Signed in";
   // A Team entry (routes/team) of an invitation says so: its row's status is "invited".
   if (entry.resource === "team" && fieldsOf(entry).status === "invited") {
     if (entry.action === "create") return "Invited member";
@@ -53,6 +56,20 @@ export function recordLabel(entry: Pick<HistoryEntry, "resource" | "before" | "a
   }
   // A sign-in has no fields; a record without a name is known by its id.
   return Object.keys(fields).length > 0 && entry.recordId ? `#${entry.recordId}` : "-";
+}
+
+/**
+ * A sign-in entry's facts for those who see its details (Owners, the member): how it began (password,
+ * passkey or single sign-on) and, for a refusal, why.
+ */
+export function signInFacts(entry: Pick<HistoryEntry, "resource" | "after">): [string, string][] {
+  const fields = entry.resource === "session" ? (entry.after ?? {}) : {};
+  const how = SIGN_IN_METHODS[text(fields.signIn)];
+  const reason = SIGN_IN_REFUSALS[text(fields.reason)];
+  return [
+    ...(how ? [["Signed in with", how] as [string, string]] : []),
+    ...(reason ? [["Reason", reason] as [string, string]] : []),
+  ];
 }
 
 /** Fields every write touches or that never change: listing them would hide the real change. */

@@ -1,7 +1,7 @@
 import type { HistoryEntry } from "@backoffice/contracts";
 import { FactList } from "@/components/fact-list";
 import { FieldChanges } from "@/components/history/field-changes";
-import { actionLabel, changedFields, recordLabel } from "@/components/history/history-texts";
+import { actionLabel, changedFields, recordLabel, signInFacts } from "@/components/history/history-texts";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -22,6 +22,7 @@ export function HistoryDetails({ entry, onClose }: { entry: HistoryEntry | null;
         ["When", formatDateTime(entry.at)],
         ["Admin", entry.admin ?? "-"],
         ["Address", entry.address ?? "-"],
+        ...signInFacts(entry),
       ]
     : [];
   return (

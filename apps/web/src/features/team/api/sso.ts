@@ -1,5 +1,11 @@
 import type { MessageAnswer } from "@backoffice/contracts";
-import type { SsoProvider, SsoSettings, SsoSettingsBody, ssoProviderBody } from "@backoffice/contracts/sso";
+import type {
+  SsoProvider,
+  SsoSettings,
+  SsoSettingsBody,
+  ssoGroupRulesBody,
+  ssoProviderBody,
+} from "@backoffice/contracts/sso";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api-client";
@@ -34,6 +40,13 @@ export function useSaveSsoSettings() {
 export function useAddProvider() {
   return useSsoWrite((body: z.output<typeof ssoProviderBody>) =>
     api.post<MessageAnswer & { data: SsoProvider }>("/team/sso/providers", body),
+  );
+}
+
+/** A provider's group rules, claim, scope and source-of-truth switch: a change of the provider. */
+export function useSaveGroupRules(id: string) {
+  return useSsoWrite((body: z.output<typeof ssoGroupRulesBody>) =>
+    api.patch<MessageAnswer & { data: SsoProvider }>(`/team/sso/providers/${id}`, body),
   );
 }
 

@@ -6,7 +6,7 @@ import { fieldOf } from "@/components/form";
 import { LEVEL_HINTS, LEVEL_LABELS, teamMessages as texts } from "../utils/team-texts";
 import { SitesField } from "./sites-field";
 
-const LEVEL_OPTIONS = (Object.keys(LEVEL_LABELS) as MemberLevel[]).map(
+export const LEVEL_OPTIONS = (Object.keys(LEVEL_LABELS) as MemberLevel[]).map(
   (level) => [level, LEVEL_LABELS[level]] as const,
 );
 

@@ -5,9 +5,19 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { teamMessages as texts } from "../utils/team-texts";
 
-/** The sites a member reads and writes: all of them (also ones added later), or the ones ticked. */
-export function SitesField({ control }: { control: UseFormReturn<MemberAccessBody>["control"] }) {
-  const { field, fieldState } = useController({ name: "sites", control });
+/**
+ * The sites a member reads and writes: all of them (also ones added later), or the ones ticked.
+ * `name`: where the form keeps them (`sites`, or a group rule's `groupRules.0.sites`).
+ */
+export function SitesField({
+  control,
+  name = "sites",
+}: {
+  control: UseFormReturn<MemberAccessBody>["control"];
+  name?: string;
+}) {
+  const { field, fieldState } = useController({ name: name as "sites", control });
+  const id = name.replaceAll(".", "-");
   const sites = field.value;
   const toggle = (site: Site, on: boolean) => {
     const chosen = new Set(sites ?? []);
@@ -19,17 +29,17 @@ export function SitesField({ control }: { control: UseFormReturn<MemberAccessBod
   const error =
     fieldState.error && (fieldState.error.type === "required" ? texts.chooseSite : fieldState.error.message);
   return (
-    <fieldset className="grid gap-2" aria-describedby={error ? "sites-error" : undefined}>
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-2 text-sm leading-none font-medium">Sites</legend>
       <div className="flex items-center gap-2">
         <Checkbox
-          id="sites-all"
+          id={`${id}-all`}
           ref={field.ref}
           checked={sites === null}
           aria-invalid={error ? true : undefined}
           onCheckedChange={(on) => field.onChange(on === true ? null : [])}
         />
-        <Label htmlFor="sites-all" className="font-normal">
+        <Label htmlFor={`${id}-all`} className="font-normal">
           All sites (also ones added later)
         </Label>
       </div>
@@ -38,12 +48,12 @@ export function SitesField({ control }: { control: UseFormReturn<MemberAccessBod
           {SITES.map((site) => (
             <div key={site} className="flex items-center gap-2">
               <Checkbox
-                id={`sites-${site}`}
+                id={`${id}-${site}`}
                 checked={sites.includes(site)}
                 aria-invalid={error ? true : undefined}
                 onCheckedChange={(on) => toggle(site, on === true)}
               />
-              <Label htmlFor={`sites-${site}`} className="font-normal">
+              <Label htmlFor={`${id}-${site}`} className="font-normal">
                 {SITE_NAMES[site]}
               </Label>
             </div>
@@ -51,7 +61,7 @@ export function SitesField({ control }: { control: UseFormReturn<MemberAccessBod
         </div>
       )}
       {error && (
-        <p id="sites-error" className="text-sm text-destructive">
+        <p id={`${id}-error`} className="text-sm text-destructive">
           {error}
         </p>
       )}

@@ -1,6 +1,6 @@
 import type { SsoSettings } from "@backoffice/contracts/sso";
 import type { TeamMember } from "@backoffice/contracts/team";
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureToasts, fakeApi, renderAt } from "@/lib/screen.testing";
@@ -36,6 +36,17 @@ const settings: SsoSettings = {
   ],
   redirectUrl: "https://admin.example.com/api/v1/auth/oidc/callback",
 };
+const okta: SsoSettings["providers"][number] = {
+  id: "b".repeat(24),
+  label: "Okta",
+  issuer: "https://acme.okta.example",
+  clientId: "okta-client",
+  groupRules: [{ group: "editors", level: "editor", sites: ["apkw"] }],
+  groupsClaim: "groups",
+  groupsScope: null,
+  groupsAuthoritative: false,
+  fromEnvironment: false,
+};
 const ok = (data: unknown) => ({
   body: { status: "success", data, message: "Single sign-on settings saved" },
 });
@@ -43,10 +54,13 @@ const ok = (data: unknown) => ({
 beforeEach(() => void captureToasts());
 afterEach(() => vi.unstubAllGlobals());
 
-function teamScreen() {
+function teamScreen(shown: SsoSettings = settings) {
   const calls = fakeApi({
     "GET /team": ok([owner]),
-    "GET /team/sso": ok(settings),
+    "GET /team/sso": ok(shown),
+    [`PATCH /team/sso/providers/${okta.id}`]: {
+      body: { status: "success", message: "Provider saved", data: okta },
+    },
     "PUT /team/sso": ok(settings),
     "POST /team/sso/providers": {
       status: 201,
@@ -112,6 +126,75 @@ describe("Single sign-on settings", () => {
             clientId: "id-1",
             clientSecret: "secret-1",
           },
+        },
+      ]),
+    );
+  });
+
+  it("edits a provider's group rules: a rule added, the source-of-truth switch, errors at the field", async () => {
+    const calls = teamScreen({ ...settings, providers: [...settings.providers, okta] });
+    expect(await screen.findByText("1 group rule")).toBeInTheDocument();
+    // The environment's provider has no rules to edit.
+    expect(screen.queryByRole("button", { name: "Group rules of Acme ID" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Group rules of Okta" }));
+    const dialog = await screen.findByRole("dialog", { name: "Group rules of Okta" });
+    expect(within(dialog).getByLabelText("Group")).toHaveValue("editors");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add rule" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save group rules" }));
+    // The new rule's empty group is refused at its field; nothing is sent.
+    const second = within(dialog).getByRole("region", { name: "Rule 2" });
+    await vi.waitFor(() =>
+      expect(within(second).getByLabelText("Group")).toHaveAttribute("aria-invalid", "true"),
+    );
+    expect(writes(calls)).toEqual([]);
+    await userEvent.type(within(second).getByLabelText("Group"), "readers");
+    await userEvent.click(
+      within(dialog).getByRole("switch", { name: "The provider is the source of truth" }),
+    );
+    await userEvent.type(within(dialog).getByLabelText("Extra scope (optional)"), "groups");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save group rules" }));
+    await vi.waitFor(() =>
+      expect(writes(calls)).toEqual([
+        {
+          method: "PATCH",
+          path: `/team/sso/providers/${okta.id}`,
+          body: {
+            groupRules: [
+              { group: "editors", level: "editor", sites: ["apkw"] },
+              { group: "readers", level: "viewer", sites: null },
+            ],
+            groupsClaim: "groups",
+            groupsScope: "groups",
+            groupsAuthoritative: true,
+          },
+        },
+      ]),
+    );
+  });
+
+  it("asks before removing rules, naming their groups", async () => {
+    const calls = teamScreen({ ...settings, providers: [...settings.providers, okta] });
+    await userEvent.click(await screen.findByRole("button", { name: "Group rules of Okta" }));
+    const dialog = await screen.findByRole("dialog", { name: "Group rules of Okta" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Remove Rule 1 (editors)" }));
+    expect(within(dialog).getByText("No rule yet: the groups give no access.")).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save group rules" }));
+    const asked = await screen.findByRole("alertdialog", { name: "Remove the rules of editors?" });
+    await userEvent.click(within(asked).getByRole("button", { name: "Cancel" }));
+    expect(writes(calls)).toEqual([]);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save group rules" }));
+    await userEvent.click(
+      within(await screen.findByRole("alertdialog", { name: "Remove the rules of editors?" })).getByRole(
+        "button",
+        { name: "Remove and save" },
+      ),
+    );
+    await vi.waitFor(() =>
+      expect(writes(calls)).toEqual([
+        {
+          method: "PATCH",
+          path: `/team/sso/providers/${okta.id}`,
+          body: { groupRules: [], groupsClaim: "groups", groupsScope: null, groupsAuthoritative: false },
         },
       ]),
     );

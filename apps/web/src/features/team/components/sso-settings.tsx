@@ -1,7 +1,12 @@
 import type { Site } from "@backoffice/contracts";
-import { type SsoSettings, ssoDomainBody, ssoProviderBody } from "@backoffice/contracts/sso";
+import {
+  type SsoProvider,
+  type SsoSettings,
+  ssoDomainBody,
+  ssoProviderBody,
+} from "@backoffice/contracts/sso";
 import type { TeamMember } from "@backoffice/contracts/team";
-import { KeyRound, Plus, Trash2 } from "lucide-react";
+import { KeyRound, Plus, Trash2, UsersRound } from "lucide-react";
 import { useState } from "react";
 import type { z } from "zod";
 import { useConfirm } from "@/components/confirm-dialog";
@@ -19,9 +24,17 @@ import { toastError, toastSuccess } from "@/lib/toast";
 import { useAddProvider, useRemoveProvider, useSaveSsoSettings, useSsoSettings } from "../api/sso";
 import { LEVEL_LABELS } from "../utils/team-texts";
 import { AccessFields } from "./access-fields";
+import { GroupRulesDialog } from "./sso-group-rules";
 
 const NOTHING_CHANGED = "Nothing changed. Try again in a moment.";
 const sitesText = (sites: Site[] | null) => (sites === null ? "every site" : sites.join(", "));
+/** "2 group rules, source of truth": what a provider's groups do, under its name. */
+const groupsText = (provider: SsoProvider) =>
+  provider.groupRules.length === 0
+    ? "No group rules"
+    : `${provider.groupRules.length} group ${provider.groupRules.length === 1 ? "rule" : "rules"}${
+        provider.groupsAuthoritative ? ", source of truth" : ""
+      }`;
 
 /**
  * Single sign-on on the Team screen (docs/SSO.md): providers, allowed domains and "Sign in with SSO
@@ -66,6 +79,7 @@ function SsoSections({ settings, owners }: { settings: SsoSettings; owners: Team
   const remove = useRemoveProvider();
   const confirm = useConfirm();
   const [adding, setAdding] = useState<"provider" | "domain" | null>(null);
+  const [editingGroups, setEditingGroups] = useState<SsoProvider | null>(null);
   const rules = { ssoOnly: settings.ssoOnly, breakGlass: settings.breakGlass, domains: settings.domains };
   const saveRules = async (changes: Partial<typeof rules>) => {
     try {
@@ -121,18 +135,32 @@ function SsoSections({ settings, owners }: { settings: SsoSettings; owners: Team
                   <p className="text-sm break-all text-muted-foreground">
                     {provider.issuer} · client {provider.clientId}
                   </p>
+                  {!provider.fromEnvironment && (
+                    <p className="text-sm text-muted-foreground">{groupsText(provider)}</p>
+                  )}
                 </div>
                 {provider.fromEnvironment ? (
                   <span className="text-sm text-muted-foreground">Set by the environment</span>
                 ) : (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove ${provider.label}`}
-                    onClick={() => void removeProvider(provider.id, provider.label)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
+                  <div className="flex items-center gap-1">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Group rules of ${provider.label}`}
+                      onClick={() => setEditingGroups(provider)}
+                    >
+                      <UsersRound aria-hidden="true" />
+                      Group rules
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove ${provider.label}`}
+                      onClick={() => void removeProvider(provider.id, provider.label)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
                 )}
               </li>
             ))}
@@ -224,6 +252,7 @@ function SsoSections({ settings, owners }: { settings: SsoSettings; owners: Team
       </section>
 
       <ProviderDialog open={adding === "provider"} onClose={() => setAdding(null)} />
+      <GroupRulesDialog provider={editingGroups} onClose={() => setEditingGroups(null)} />
       <DomainDialog
         open={adding === "domain"}
         onClose={() => setAdding(null)}
