@@ -1,19 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { emptyWindowForm } from "../../../components/window/window-form";
+import { emptyApplyAt, emptyWindowForm } from "../../../components/window/window-form";
 import { lockerFormSchema, lockerPayload, lockerTexts, lockerValuesOf } from "./locker-texts";
 
 describe("lockerFormSchema", () => {
   const secondsError = (seconds: string) =>
-    lockerFormSchema.safeParse({ type: "js", seconds, isActive: true, ...emptyWindowForm() }).error?.issues[0]
-      ?.message;
+    lockerFormSchema.safeParse({
+      type: "js",
+      seconds,
+      isActive: true,
+      ...emptyWindowForm(),
+      ...emptyApplyAt(),
+    }).error?.issues[0]?.message;
   it("takes whole seconds from 1 to 300, typed or numeric", () => {
     expect(
-      lockerFormSchema.parse({ type: "api", seconds: "45", isActive: false, ...emptyWindowForm() }),
+      lockerFormSchema.parse({
+        type: "api",
+        seconds: "45",
+        isActive: false,
+        ...emptyWindowForm(),
+        ...emptyApplyAt(),
+      }),
     ).toEqual({
       type: "api",
       seconds: 45,
       isActive: false,
       ...emptyWindowForm(),
+      ...emptyApplyAt(),
     });
     expect(secondsError("300")).toBeUndefined();
   });
