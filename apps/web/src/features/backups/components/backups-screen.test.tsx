@@ -131,6 +131,7 @@ describe("Backups", () => {
       "Everything (replaces all the data)",
       "Only Apps & Games",
       "Only Ads",
+      "Only Emails",
       "Only Matches",
       "Only Servers",
     ]);
