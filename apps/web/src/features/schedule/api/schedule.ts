@@ -13,21 +13,29 @@ export type ChangeAnswer = SuccessAnswer<typeof scheduledChangeSchema>;
 /** Every load of the site's Schedule (live events of the `schedule` resource load it again). */
 export const scheduleKey = (site: SiteSettings) => ["schedule", site.key] as const;
 
+const loadSchedule = (site: SiteSettings, signal: AbortSignal) =>
+  siteApi(site)
+    .get<ScheduleAnswer>("/schedule", { signal })
+    .then((answer) => answer.data);
+
 export const scheduleQueryOptions = (site: SiteSettings) =>
   queryOptions({
     queryKey: scheduleKey(site),
-    queryFn: ({ signal }) =>
-      siteApi(site)
-        .get<ScheduleAnswer>("/schedule", { signal })
-        .then((answer) => answer.data),
+    queryFn: ({ signal }) => loadSchedule(site, signal),
   });
 
 export const useSchedule = (site: SiteSettings) => useQuery(scheduleQueryOptions(site));
 
 /** How many of the site's scheduled changes were not applied (conflicts, failures): the sidebar's notice. */
 export const useChangesNotApplied = (site: SiteSettings, enabled: boolean) =>
-  useQuery({ ...scheduleQueryOptions(site), select: (schedule) => schedule.conflicts.length, enabled })
-    .data ?? 0;
+  useQuery({
+    queryFn: ({ signal }) => loadSchedule(site, signal),
+    // A key of its own below the Schedule's: the live updates reload both, but opening the Schedule
+    // after a change was scheduled loads it afresh instead of showing the notice's older copy.
+    queryKey: [...scheduleKey(site), "notice"],
+    select: (schedule) => schedule.conflicts.length,
+    enabled,
+  }).data ?? 0;
 
 export const scheduleScreenData: ScreenData = ({ site }) => [prefetchOf(scheduleQueryOptions(site))];
 
