@@ -51,6 +51,8 @@ describe("POST /api/movies/import/tmdb", () => {
       type: "movie",
       status: "Released",
       featured: false,
+      featuredStartsAt: null,
+      featuredEndsAt: null,
       lockerSelected: false,
       poster_path: "/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg",
       vote_average: 8.2,
