@@ -133,9 +133,28 @@ async function inBothThemes(page: Page, check: (theme: "light" | "dark") => Prom
   }
 }
 
+/**
+ * Holds every open toast while `check` runs: sonner pauses its timers while the document is hidden,
+ * so a toast cannot start fading out (and read as low contrast) halfway through axe's analysis.
+ */
+async function withToastsHeld(page: Page, check: () => Promise<void>) {
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((value) => {
+      if (value) Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+      else delete (document as { hidden?: boolean }).hidden;
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, hidden);
+  await setHidden(true);
+  try {
+    await check();
+  } finally {
+    await setHidden(false);
+  }
+}
+
 /** Runs axe on the current screen in both themes; fails on any serious or critical violation. */
 export async function expectAccessible(page: Page, label: string) {
-  await inBothThemes(page, (theme) => axe(page, `${label} (${theme})`, theme));
+  await withToastsHeld(page, () => inBothThemes(page, (theme) => axe(page, `${label} (${theme})`, theme)));
 }
 
 /**

@@ -12,6 +12,15 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/** A size limit in bytes set by the environment: from 1 KiB to 1 GiB. */
+const byteLimit = (defaultBytes: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(defaultBytes);
+
 export const configSchema = z
   .object({
     PORT: env.port.default(8080),
@@ -100,19 +109,9 @@ export const configSchema = z
     /** The dashboard's origin passkeys are made on (e.g. https://admin.example.com); unset: this request's. */
     WEBAUTHN_ORIGIN: env.url.optional(),
     /** The largest image upload in bytes (413 beyond; docs/MEDIA.md). */
-    MEDIA_MAX_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .max(1024 * 1024 * 1024)
-      .default(25 * 1024 * 1024),
+    MEDIA_MAX_BYTES: byteLimit(25 * 1024 * 1024),
     /** The largest import file in bytes (CSV or JSON; 413 beyond; docs/INTEGRATIONS.md#import). */
-    IMPORT_MAX_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .max(1024 * 1024 * 1024)
-      .default(64 * 1024 * 1024),
+    IMPORT_MAX_BYTES: byteLimit(64 * 1024 * 1024),
     /** The most pixels an uploaded image may have (width × height), read from its header before decoding. */
     MEDIA_MAX_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(50_000_000),
     /** S3-compatible media storage, used when endpoint and bucket are set (else DATA_DIR/media). */

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signRequest } from "@backoffice/server";
 import { freePort } from "@backoffice/server/free-port";
+import { afterAll, beforeAll } from "vitest";
 
 export interface ContentService {
   /** Where the api reaches it (`CONTENT_URL`). */
@@ -81,4 +83,48 @@ export async function startContentService(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a test file of the movies catalog: the content service, importing from a minimal stand-in for
+ * the movie database (movie N is "Title N", released 01/01/2020; any other path is its 404), started
+ * before the file's tests and stopped after them. Read `service` once the tests run.
+ */
+export function contentWithMovieDatabase(secret: string): { readonly service: ContentService } {
+  const held = {} as { service: ContentService };
+  let movieDatabase: Server | undefined;
+  beforeAll(async () => {
+    movieDatabase = createServer((request, response) => {
+      const id = Number(/\/3\/movie\/(\d+)/.exec(request.url ?? "")?.[1]);
+      response.writeHead(id ? 200 : 404, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify(
+          id
+            ? {
+                id,
+                title: `Title ${id}`,
+                overview: "",
+                genres: [],
+                status: "Released",
+                release_date: "2020-01-01",
+              }
+            : {
+                status_code: 34,
+                status_message: "The resource you requested could not be found.",
+                success: false,
+              },
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => movieDatabase?.listen(0, "127.0.0.1", resolve));
+    held.service = await startContentService(secret, {
+      TMDB_API_KEY: "test-movie-database-key",
+      TMDB_BASE_URL: `http://127.0.0.1:${(movieDatabase.address() as { port: number }).port}/3`,
+    });
+  }, 300_000);
+  afterAll(async () => {
+    await held.service?.stop();
+    movieDatabase?.close();
+  });
+  return held;
 }

@@ -1,52 +1,15 @@
-import { createServer, type Server } from "node:http";
 import { UNDO_HEADER } from "@backoffice/contracts";
 import { LIVE_MESSAGES } from "@backoffice/contracts/live";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ContentService, startContentService } from "../../../test/content-service.ts";
+import { describe, expect, it } from "vitest";
+import { contentWithMovieDatabase } from "../../../test/content-service.ts";
 import { signedInApp } from "../../../test/helpers.ts";
 
 // The real content service, as a process (titles live in its database, their trash in the api's),
 // importing from a minimal stand-in for the movie database.
 const SECRET = "titles-history-secret-0123456789";
-const TMDB_KEY = "titles-history-tmdb-key";
-let content: ContentService;
-let tmdb: Server;
+const content = contentWithMovieDatabase(SECRET);
 
-beforeAll(async () => {
-  tmdb = createServer((request, response) => {
-    const id = Number(/\/3\/movie\/(\d+)/.exec(request.url ?? "")?.[1]);
-    response.writeHead(id ? 200 : 404, { "content-type": "application/json" });
-    response.end(
-      JSON.stringify(
-        id
-          ? {
-              id,
-              title: `Title ${id}`,
-              overview: "",
-              genres: [],
-              status: "Released",
-              release_date: "2020-01-01",
-            }
-          : {
-              status_code: 34,
-              status_message: "The resource you requested could not be found.",
-              success: false,
-            },
-      ),
-    );
-  });
-  await new Promise<void>((resolve) => tmdb.listen(0, "127.0.0.1", resolve));
-  content = await startContentService(SECRET, {
-    TMDB_API_KEY: TMDB_KEY,
-    TMDB_BASE_URL: `http://127.0.0.1:${(tmdb.address() as { port: number }).port}/3`,
-  });
-}, 60_000);
-afterAll(async () => {
-  await content.stop();
-  tmdb.close();
-});
-
-const t = signedInApp(() => ({ CONTENT_URL: content.url, CONTENT_HMAC_SECRET: SECRET }));
+const t = signedInApp(() => ({ CONTENT_URL: content.service.url, CONTENT_HMAC_SECRET: SECRET }));
 
 const catalog = async () =>
   (await t.admin("GET", "/api/v1/movies/catalog")).json() as {

@@ -1,33 +1,14 @@
-import { createServer, type Server } from "node:http";
 import { SCHEDULE_MESSAGES } from "@backoffice/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ContentService, startContentService } from "../../../test/content-service.ts";
+import { describe, expect, it } from "vitest";
+import { contentWithMovieDatabase } from "../../../test/content-service.ts";
 import { signedInApp } from "../../../test/helpers.ts";
 
 // Titles' Featured window and scheduled title edits (docs/PRODUCT-RULES.md#windows and
 // #scheduled-changes), through the api's pass-through to the real content service.
 const SECRET = "titles-schedule-secret-0123456789";
-let content: ContentService;
-let tmdb: Server;
+const content = contentWithMovieDatabase(SECRET);
 
-beforeAll(async () => {
-  tmdb = createServer((request, response) => {
-    const id = Number(/\/3\/movie\/(\d+)/.exec(request.url ?? "")?.[1]);
-    response.writeHead(200, { "content-type": "application/json" });
-    response.end(JSON.stringify({ id, title: `Title ${id}`, overview: "", genres: [], status: "Released" }));
-  });
-  await new Promise<void>((resolve) => tmdb.listen(0, "127.0.0.1", resolve));
-  content = await startContentService(SECRET, {
-    TMDB_API_KEY: "titles-schedule-tmdb-key",
-    TMDB_BASE_URL: `http://127.0.0.1:${(tmdb.address() as { port: number }).port}/3`,
-  });
-}, 180_000);
-afterAll(async () => {
-  await content.stop();
-  tmdb.close();
-});
-
-const t = signedInApp(() => ({ CONTENT_URL: content.url, CONTENT_HMAC_SECRET: SECRET }));
+const t = signedInApp(() => ({ CONTENT_URL: content.service.url, CONTENT_HMAC_SECRET: SECRET }));
 const { admin } = t;
 
 type Title = {
@@ -43,7 +24,9 @@ const catalog = async () => (await admin("GET", "/api/v1/movies/catalog")).json(
 const titleOf = async (id: string) => (await catalog()).find((item) => item._id === id)!;
 /** What the movies site reads: the content service's public list. */
 const publicTitle = async (id: string) =>
-  ((await (await fetch(`${content.url}/api/movies`)).json()) as Title[]).find((item) => item._id === id)!;
+  ((await (await fetch(`${content.service.url}/api/movies`)).json()) as Title[]).find(
+    (item) => item._id === id,
+  )!;
 const schedule = async () => (await admin("GET", "/api/v1/movies/schedule")).json().data;
 
 let nextTmdbId = 500;
