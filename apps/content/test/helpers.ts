@@ -1,7 +1,7 @@
 import type { Database } from "@backoffice/db";
 import { createTestDatabase } from "@backoffice/db/testing";
 import type { FrontDoor } from "@backoffice/server";
-import { signRequest } from "@backoffice/server/signing";
+import { signRead, signRequest } from "@backoffice/server/signing";
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from "fastify";
 import app, { serverOptions } from "../src/app.ts";
 import { bootstrap } from "../src/bootstrap.ts";
@@ -23,6 +23,8 @@ export interface TestApp {
     body?: unknown,
     options?: { timestamp?: number; secret?: string; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
+  /** A read signed the way the main API signs its dashboard reads and previews (`?flags=set`, `?at=`). */
+  signedRead(url: string): Promise<LightMyRequestResponse>;
   /** Stores a title directly; `at` sets its creation time (and so its place in newest-first order). */
   /** Stores a title directly (and drops the cached public list, as a signed write would). */
   addTitle(input?: Partial<TitleInput>, at?: Date): Promise<string>;
@@ -66,6 +68,9 @@ export async function buildTestApp(
         headers: { ...(text === undefined ? {} : JSON_TYPE), ...headers, ...signing.headers },
         ...(text === undefined ? {} : { payload: text }),
       });
+    },
+    signedRead(url) {
+      return inject({ method: "GET", url, headers: signRead(url, SECRET) });
     },
     async addTitle(input = {}, at = new Date()) {
       const row = await titlesRepository(db).insert(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { booleanish, deletedCountAnswer, filledOnUpdate, idsBody } from "./common.ts";
+import { previewQuery } from "./schedule.ts";
 import { flagWindowAnswerFields, flagWindowBodyFields } from "./windows.ts";
 
 /** Movie and TV titles of the content service (docs/PRODUCT-RULES.md#movies-and-tv). */
@@ -52,12 +53,14 @@ export const movieListQuery = z.strictObject({
 export type MovieListQuery = z.infer<typeof movieListQuery>;
 
 /**
- * The content service's `GET /api/movies` also takes `flags=set` (the api's dashboard reads): each
- * windowed flag as it is set, beside its window. Without it, the public site's view: `featured` true
+ * The content service's `GET /api/movies` also takes, from the api only (a signed read), `flags=set`
+ * (the dashboard's reads): each windowed flag as it is set, beside its window; and `at` (a member's
+ * preview): the public view as of that moment. Without them, the public site's view: `featured` true
  * only while set and now within its window (docs/PRODUCT-RULES.md#windows).
  */
 export const contentListQuery = movieListQuery.extend({
   flags: z.literal("set", { error: "flags must be set" }).optional(),
+  ...previewQuery.shape,
 });
 
 const optionalText = (field: string, max: number) =>

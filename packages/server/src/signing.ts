@@ -85,6 +85,41 @@ export function verifySignature(input: SignatureInput & { timestamp: string; sig
   return timingSafeEqual(expected, Buffer.from(input.signature, "hex"));
 }
 
+/**
+ * What the HMAC of a signed read covers: the request line with its query (the query is what the read
+ * asks for) and the timestamp, after a prefix no write's base can start with, so neither signature
+ * passes for the other.
+ */
+const readBase = (pathWithQuery: string, timestamp: string) => `read\0GET ${pathWithQuery}\0${timestamp}`;
+
+/**
+ * Headers for a signed content-service read (the views the public may not have: the flags as set,
+ * `?at=`). A read changes nothing, so a repeat is harmless: it has no replay check and carries
+ * the current second.
+ */
+export function signRead(
+  pathWithQuery: string,
+  secret: string,
+): { "X-Timestamp": string; "X-Signature": string } {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return {
+    [TIMESTAMP_HEADER]: timestamp,
+    [SIGNATURE_HEADER]: hmacHex(secret, readBase(pathWithQuery, timestamp)),
+  } as { "X-Timestamp": string; "X-Signature": string };
+}
+
+/** True when `signature` is the read's HMAC; compared in constant time. Does not check the timestamp's age. */
+export function verifyRead(input: {
+  pathWithQuery: string;
+  secret: string;
+  timestamp: string;
+  signature: string;
+}) {
+  if (!/^[0-9a-fA-F]{64}$/.test(input.signature)) return false;
+  const expected = Buffer.from(hmacHex(input.secret, readBase(input.pathWithQuery, input.timestamp)), "hex");
+  return timingSafeEqual(expected, Buffer.from(input.signature, "hex"));
+}
+
 /** Whether an `X-Timestamp` value is epoch seconds within `maxAgeSeconds` of `nowMs`. */
 export function isFreshTimestamp(
   timestamp: string,

@@ -3,6 +3,7 @@ import {
   isFreshTimestamp,
   SIGNATURE_MAX_AGE_SECONDS,
   SIGNATURE_MESSAGES,
+  verifyRead,
   verifySignature,
 } from "@backoffice/server/signing";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -65,5 +66,24 @@ export function requireSignature(options: {
       request.log.warn("rejected a replayed signature");
       throw unauthorized(SIGNATURE_MESSAGES.replayed);
     }
+  };
+}
+
+/**
+ * A `preValidation` hook for the reads only the api may make (the list's flags as set, `?at=`): the
+ * X-Signature of `signRead` over the path with its query, the timestamp within 300 s of now. A read
+ * repeats nothing, so there is no replay check.
+ */
+export function requireSignedRead(options: { secret: string; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  return async function checkReadSignature(request: FastifyRequest): Promise<void> {
+    const timestamp = header(request, "x-timestamp");
+    const signature = header(request, "x-signature");
+    if (!timestamp || !signature) throw unauthorized(SIGNATURE_MESSAGES.missing);
+    if (!verifyRead({ pathWithQuery: request.url, secret: options.secret, timestamp, signature })) {
+      request.log.warn("rejected a read with an invalid signature");
+      throw unauthorized(SIGNATURE_MESSAGES.invalid);
+    }
+    if (!isFreshTimestamp(timestamp, now())) throw unauthorized(SIGNATURE_MESSAGES.stale);
   };
 }

@@ -1,5 +1,5 @@
 import { gunzipSync } from "node:zlib";
-import { isFreshTimestamp, verifySignature } from "@backoffice/server";
+import { isFreshTimestamp, verifyRead, verifySignature } from "@backoffice/server";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, signedInApp } from "../../../test/helpers.ts";
@@ -45,14 +45,16 @@ beforeAll(async () => {
         timestamp &&
           signature &&
           isFreshTimestamp(timestamp) &&
-          verifySignature({
-            method: request.method,
-            path: request.url,
-            body,
-            secret: SECRET,
-            timestamp,
-            signature,
-          }),
+          (request.method === "GET"
+            ? verifyRead({ pathWithQuery: request.url, secret: SECRET, timestamp, signature })
+            : verifySignature({
+                method: request.method,
+                path: request.url,
+                body,
+                secret: SECRET,
+                timestamp,
+                signature,
+              })),
       ),
     });
     return reply.code(answer.status).type(answer.type).send(answer.body);
@@ -85,7 +87,7 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     expect(seen).toHaveLength(0);
   });
 
-  it("passes the list's filter and search on, unsigned, and its answer back unchanged", async () => {
+  it("passes the list's filter and search on in a signed read, and its answer back unchanged", async () => {
     const list = `[{"_id":"${ID}","title":"Dune"}]`;
     contentAnswers(200, list);
     const response = await t.admin("GET", "/api/v1/movies/catalog?type=tv&search=dune");
@@ -97,9 +99,31 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
       expect.objectContaining({
         method: "GET",
         url: "/api/movies?type=tv&search=dune&flags=set",
-        signed: false,
+        validSignature: true,
       }),
     ]);
+  });
+
+  it("previews the public list as of `at` for a member: the content service's view with that clock, stored nowhere", async () => {
+    contentAnswers(200, "[]");
+    const at = "2027-01-10T20:00:00+01:00";
+    const preview = await t.admin(
+      "GET",
+      `/api/v1/movies/catalog/public?type=movie&at=${encodeURIComponent(at)}`,
+    );
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.headers["cache-control"]).toBe("no-store");
+    expect(seen).toEqual([
+      expect.objectContaining({
+        method: "GET",
+        url: `/api/movies?type=movie&at=${encodeURIComponent(at)}`,
+        validSignature: true,
+      }),
+    ]);
+    const malformed = await t.admin("GET", "/api/v1/movies/catalog/public?at=tonight");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors).toEqual([expect.objectContaining({ path: "at" })]);
+    expect((await t.inject({ method: "GET", url: "/api/v1/movies/catalog/public" })).statusCode).toBe(401);
   });
 
   it("sends a large list gzipped to a client that accepts it, and as it came to one that does not", async () => {
@@ -138,9 +162,9 @@ describe("/api/v1/movies/catalog (the content service pass-through)", () => {
     expect(locker.statusCode).toBe(200);
     const remove = await t.admin("DELETE", "/api/v1/movies/catalog", { ids: [ID] });
     expect(remove.statusCode).toBe(200);
-    // Each write first reads the titles it changes (for the History), unsigned like any list read.
+    // Each write first reads the titles it changes (for the History), a signed read like any list read.
     const writes = seen.filter((call) => call.method !== "GET");
-    expect(seen.filter((call) => call.method === "GET").every((call) => !call.signed)).toBe(true);
+    expect(seen.filter((call) => call.method === "GET").every((call) => call.validSignature)).toBe(true);
     expect(writes.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
       { method: "PATCH", url: `/api/movies/${ID}`, body: `{"featured":true}` },
       // The older client sends some booleans as text; the content service gets the real thing.

@@ -10,6 +10,7 @@ import {
   movieListQuery,
   movieLockerBody,
   moviePatchBody,
+  previewQuery,
   type Site,
 } from "@backoffice/contracts";
 import { LIVE_MESSAGES } from "@backoffice/contracts/live";
@@ -78,6 +79,27 @@ const catalogRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { s
     async (request, reply) =>
       forward(request, reply, CONTENT_PATH, {
         query: { type: request.query.type, search: request.query.search || undefined, ...DASHBOARD_VIEW },
+      }),
+  );
+
+  // A member's preview of the movies site's list as of `at` (docs/PRODUCT-RULES.md#scheduled-changes):
+  // the content service's public view with that clock, through this signed read; kept nowhere.
+  fastify.get(
+    "/catalog/public",
+    {
+      schema: {
+        tags,
+        querystring: movieListQuery.extend(previewQuery.shape),
+        response: { 200: movieListAnswer, ...errors },
+      },
+    },
+    async (request, reply) =>
+      forward(request, reply, CONTENT_PATH, {
+        query: {
+          type: request.query.type,
+          search: request.query.search || undefined,
+          at: request.query.at ?? new Date().toISOString(),
+        },
       }),
   );
 

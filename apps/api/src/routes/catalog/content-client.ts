@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { type MovieItem, movieListAnswer } from "@backoffice/contracts";
-import { HttpError, signRequest } from "@backoffice/server";
+import { HttpError, signRead, signRequest } from "@backoffice/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 const gzipAsync = promisify(gzip);
@@ -37,8 +37,8 @@ export function parseJson(payload: Buffer): unknown {
 }
 
 /**
- * Calls to the content service (docs/PRODUCT-RULES.md#secrets-stay-on-the-servers): writes signed with
- * the secret the browser never sees; its 401 (a signature problem, not the admin's session) and
+ * Calls to the content service (docs/PRODUCT-RULES.md#secrets-stay-on-the-servers): signed with the
+ * secret the browser never sees (writes once each, reads with their query); its 401 (a signature problem, not the admin's session) and
  * unknown formats become 502s.
  */
 export function contentClient(fastify: FastifyInstance) {
@@ -56,15 +56,19 @@ export function contentClient(fastify: FastifyInstance) {
       accept: "application/json, text/plain",
       "x-request-id": String(request.id),
     };
-    if (method !== "GET") {
-      const secret = config.CONTENT_HMAC_SECRET;
-      if (!secret) throw new HttpError(503, CATALOG_MESSAGES.noSecret);
-      Object.assign(headers, signRequest({ method, path, body: text, secret }));
-    }
-    if (text !== undefined) headers["content-type"] = "application/json";
+    const secret = config.CONTENT_HMAC_SECRET;
+    if (!secret) throw new HttpError(503, CATALOG_MESSAGES.noSecret);
     const url = new URL(base + path);
     for (const [key, value] of Object.entries(options.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, value);
+    // Reads too: the dashboard's view (flags as set) and a preview are not the public's.
+    Object.assign(
+      headers,
+      method === "GET"
+        ? signRead(url.pathname + url.search, secret)
+        : signRequest({ method, path, body: text, secret }),
+    );
+    if (text !== undefined) headers["content-type"] = "application/json";
 
     let answer: Response;
     try {

@@ -48,6 +48,32 @@ async function settled(id: string) {
 }
 
 describe("a title's Featured window", () => {
+  it("is previewed by a member as the movies site will get it later; the public can neither preview nor read it as set", async () => {
+    const id = await aTitle();
+    const saved = await admin("PATCH", `/api/v1/movies/catalog/${id}`, {
+      featured: true,
+      featuredStartsAt: inSeconds(3600),
+      featuredEndsAt: inSeconds(7200),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const featuredIn = async (seconds: number) => {
+      const preview = await admin(
+        "GET",
+        `/api/v1/movies/catalog/public?at=${encodeURIComponent(inSeconds(seconds))}`,
+      );
+      expect(preview.statusCode, preview.body).toBe(200);
+      return (preview.json() as Title[]).find((item) => item._id === id)!.featured;
+    };
+    expect([await featuredIn(0), await featuredIn(5400), await featuredIn(9000)]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect((await publicTitle(id)).featured).toBe(false);
+    for (const query of [`?at=${encodeURIComponent(inSeconds(5400))}`, "?flags=set"])
+      expect((await fetch(`${content.service.url}/api/movies${query}`)).status).toBe(401);
+  });
+
   it("is kept as set for the dashboard, featured for the public site only within it, and on the Schedule", async () => {
     const id = await aTitle();
     const featuredNow = async () =>

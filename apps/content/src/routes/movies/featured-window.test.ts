@@ -1,5 +1,6 @@
+import { signRead, signRequest } from "@backoffice/server/signing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildTestApp, type TestApp } from "../../../test/helpers.ts";
+import { buildTestApp, SECRET, type TestApp } from "../../../test/helpers.ts";
 
 // The window of a title's Featured flag (docs/PRODUCT-RULES.md#windows), with the clock set, not waited
 // for: Date is faked (the service's clock and the signatures' are Date.now()).
@@ -28,7 +29,9 @@ type Item = {
   featuredStartsAt: string | null;
   featuredEndsAt: string | null;
 };
-const read = (query = "") => t.inject({ method: "GET", url: `/api/movies${query}` });
+// The public read, or with a query the api's signed read (the flags as set, a preview `at`).
+const read = (query = "") =>
+  query ? t.signedRead(`/api/movies${query}`) : t.inject({ method: "GET", url: "/api/movies" });
 const itemIn = async (id: string, query = "") =>
   ((await read(query)).json() as Item[]).find((item) => item._id === id)!;
 
@@ -128,6 +131,48 @@ describe("the Featured flag's window", () => {
     expect(await featured()).toBe(false);
     clock(5 * MINUTE);
     expect(await featured()).toBe(true);
+  });
+
+  it("answers the flags as set and a preview at another moment to the api's signed read only, and keeps neither", async () => {
+    clock(0);
+    await t.clearTitles();
+    const id = await t.addTitle({ title: "Tonight", featured: true });
+    await t.signed("PATCH", `/api/movies/${id}`, {
+      featuredStartsAt: at(10 * MINUTE),
+      featuredEndsAt: at(20 * MINUTE),
+    });
+    const previewOf = (ms: number) => `/api/movies?at=${encodeURIComponent(at(ms))}`;
+
+    const during = await t.signedRead(previewOf(15 * MINUTE));
+    expect(during.statusCode, during.body).toBe(200);
+    expect(during.headers["cache-control"]).toBe("private, no-store");
+    expect((during.json() as Item[])[0]!.featured).toBe(true);
+    expect(((await t.signedRead(previewOf(20 * MINUTE))).json() as Item[])[0]!.featured).toBe(false);
+    expect((await itemIn(id)).featured).toBe(false);
+    const malformed = await t.signedRead("/api/movies?at=tonight");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors).toEqual([expect.objectContaining({ path: "at" })]);
+
+    // Anyone else: unsigned, or signed for another query, or with a write's signature.
+    for (const url of [previewOf(15 * MINUTE), "/api/movies?flags=set"])
+      expect((await t.inject({ method: "GET", url })).statusCode).toBe(401);
+    const otherQuery = signRead(previewOf(16 * MINUTE), SECRET);
+    expect(
+      (await t.inject({ method: "GET", url: previewOf(15 * MINUTE), headers: otherQuery })).statusCode,
+    ).toBe(401);
+    const writeSignature = signRequest({ method: "GET", path: "/api/movies", secret: SECRET });
+    expect(
+      (await t.inject({ method: "GET", url: "/api/movies?flags=set", headers: writeSignature })).statusCode,
+    ).toBe(401);
+
+    // On a real socket, a signed view read twice is still refused unsigned: the front door kept none.
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    for (const url of [previewOf(15 * MINUTE), "/api/movies?flags=set"]) {
+      for (let time = 0; time < 2; time++)
+        expect((await fetch(origin + url, { headers: signRead(url, SECRET) })).status).toBe(200);
+      expect((await fetch(origin + url)).status).toBe(401);
+    }
   });
 
   it("puts a trashed title back with its window, and one trashed before windows without", async () => {

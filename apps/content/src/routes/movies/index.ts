@@ -36,7 +36,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fetchTmdbTitle, TmdbError } from "../../lib/tmdb.ts";
-import { requireSignature } from "../../plugins/signature.ts";
+import { requireSignature, requireSignedRead } from "../../plugins/signature.ts";
 import { usedSignaturesRepository } from "../../repositories/signatures.ts";
 import { titlesRepository, toMovieItem } from "../../repositories/titles.ts";
 
@@ -97,41 +97,62 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
       maxAge: 600,
     });
     // The list's whole answers are kept for the front door (packages/server kept-answers.ts).
-    keepAnswers(publicScope, fastify.keptAnswers, () => true);
-    publicScope
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        "/api/movies",
-        { schema: { querystring: contentListQuery, response: { 200: movieListAnswer, 400: errorBody } } },
-        async (request, reply) => {
-          // Writes must show up on the next read, so caches have to ask every time.
-          reply.header("cache-control", "no-cache").type("application/json; charset=utf-8");
-          // Kept until the next write, or until the next window boundary among its titles.
-          const { text, expires } = await listCache.get(
-            JSON.stringify(request.query),
-            async () =>
-              listAnswer(
-                movieListAnswer.parse((await titles.list(request.query)).map(toMovieItem)),
-                request.query.flags === "set",
-                Date.now(),
-              ),
-            { expiresOf: (answer) => answer.expires },
-          );
-          // Caches ask every time, and get 304 with no body while the list is unchanged; the front
-          // door keeps the list from a first 304 too.
-          const etag = etagOf(text);
-          keepAs(reply as FastifyReply, {
-            body: text,
-            contentType: "application/json; charset=utf-8",
-            keepUntil: expires,
-          });
-          reply.header("etag", etag);
-          if (notModified(request.headers["if-none-match"], etag))
-            return (reply as FastifyReply).code(304).send();
-          // Already serialized (through the schema on a miss): sent as is, past the route's serializer.
-          return (reply as FastifyReply).send(text);
+    // Only the public view: a kept signed view (flags as set, a preview) would be answered to anyone.
+    keepAnswers(publicScope, fastify.keptAnswers, (reply) => {
+      const { flags, at } = reply.request.query as Record<string, unknown>;
+      return flags === undefined && at === undefined;
+    });
+    // The flags as set and `?at=` are the api's views (its dashboard, a member's preview): signed reads.
+    const checkRead = requireSignedRead({ secret: options.secret, now: options.now });
+    publicScope.withTypeProvider<ZodTypeProvider>().get(
+      "/api/movies",
+      {
+        schema: {
+          querystring: contentListQuery,
+          response: { 200: movieListAnswer, 400: errorBody, 401: errorBody },
         },
-      );
+        preValidation: async (request) => {
+          const { flags, at } = request.query as Record<string, unknown>;
+          if (flags !== undefined || at !== undefined) await checkRead(request);
+        },
+      },
+      async (request, reply) => {
+        const { at, ...query } = request.query;
+        reply.type("application/json; charset=utf-8");
+        // A member's preview (docs/PRODUCT-RULES.md#scheduled-changes): the list with that clock, kept nowhere.
+        if (at !== undefined) {
+          const items = movieListAnswer.parse((await titles.list(query)).map(toMovieItem));
+          const { text } = listAnswer(items, query.flags === "set", Date.parse(at));
+          return (reply as FastifyReply).header("cache-control", "private, no-store").send(text);
+        }
+        // Writes must show up on the next read, so caches have to ask every time.
+        reply.header("cache-control", "no-cache");
+        // Kept until the next write, or until the next window boundary among its titles.
+        const { text, expires } = await listCache.get(
+          JSON.stringify(query),
+          async () =>
+            listAnswer(
+              movieListAnswer.parse((await titles.list(query)).map(toMovieItem)),
+              query.flags === "set",
+              Date.now(),
+            ),
+          { expiresOf: (answer) => answer.expires },
+        );
+        // Caches ask every time, and get 304 with no body while the list is unchanged; the front
+        // door keeps the list from a first 304 too.
+        const etag = etagOf(text);
+        keepAs(reply as FastifyReply, {
+          body: text,
+          contentType: "application/json; charset=utf-8",
+          keepUntil: expires,
+        });
+        reply.header("etag", etag);
+        if (notModified(request.headers["if-none-match"], etag))
+          return (reply as FastifyReply).code(304).send();
+        // Already serialized (through the schema on a miss): sent as is, past the route's serializer.
+        return (reply as FastifyReply).send(text);
+      },
+    );
   });
 
   // Writes: only signed requests get past this point.
