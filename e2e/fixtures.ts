@@ -169,16 +169,18 @@ export async function captureScreen(page: Page, screen: string, ready: (page: Pa
     await ready(page);
     // Let toasts and the sidebar settle so the shot shows the screen itself.
     await page.waitForTimeout(150);
-    await inBothThemes(page, async (theme) => {
-      await settle(page);
-      if (!process.env.CI)
-        await page.screenshot({
-          path: `${screenshotsDir}/${screen}-${width}${theme === "dark" ? "-dark" : ""}.png`,
-          fullPage: true,
-          animations: "disabled",
-        });
-      await axe(page, `${screen} at ${width}px (${theme})`, theme);
-    });
+    await withToastsHeld(page, () =>
+      inBothThemes(page, async (theme) => {
+        await settle(page);
+        if (!process.env.CI)
+          await page.screenshot({
+            path: `${screenshotsDir}/${screen}-${width}${theme === "dark" ? "-dark" : ""}.png`,
+            fullPage: true,
+            animations: "disabled",
+          });
+        await axe(page, `${screen} at ${width}px (${theme})`, theme);
+      }),
+    );
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
