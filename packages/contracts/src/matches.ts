@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { httpUrl, idSchema, messageBody, pagedOf, partialUpdate } from "./common.ts";
+import { MATCH_WRITTEN_FIELDS } from "./match-fields.ts";
 import { publicImagesField } from "./media.ts";
 import { FEED_SPORTS, MATCH_SPORTS, MATCH_STATUSES } from "./sports.ts";
 import { windowAnswerFields, windowBodyFields } from "./windows.ts";
@@ -177,22 +178,10 @@ export type MatchBody = z.output<typeof matchBody>;
  * the required ones blank or null. Left out, `status` stays as it was set, unless the day or a time
  * changes: then it is the clock's for the new ones, as for a write without a status.
  */
-export const updateMatchBody = partialUpdate(matchBody, [
-  "status",
-  "type",
-  "league_name",
-  "league_logo",
-  "homeTeam_name",
-  "homeTeam_logo",
-  "awayTeam_name",
-  "awayTeam_logo",
-  "date",
-  "time",
-  "end_time",
-  "type_match",
-  "isFirst",
-  "matchUrl",
-]);
+export const updateMatchBody = partialUpdate(
+  matchBody,
+  MATCH_WRITTEN_FIELDS.filter((field) => !field.endsWith("_score")),
+);
 export type MatchUpdate = z.output<typeof updateMatchBody>;
 export type MatchInput = z.input<typeof matchBody>;
 

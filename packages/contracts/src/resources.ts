@@ -3,6 +3,7 @@
 // kinds, their labels, the screen that owns each kind and History's link to a record all derive
 // from `RESOURCES`; a new resource is one entry here (plus its own files), and a record kind cannot
 // be left out of a map because no map is written by hand.
+import { MATCH_WRITTEN_FIELDS } from "./match-fields.ts";
 import { AD_PAGES, SITES, type Site } from "./site-rules.ts";
 
 /** What the Trash shows of a kind whose deleted records it keeps. */
@@ -230,24 +231,7 @@ export const RESOURCES = {
         trash: { kind: "Match", recordName: (row) => `${text(row.home_name)} vs ${text(row.away_name)}` },
         import: {
           path: "matches",
-          fields: [
-            "status",
-            "type",
-            "league_name",
-            "league_logo",
-            "homeTeam_name",
-            "homeTeam_logo",
-            "homeTeam_score",
-            "awayTeam_name",
-            "awayTeam_logo",
-            "awayTeam_score",
-            "date",
-            "time",
-            "end_time",
-            "type_match",
-            "isFirst",
-            "matchUrl",
-          ],
+          fields: MATCH_WRITTEN_FIELDS,
           keys: ["_id", "matchUrl"],
         },
         images: {
