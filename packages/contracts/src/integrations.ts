@@ -47,10 +47,9 @@ const sites = z
  * field left out) for every resource of its sites. Each must be on at least one of the token's sites.
  */
 const tokenResources = z
-  .array(
-    z.enum(TOKEN_RESOURCES, { error: `resources must be some of ${TOKEN_RESOURCES.join(", ")}` }),
-    { error: "resources must be a list of resources, or null for every resource" },
-  )
+  .array(z.enum(TOKEN_RESOURCES, { error: `resources must be some of ${TOKEN_RESOURCES.join(", ")}` }), {
+    error: "resources must be a list of resources, or null for every resource",
+  })
   .min(1, { error: "resources must include at least one resource, or be null for every resource" })
   .max(TOKEN_RESOURCES.length)
   .refine((list) => new Set(list).size === list.length, "resources must not repeat a resource")
@@ -73,25 +72,27 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
-export const createTokenBody = z.strictObject({
-  name: z
-    .string({ error: "name is required" })
-    .trim()
-    .min(1, { error: "name is required", ...coded("required") })
-    .max(100, "name must be at most 100 characters"),
-  sites,
-  access: z.enum(TOKEN_ACCESS, { error: "access must be read or write" }),
-  resources: tokenResources.optional(),
-  expiresInDays: z
-    .union(
-      TOKEN_EXPIRY_DAYS.map((days) => z.literal(days)),
-      { error: "expiresInDays must be 30, 90, 365 or null (never)" },
-    )
-    .nullable()
-    .optional(),
-})
+export const createTokenBody = z
+  .strictObject({
+    name: z
+      .string({ error: "name is required" })
+      .trim()
+      .min(1, { error: "name is required", ...coded("required") })
+      .max(100, "name must be at most 100 characters"),
+    sites,
+    access: z.enum(TOKEN_ACCESS, { error: "access must be read or write" }),
+    resources: tokenResources.optional(),
+    expiresInDays: z
+      .union(
+        TOKEN_EXPIRY_DAYS.map((days) => z.literal(days)),
+        { error: "expiresInDays must be 30, 90, 365 or null (never)" },
+      )
+      .nullable()
+      .optional(),
+  })
   // A resource none of its sites has would open nothing: refused rather than kept.
   .superRefine((body, context) => {
+    if (body.sites.length === 0) return;
     body.resources?.forEach((resource, index) => {
       if (!SITE_RESOURCES[resource].some((site) => body.sites.includes(site)))
         context.addIssue({
