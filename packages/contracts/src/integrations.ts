@@ -98,7 +98,7 @@ export const createTokenBody = z
         context.addIssue({
           code: "custom",
           path: ["resources", index],
-          message: `resources: ${resource} is not on ${body.sites.join(", ")} (it is on ${SITE_RESOURCES[resource].join(", ")})`,
+          message: `resources must be on the token's sites (${resource} is on ${SITE_RESOURCES[resource].join(", ")})`,
           ...coded("not_allowed"),
         });
     });

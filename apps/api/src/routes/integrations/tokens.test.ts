@@ -165,7 +165,12 @@ describe("API tokens", () => {
       const response = await withToken(limited.token, "GET", url);
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     }
-    const written = await withToken(limited.token, "POST", "/api/v1/apkw/apps", validApp({ title: "Limited" }));
+    const written = await withToken(
+      limited.token,
+      "POST",
+      "/api/v1/apkw/apps",
+      validApp({ title: "Limited" }),
+    );
     expect(written.statusCode, written.body).toBe(201);
 
     for (const url of [
