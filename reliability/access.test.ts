@@ -1,4 +1,12 @@
-import { AUTH_MESSAGES, isSite, SITES, type Site } from "@backoffice/contracts";
+import {
+  AUTH_MESSAGES,
+  isSite,
+  SITE_RESOURCES,
+  SITES,
+  type Site,
+  TOKEN_RESOURCES,
+  type TokenResource,
+} from "@backoffice/contracts";
 import { BACKUP_MESSAGES } from "@backoffice/contracts/backups";
 import { INTEGRATION_MESSAGES } from "@backoffice/contracts/integrations";
 import { signRequest } from "@backoffice/server";
@@ -273,7 +281,7 @@ describe("team access matrix (every route × level × own/other site)", () => {
   }, 120_000);
 });
 
-describe("API token access matrix (every route × read/write token × own/other site)", () => {
+describe("API token access matrix (every route × read/write token × own/other site × resource)", () => {
   it("opens only site routes to a token, within its sites, and writes only to a write token", async () => {
     const { api } = stack;
     const owner = await api.login();
@@ -294,6 +302,7 @@ describe("API token access matrix (every route × read/write token × own/other 
       AUTH_MESSAGES.viewOnly,
       INTEGRATION_MESSAGES.tokenOnSiteRoutesOnly,
       INTEGRATION_MESSAGES.tokenOwnMarker,
+      INTEGRATION_MESSAGES.tokenResourceForbidden,
     ]);
     const failures: string[] = [];
     let checks = 0;
@@ -340,4 +349,68 @@ describe("API token access matrix (every route × read/write token × own/other 
     expect(failures).toEqual([]);
     expect(checks).toBeGreaterThan(2 * operations.length);
   }, 120_000);
+
+  it("opens a resource-limited token's routes to one resource each, and the cross-kind routes to none", async () => {
+    const { api } = stack;
+    const owner = await api.login();
+    // Per site, one write token per resource it has, limited to that resource alone.
+    const limited = new Map<Site, [TokenResource, string][]>();
+    for (const site of SITES) {
+      const list: [TokenResource, string][] = [];
+      for (const resource of TOKEN_RESOURCES.filter((name) => SITE_RESOURCES[name].includes(site))) {
+        const created = await api.as(owner, {
+          method: "POST",
+          url: "/api/v1/tokens",
+          payload: { name: `${resource} on ${site}`, sites: [site], access: "write", resources: [resource] },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        list.push([resource, created.json().data.token as string]);
+      }
+      limited.set(site, list);
+    }
+    // Routes about every kind at once: no limited token opens them (docs/INTEGRATIONS.md#resource-limited-tokens).
+    const CROSS_KIND = /^\/api\/v1\/[a-z]+\/(history|trash|overview|schedule)(\/|$)/;
+    const failures: string[] = [];
+    let checks = 0;
+    const operations = operationsOf(api.app, "api").filter(
+      (op) => !isPublic(op) && isSite(op.path.split("/")[3]) && !MEMBER_OWN.test(op.path),
+    );
+    for (const operation of operations) {
+      const write = WRITES.has(operation.method);
+      const site = operation.path.split("/")[3] as Site;
+      const url = urlOf(operation);
+      const opened: TokenResource[] = [];
+      for (const [resource, token] of limited.get(site)!) {
+        checks += 1;
+        const response = await api.inject({
+          method: operation.method as "GET",
+          url,
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          ...(write ? { payload: "{}" } : {}),
+        });
+        const message =
+          response.statusCode === 401 || response.statusCode === 403
+            ? (response.json() as { message?: string }).message
+            : undefined;
+        if (message === INTEGRATION_MESSAGES.tokenResourceForbidden) continue;
+        // Its own site and a write token: any other refusal of access would hide the rule under test.
+        if (message !== undefined)
+          failures.push(`${operation.method} ${url} with ${resource}: ${response.statusCode} ${message}`);
+        opened.push(resource);
+      }
+      // A route named after a resource is that resource's (other paths, e.g. other-servers, just one's).
+      const named = operation.path.split("/")[4] as TokenResource;
+      const expected = CROSS_KIND.test(operation.path)
+        ? "none"
+        : TOKEN_RESOURCES.includes(named)
+          ? named
+          : "exactly one";
+      const actual = opened.length === 0 ? "none" : opened.length === 1 ? opened[0]! : opened.join("+");
+      if (expected === "exactly one" ? opened.length !== 1 : actual !== expected)
+        failures.push(`${operation.method} ${url}: opened to ${actual}, expected ${expected}`);
+    }
+    report("access-tokens-resources", { routes: operations.length, checks, failures: failures.length });
+    expect(failures).toEqual([]);
+    expect(checks).toBeGreaterThan(3 * operations.length);
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import type { MemberLevel, MemberSecondFactor, Site } from "@backoffice/contracts";
+import type { MemberLevel, MemberSecondFactor, Site, SiteResource } from "@backoffice/contracts";
 import type { Database } from "@backoffice/db";
 import type { FastifyReply } from "fastify";
 import type { Redis } from "ioredis";
@@ -21,6 +21,8 @@ export interface AuthSession {
   level: MemberLevel;
   /** The sites given to the member; null means every site. */
   sites: Site[] | null;
+  /** An API token's resources (plugins/api-token.ts); null or absent: every resource of its sites. */
+  resources?: SiteResource[] | null;
   /** The member's second factor and the Owner's rule, read with the session (`findLive`). */
   secondFactor: MemberSecondFactor;
   /** The bearer token as sent; the CSRF token is derived from it. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { httpUrl, successOf } from "./common.ts";
 import { coded } from "./field-errors.ts";
-import { HISTORY_RESOURCES, RECORD_KINDS } from "./resources.ts";
+import { HISTORY_RESOURCES, RECORD_KINDS, SITE_RESOURCES, TOKEN_RESOURCES } from "./resources.ts";
 import { SITES } from "./site-rules.ts";
 
 /**
@@ -23,6 +23,8 @@ export const INTEGRATION_MESSAGES = {
   tokenNotFound: "API token not found",
   tokenRevoked: "API token revoked",
   tokenOwnMarker: "An API token cannot mark messages as seen",
+  tokenResourceForbidden:
+    "This API token is limited to other resources (History, Trash, Schedule and Overview need a token for every resource)",
   webhookNotFound: "Webhook endpoint not found",
   deliveryNotFound: "Delivery not found",
   webhookDeleted: "Webhook endpoint deleted",
@@ -40,11 +42,26 @@ const sites = z
   .max(SITES.length)
   .refine((list) => new Set(list).size === list.length, "sites must not repeat a site");
 
+/**
+ * The resources a token is limited to (docs/INTEGRATIONS.md#resource-limited-tokens), or null (the
+ * field left out) for every resource of its sites. Each must be on at least one of the token's sites.
+ */
+const tokenResources = z
+  .array(z.enum(TOKEN_RESOURCES, { error: `resources must be some of ${TOKEN_RESOURCES.join(", ")}` }), {
+    error: "resources must be a list of resources, or null for every resource",
+  })
+  .min(1, { error: "resources must include at least one resource, or be null for every resource" })
+  .max(TOKEN_RESOURCES.length)
+  .refine((list) => new Set(list).size === list.length, "resources must not repeat a resource")
+  .nullable();
+
 export const apiTokenSchema = z.object({
   _id: z.string(),
   name: z.string(),
   sites: z.array(z.enum(SITES)),
   access: z.enum(TOKEN_ACCESS),
+  /** The resources it is limited to; null for every resource of its sites. */
+  resources: z.array(z.enum(TOKEN_RESOURCES)).nullable(),
   /** The first characters of the token (`bo_` and 8 more), to tell tokens apart. */
   prefix: z.string(),
   createdAt: z.string(),
@@ -55,22 +72,37 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
-export const createTokenBody = z.strictObject({
-  name: z
-    .string({ error: "name is required" })
-    .trim()
-    .min(1, { error: "name is required", ...coded("required") })
-    .max(100, "name must be at most 100 characters"),
-  sites,
-  access: z.enum(TOKEN_ACCESS, { error: "access must be read or write" }),
-  expiresInDays: z
-    .union(
-      TOKEN_EXPIRY_DAYS.map((days) => z.literal(days)),
-      { error: "expiresInDays must be 30, 90, 365 or null (never)" },
-    )
-    .nullable()
-    .optional(),
-});
+export const createTokenBody = z
+  .strictObject({
+    name: z
+      .string({ error: "name is required" })
+      .trim()
+      .min(1, { error: "name is required", ...coded("required") })
+      .max(100, "name must be at most 100 characters"),
+    sites,
+    access: z.enum(TOKEN_ACCESS, { error: "access must be read or write" }),
+    resources: tokenResources.optional(),
+    expiresInDays: z
+      .union(
+        TOKEN_EXPIRY_DAYS.map((days) => z.literal(days)),
+        { error: "expiresInDays must be 30, 90, 365 or null (never)" },
+      )
+      .nullable()
+      .optional(),
+  })
+  // A resource none of its sites has would open nothing: refused rather than kept.
+  .superRefine((body, context) => {
+    if (body.sites.length === 0) return;
+    body.resources?.forEach((resource, index) => {
+      if (!SITE_RESOURCES[resource].some((site) => body.sites.includes(site)))
+        context.addIssue({
+          code: "custom",
+          path: ["resources", index],
+          message: `resources must be on the token's sites (${resource} is on ${SITE_RESOURCES[resource].join(", ")})`,
+          ...coded("not_allowed"),
+        });
+    });
+  });
 export type CreateTokenBody = z.infer<typeof createTokenBody>;
 
 export const tokensAnswer = successOf(z.array(apiTokenSchema));

@@ -107,6 +107,11 @@ export interface ResourceFacts {
   sites: readonly Site[];
   /** The kinds of record it owns, in History's order; a site's History and Trash show them where it is. */
   records: Readonly<Record<string, RecordKindFacts>>;
+  /**
+   * Set when its routes read or change records of every kind (History, Trash, Overview, Schedule): an
+   * API token limited to some resources cannot use them (docs/INTEGRATIONS.md#resource-limited-tokens).
+   */
+  spansKinds?: true;
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -291,10 +296,11 @@ export const RESOURCES = {
     },
   },
   // The audit log and the trash themselves.
-  history: { sites: SITES, records: {} },
+  history: { sites: SITES, records: {}, spansKinds: true },
   // Every site's Schedule screen (routes/schedule): the changes waiting for their time.
   schedule: {
     sites: SITES,
+    spansKinds: true,
     records: {
       scheduled: {
         label: "Scheduled changes",
@@ -393,3 +399,22 @@ export function siteHas(site: Site, resource: SiteResource): boolean {
 export function kindsOn<K extends HistoryResource>(site: Site, kinds: readonly K[]): K[] {
   return kinds.filter((kind) => siteHas(site, RECORD_KINDS[kind].resource));
 }
+
+/**
+ * The resources an API token may be limited to (docs/INTEGRATIONS.md#resource-limited-tokens): those
+ * owning records of a site's data, not the signed-in member's account nor those spanning every kind.
+ */
+export const TOKEN_RESOURCES = resourceNames.filter(
+  (resource) =>
+    resource !== "account" &&
+    !(RESOURCES[resource] as ResourceFacts).spansKinds &&
+    Object.keys(RESOURCES[resource].records).length > 0,
+);
+
+export type TokenResource = (typeof TOKEN_RESOURCES)[number];
+
+/** How the token dialog and list name a resource: its kinds' labels ("Matches, Servers"). */
+export const resourceLabel = (resource: SiteResource): string =>
+  Object.values(RESOURCES[resource].records as Record<string, RecordKindFacts>)
+    .map((kind) => kind.label)
+    .join(", ");

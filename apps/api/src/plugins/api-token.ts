@@ -1,4 +1,4 @@
-import { isSite } from "@backoffice/contracts";
+import { isSite, type SiteResource } from "@backoffice/contracts";
 import { API_TOKEN_PREFIX, INTEGRATION_MESSAGES as M } from "@backoffice/contracts/integrations";
 import { forbidden, unauthorized } from "@backoffice/server";
 import type { FastifyRequest } from "fastify";
@@ -53,9 +53,23 @@ export const tokenSession = (row: LiveToken, bearer: string) => ({
   role: "admin",
   level: row.access === "write" ? ("editor" as const) : ("viewer" as const),
   sites: row.sites,
+  resources: row.resources,
   secondFactor: { enabled: false, required: false, setupNeeded: false },
   token: bearer,
 });
+
+/**
+ * A resource-limited token (docs/INTEGRATIONS.md#resource-limited-tokens) opens only the routes of its
+ * resources: a route's resource is its module's (routes/modules.ts) unless the route names its own
+ * (`config.resource`). History, Trash, Overview and Schedule span every kind (`spansKinds`), so no
+ * limited token opens them, nor a module added later until a token lists its resource: denied by default.
+ */
+export function assertTokenResource(request: FastifyRequest, resource: SiteResource): void {
+  const allowed = request.session?.resources;
+  if (!allowed) return;
+  if (!allowed.includes(request.routeOptions.config.resource ?? resource))
+    throw forbidden(M.tokenResourceForbidden);
+}
 
 /** How a session's `userId` names a token (a change it scheduled is applied as the token, while it lives). */
 export const TOKEN_AUTHOR = "token:";

@@ -1,10 +1,16 @@
-import { AUTH_MESSAGES, memberReadsSite, memberWritesSite, type Site } from "@backoffice/contracts";
+import {
+  AUTH_MESSAGES,
+  memberReadsSite,
+  memberWritesSite,
+  type Site,
+  type SiteResource,
+} from "@backoffice/contracts";
 import { SCREEN_HEADER } from "@backoffice/contracts/screen-header";
 import { forbidden, redactUrl, unauthorized } from "@backoffice/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { hmac, safeEqual, sha256 } from "../lib/crypto.ts";
 import { sessionsRepository } from "../routes/auth/repository.ts";
-import { authenticateApiToken, isApiToken } from "./api-token.ts";
+import { assertTokenResource, authenticateApiToken, isApiToken } from "./api-token.ts";
 import { actAsScheduler } from "./scheduler-session.ts";
 
 /** Methods that change data: they need the CSRF token here and run audited (plugins/audit.ts). */
@@ -84,14 +90,19 @@ export function assertSiteAccess(
   if (write && !memberWritesSite(member, site)) throw forbidden(AUTH_MESSAGES.viewOnly);
 }
 
-/** onRequest hook (after `requireAdmin`) of every route of one site: admin and pass-through (routes/sites, tmdb). */
-export function requireSite(site: Site) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> =>
+/**
+ * onRequest hook (after `requireAdmin`) of every route of one site: admin and pass-through (routes/sites,
+ * tmdb). With the route's `resource` (its module's), a resource-limited API token is held to its resources.
+ */
+export function requireSite(site: Site, resource?: SiteResource) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     assertSiteAccess(
       request,
       site,
       WRITE_METHODS.has(request.method) && !request.routeOptions.config.memberOwn,
     );
+    if (resource) assertTokenResource(request, resource);
+  };
 }
 
 declare module "fastify" {
@@ -101,6 +112,11 @@ declare module "fastify" {
      * decision 010), not the site's data: a Viewer of the site may make it.
      */
     memberOwn?: boolean;
+    /**
+     * The resource the route is about when it is not its module's (an import of a kind, under History's
+     * module): what a resource-limited API token is checked against (plugins/api-token.ts).
+     */
+    resource?: SiteResource;
   }
 }
 

@@ -50,9 +50,10 @@ const importRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
       finishedDays: fastify.config.MATCHES_PUBLIC_FINISHED_DAYS,
     };
 
+    // An import is about its kind's resource: a token limited to it may import (plugins/api-token.ts).
     fastify.get(
       `/${facts.path}/import`,
-      { schema: { tags, response: { 200: importSettingsAnswer, ...errors } } },
+      { config: { resource }, schema: { tags, response: { 200: importSettingsAnswer, ...errors } } },
       async () => {
         const remembered = await store.remembered(kind);
         return {
@@ -70,7 +71,7 @@ const importRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (fastify, { si
     fastify.post(
       `/${facts.path}/import`,
       {
-        config: { invalidates: cacheKeys.of(site, resource) },
+        config: { resource, invalidates: cacheKeys.of(site, resource) },
         schema: {
           tags,
           consumes: ["multipart/form-data"],

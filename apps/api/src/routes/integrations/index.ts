@@ -60,12 +60,13 @@ const integrationRoutes: FastifyPluginAsyncZod = async (fastify) => {
     "/tokens",
     { schema: { tags, security, body: createTokenBody, response: { 201: createdTokenAnswer, ...errors } } },
     async (request, reply) => {
-      const { name, sites, access, expiresInDays } = request.body;
+      const { name, sites, access, resources, expiresInDays } = request.body;
       const token = API_TOKEN_PREFIX + randomBytes(32).toString("base64url");
       const created = await tokens.create({
         name,
         sites,
         access,
+        resources: resources ?? null,
         prefix: token.slice(0, API_TOKEN_SHOWN),
         hash: sha256(token),
         createdBy: request.session?.email ?? null,

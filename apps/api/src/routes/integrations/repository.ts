@@ -1,4 +1,4 @@
-import type { Site } from "@backoffice/contracts";
+import type { Site, TokenResource } from "@backoffice/contracts";
 import type { ApiToken, Delivery, Webhook } from "@backoffice/contracts/integrations";
 import { newId, type Queryable } from "@backoffice/db";
 import { iso } from "../../lib/rows.ts";
@@ -8,6 +8,7 @@ interface TokenRow {
   name: string;
   sites: Site[];
   access: "read" | "write";
+  resources: TokenResource[] | null;
   prefix: string;
   created_by: string | null;
   created_at: Date;
@@ -21,6 +22,7 @@ const toToken = (row: TokenRow): ApiToken => ({
   name: row.name,
   sites: row.sites,
   access: row.access,
+  resources: row.resources,
   prefix: row.prefix,
   createdAt: iso(row.created_at),
   createdBy: row.created_by,
@@ -30,7 +32,7 @@ const toToken = (row: TokenRow): ApiToken => ({
 });
 
 const TOKEN_COLUMNS =
-  "id, name, sites, access, prefix, created_by, created_at, expires_at, last_used_at, last_used_address";
+  "id, name, sites, access, resources, prefix, created_by, created_at, expires_at, last_used_at, last_used_address";
 
 /** Last used time and address are written at most once a minute per token and address (not on every request). */
 const USED_EVERY = "1 minute";
@@ -47,19 +49,21 @@ export function tokensRepository(db: Queryable) {
       name: string;
       sites: Site[];
       access: "read" | "write";
+      resources: TokenResource[] | null;
       prefix: string;
       hash: string;
       createdBy: string | null;
       expiresAt: Date | null;
     }): Promise<ApiToken> {
       const [row] = await db.query<TokenRow>(
-        `insert into api_tokens (id, name, sites, access, prefix, token_hash, created_by, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${TOKEN_COLUMNS}`,
+        `insert into api_tokens (id, name, sites, access, resources, prefix, token_hash, created_by, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${TOKEN_COLUMNS}`,
         [
           newId(),
           token.name,
           token.sites,
           token.access,
+          token.resources,
           token.prefix,
           token.hash,
           token.createdBy,

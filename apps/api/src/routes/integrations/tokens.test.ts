@@ -67,6 +67,16 @@ describe("API tokens", () => {
       [{ name: "x", sites: ["nowhere"], access: "read" }, "sites.0"],
       [{ name: "x", sites: ["apkw"], access: "admin" }, "access"],
       [{ name: "x", sites: ["apkw"], access: "read", expiresInDays: 7 }, "expiresInDays"],
+      [{ name: "x", sites: ["apkw"], access: "read", resources: ["songs"] }, "resources.0"],
+      [{ name: "x", sites: ["apkw"], access: "read", resources: [] }, "resources"],
+      [{ name: "x", sites: ["apkw"], access: "read", resources: "apps" }, "resources"],
+      [{ name: "x", sites: ["apkw"], access: "read", resources: ["apps", "apps"] }, "resources"],
+      // Not a kind a token can be limited to: they span every kind, or are the member's own.
+      [{ name: "x", sites: ["apkw"], access: "read", resources: ["history"] }, "resources.0"],
+      [{ name: "x", sites: ["apkw"], access: "read", resources: ["schedule"] }, "resources.0"],
+      [{ name: "x", sites: ["apkw"], access: "read", resources: ["account"] }, "resources.0"],
+      // On none of the token's sites.
+      [{ name: "x", sites: ["apkw"], access: "read", resources: ["apps", "matches"] }, "resources.1"],
     ] as const) {
       const response = await t.admin("POST", "/api/v1/tokens", body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
@@ -124,6 +134,66 @@ describe("API tokens", () => {
       (row) => row.recordId === id,
     );
     expect(entry).toMatchObject({ action: "create", admin: `API token Importer (${write.prefix}…)` });
+  });
+
+  it("limits a token to its resources: their routes and imports open, others and cross-kind routes 403", async () => {
+    const limited = await createToken({
+      name: "apps and ads",
+      sites: ["apkw", "sportbn"],
+      access: "write",
+      resources: ["apps", "ads", "matches"],
+    });
+    const list = (await t.admin("GET", "/api/v1/tokens")).json().data as Record<string, unknown>[];
+    expect(list.find((token) => token._id === limited._id)?.resources).toEqual(["apps", "ads", "matches"]);
+    const all = await createToken({ name: "everything", sites: ["apkw"], access: "read" });
+    expect(
+      ((await t.admin("GET", "/api/v1/tokens")).json().data as Record<string, unknown>[]).find(
+        (token) => token._id === all._id,
+      )?.resources,
+    ).toBeNull();
+
+    for (const url of [
+      "/api/v1/apkw/apps",
+      "/api/v1/apkw/ads",
+      "/api/v1/sportbn/ads",
+      "/api/v1/sportbn/matches",
+      // Other Servers belong to the matches resource (Matches, Servers).
+      "/api/v1/sportbn/other-servers/all",
+      // An import is about its kind's resource.
+      "/api/v1/apkw/apps/import",
+    ]) {
+      const response = await withToken(limited.token, "GET", url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    }
+    const written = await withToken(
+      limited.token,
+      "POST",
+      "/api/v1/apkw/apps",
+      validApp({ title: "Limited" }),
+    );
+    expect(written.statusCode, written.body).toBe(201);
+
+    for (const url of [
+      "/api/v1/apkw/emails",
+      "/api/v1/apkw/media",
+      "/api/v1/apkw/emails/import",
+      "/api/v1/sportbn/locker",
+      // History, Trash, Overview and Schedule span every kind.
+      "/api/v1/apkw/history",
+      "/api/v1/apkw/trash",
+      "/api/v1/apkw/overview",
+      "/api/v1/apkw/schedule",
+    ]) {
+      const response = await withToken(limited.token, "GET", url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().message, url).toBe(M.tokenResourceForbidden);
+    }
+    // Outside its sites the site's refusal comes first; without a limit every resource opens.
+    expect((await withToken(limited.token, "GET", "/api/v1/movies/ads")).json().message).toBe(
+      AUTH_MESSAGES.siteForbidden,
+    );
+    expect((await withToken(all.token, "GET", "/api/v1/apkw/emails")).statusCode).toBe(200);
+    expect((await withToken(all.token, "GET", "/api/v1/apkw/history")).statusCode).toBe(200);
   });
 
   it("refuses an expired token and limits requests per token", async () => {

@@ -57,11 +57,12 @@ const siteRoutes: FastifyPluginAsync<{
   idempotentWrites(fastify);
   invalidateDeclaredReads(fastify);
   // Every route of a site answers only its members, and a Viewer's write is refused
-  // (docs/PRODUCT-RULES.md#team-and-access): one hook per mounted resource, before its own hooks.
+  // (docs/PRODUCT-RULES.md#team-and-access), and a resource-limited API token's route of another resource:
+  // one hook per mounted resource, before its own hooks.
   for (const { resource, admin } of MODULES) {
     for (const site of SITE_RESOURCES[resource]) {
       await fastify.register(async (scope) => {
-        scope.addHook("onRequest", requireSite(site));
+        scope.addHook("onRequest", requireSite(site, resource));
         await scope.register(admin, { prefix: `/api/v1/${site}`, site });
       });
     }

@@ -10,6 +10,7 @@ const token: ApiToken = {
   name: "CDN purge",
   sites: ["apkw"],
   access: "read",
+  resources: null,
   prefix: "bo_AbCdEfGh",
   createdAt: "2026-11-20T10:00:00Z",
   createdBy: "admin@example.com",
@@ -58,6 +59,54 @@ describe("Integrations", () => {
     ).toBeInTheDocument();
   });
 
+  it("lists what a token is limited to", async () => {
+    api({
+      "GET /tokens": listed([
+        token,
+        { ...token, _id: "d".repeat(24), name: "Ads sync", resources: ["ads", "matches"] },
+      ]),
+    });
+    renderAt("/settings/integrations", <IntegrationsScreen />);
+    const list = within(await screen.findByRole("list", { name: "API tokens" }));
+    const [all, limited] = list.getAllByRole("listitem");
+    expect(within(all!).getByText("Every resource")).toBeInTheDocument();
+    expect(within(limited!).getByText("Only Ads; Matches, Servers")).toBeInTheDocument();
+  });
+
+  it("limits a new token to some resources of its sites, by keyboard; none ticked is every resource", async () => {
+    const user = userEvent.setup();
+    const calls = api({
+      "POST /tokens": {
+        status: 201,
+        body: { status: "success", data: { ...token, resources: ["apps"], token: SECRET_TOKEN } },
+      },
+    });
+    renderAt("/settings/integrations", <IntegrationsScreen />);
+    await user.click(await screen.findByRole("button", { name: "Create token" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Create API token" }));
+    const group = dialog.getByRole("group", { name: "Resources (optional)" });
+    expect(group).toHaveAccessibleDescription(/^None ticked: every resource of its sites/);
+    const resources = within(group);
+    await user.type(dialog.getByRole("textbox", { name: "Name" }), "Apps sync");
+    // APKW and SportBN ticked: their resources are offered, not the movies site's own.
+    await user.click(dialog.getByRole("checkbox", { name: "APKW" }));
+    await user.click(dialog.getByRole("checkbox", { name: "SportBN" }));
+    expect(resources.getByRole("checkbox", { name: /^Matches, Servers/ })).toBeInTheDocument();
+    expect(resources.queryByRole("checkbox", { name: /^Movies & TV/ })).not.toBeInTheDocument();
+    // Ticked with the keyboard (Space on the focused box).
+    resources.getByRole("checkbox", { name: /^Apps & Games/ }).focus();
+    await user.keyboard(" ");
+    await user.click(resources.getByRole("checkbox", { name: /^Matches, Servers/ }));
+    expect(resources.getByRole("checkbox", { name: /^Apps & Games/ })).toBeChecked();
+    // SportBN unticked: its matches leave the limit, the apps stay.
+    await user.click(dialog.getByRole("checkbox", { name: "SportBN" }));
+    expect(resources.queryByRole("checkbox", { name: /^Matches, Servers/ })).not.toBeInTheDocument();
+    await user.click(dialog.getByRole("button", { name: "Create token" }));
+    expect(calls.find((call) => call.method === "POST")).toMatchObject({
+      body: { name: "Apps sync", sites: ["apkw"], resources: ["apps"] },
+    });
+  });
+
   it("shows a created token once, with Copy; closed, it is gone", async () => {
     const calls = api({
       "POST /tokens": {
@@ -78,7 +127,7 @@ describe("Integrations", () => {
     await userEvent.click(dialog.getByRole("button", { name: "Create token" }));
     expect(calls.find((call) => call.method === "POST")).toMatchObject({
       path: "/tokens",
-      body: { name: "Importer", sites: ["apkw"], access: "read", expiresInDays: 90 },
+      body: { name: "Importer", sites: ["apkw"], access: "read", resources: null, expiresInDays: 90 },
     });
     const shown = within(await screen.findByRole("dialog", { name: "Token Importer created" }));
     expect(shown.getByRole("textbox", { name: "API token" })).toHaveValue(SECRET_TOKEN);

@@ -1,4 +1,4 @@
-import { SITE_NAMES } from "@backoffice/contracts";
+import { resourceLabel, SITE_NAMES } from "@backoffice/contracts";
 import type { ApiToken, Webhook } from "@backoffice/contracts/integrations";
 import { KeyRound, Plus, ShieldAlert, Webhook as WebhookIcon } from "lucide-react";
 import { useState } from "react";
@@ -131,6 +131,11 @@ function TokensSection() {
                 <span className="text-muted-foreground">
                   {sitesInWords(token.sites)} · {token.access === "write" ? "Read and write" : "Read only"} ·{" "}
                   {token.expiresAt ? `Expires ${formatDateTime(token.expiresAt)}` : "Never expires"}
+                </span>
+                <span className="text-muted-foreground">
+                  {token.resources
+                    ? `Only ${token.resources.map(resourceLabel).join("; ")}`
+                    : "Every resource"}
                 </span>
                 <span className="text-muted-foreground">
                   {token.lastUsedAt

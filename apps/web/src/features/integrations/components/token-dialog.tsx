@@ -1,6 +1,7 @@
+import type { Site } from "@backoffice/contracts";
 import { type CreateTokenBody, createTokenBody } from "@backoffice/contracts/integrations";
 import { useState } from "react";
-import { useController } from "react-hook-form";
+import { type FieldError, useController } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerErrors, contractResolver, Form, fieldOf, useDialogForm } from "@/components/form";
 import { FormDialog, FormDialogFooter } from "@/components/form-dialog";
@@ -8,10 +9,15 @@ import { OptionsSelect } from "@/components/options-select";
 import { Input } from "@/components/ui/input";
 import { toastError } from "@/lib/toast";
 import { type CreatedToken, useCreateToken } from "../api/integrations";
+import { ResourceChecks, resourcesOn } from "./resource-checks";
 import { ShownOnce } from "./shown-once";
 import { SiteChecks } from "./site-checks";
 
 type TokenValues = z.input<typeof createTokenBody>;
+/** A list's own error, else its first item's (`resources.1`: a resource on none of the sites). */
+const listError = (error: FieldError | undefined): string | undefined =>
+  error?.message ??
+  (Array.isArray(error) ? (error as (FieldError | undefined)[]).find(Boolean)?.message : undefined);
 const TokenField = fieldOf<TokenValues>();
 const EXPIRY_OPTIONS = [
   ["30", "30 days"],
@@ -20,7 +26,7 @@ const EXPIRY_OPTIONS = [
   ["never", "Never"],
 ] as const;
 
-/** Create an API token: name, sites, read or write, expiry; then the token, shown once with Copy. */
+/** Create an API token: name, sites, read or write, resources (optional), expiry; then the token, shown once with Copy. */
 export function TokenDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [created, setCreated] = useState<CreatedToken | null>(null);
   const close = () => {
@@ -59,11 +65,19 @@ function TokenForm({
   const form = useDialogForm<TokenValues, CreateTokenBody>(
     {
       resolver: contractResolver(createTokenBody),
-      defaultValues: { name: "", sites: [], access: "read", expiresInDays: 90 },
+      defaultValues: { name: "", sites: [], access: "read", resources: null, expiresInDays: 90 },
     },
     reportDirty,
   );
   const sites = useController({ name: "sites", control: form.control });
+  const resources = useController({ name: "resources", control: form.control });
+  // A site unticked takes its own resources off the limit: what stays is on a ticked site.
+  const onSitesChange = (chosen: Site[]) => {
+    sites.field.onChange(chosen);
+    const kept = resources.field.value?.filter((resource) => resourcesOn(chosen).includes(resource));
+    if (kept && kept.length !== resources.field.value?.length)
+      resources.field.onChange(kept.length ? kept : null);
+  };
   const create = useCreateToken();
   const onSubmit = async (values: CreateTokenBody) => {
     try {
@@ -83,8 +97,15 @@ function TokenForm({
       <SiteChecks
         id="token-sites"
         value={sites.field.value ?? []}
-        onChange={sites.field.onChange}
+        onChange={onSitesChange}
         error={sites.fieldState.error?.message}
+      />
+      <ResourceChecks
+        id="token-resources"
+        sites={sites.field.value ?? []}
+        value={resources.field.value ?? null}
+        onChange={resources.field.onChange}
+        error={listError(resources.fieldState.error)}
       />
       <TokenField name="access" label="Access">
         {(field, control) => (
