@@ -92,16 +92,17 @@ export function assertSiteAccess(
 
 /**
  * onRequest hook (after `requireAdmin`) of every route of one site: admin and pass-through (routes/sites,
- * tmdb). With the route's `resource` (its module's), a resource-limited API token is held to its resources.
+ * tmdb). With the route's `resource` (its module's), a resource-limited API token is held to its resources:
+ * every site route names one, so a route no limited token was made for is closed to them.
  */
-export function requireSite(site: Site, resource?: SiteResource) {
+export function requireSite(site: Site, resource: SiteResource) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     assertSiteAccess(
       request,
       site,
       WRITE_METHODS.has(request.method) && !request.routeOptions.config.memberOwn,
     );
-    if (resource) assertTokenResource(request, resource);
+    assertTokenResource(request, resource);
   };
 }
 

@@ -86,8 +86,9 @@ const tmdbRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   await fastify.register(async (scope) => {
     scope.addHook("onRequest", requireAdmin);
-    // The movie database is the movies site's pass-through (docs/PRODUCT-RULES.md#team-and-access).
-    scope.addHook("onRequest", requireSite("movies"));
+    // The movie database is the movies site's pass-through (docs/PRODUCT-RULES.md#team-and-access), for
+    // the titles' import: a resource-limited token needs the catalog.
+    scope.addHook("onRequest", requireSite("movies", "catalog"));
     const admin = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ["movies: movie database"];
 
