@@ -114,6 +114,18 @@ export const emptyApplyAt = () => ({ applyAt: { ...OPEN } });
 export const toApplyAt = (value: WindowEndValue | undefined, timeZone: string) =>
   endToInstant(value, timeZone) ?? undefined;
 
+/**
+ * The fields of an edit's body that differ from the body its loaded values make: what a scheduled
+ * change sets, so the Schedule lists only those (every field when none differs).
+ */
+export function changedFields<Body extends object>(body: Body, loaded: Body): Partial<Body> {
+  const before = loaded as Record<string, unknown>;
+  const changed = Object.entries(body).filter(
+    ([field, value]) => JSON.stringify(value) !== JSON.stringify(before[field]),
+  );
+  return changed.length > 0 ? (Object.fromEntries(changed) as Partial<Body>) : body;
+}
+
 /** What a body carries: each end as an instant, null when open. */
 export function toWindowBody(values: WindowFormValues, timeZone: string): RecordWindow {
   return { startsAt: endToInstant(values.startsAt, timeZone), endsAt: endToInstant(values.endsAt, timeZone) };

@@ -7,11 +7,11 @@ import { adsKey } from "./get-ads";
 
 /**
  * A full edit sends the five fields and the `updatedAt` it loaded (409 if the ad changed since);
- * a toggle sends only `isActive`.
+ * a toggle sends only `isActive`; a scheduled edit the fields it changes.
  */
 export type UpdateAdInput = {
   id: string;
-  changes: AdPayload | { isActive: boolean };
+  changes: Partial<AdPayload>;
   version?: string;
   /** When the change is to be applied instead of now (202: it waits on the Schedule). */
   applyAt?: string | undefined;

@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { ApplyAtField, toastScheduled } from "@/components/window/apply-at-field";
 import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
-import { toApplyAt } from "@/components/window/window-form";
+import { changedFields, toApplyAt } from "@/components/window/window-form";
 import { toast, toastError, toastSuccess } from "@/lib/toast";
 import type { AdPage } from "@/sites";
 import { useCreateAd } from "../api/create-ad";
@@ -81,7 +81,8 @@ function AdForm({ site, state, onDone, reportDirty }: DialogFormProps<{ state: A
     try {
       const applyAt = toApplyAt(values.applyAt, timeZone);
       if (state.mode === "edit" && state.ad && applyAt) {
-        await update.mutateAsync({ id: state.ad._id, changes: payload, applyAt });
+        const loaded = toAdPayload(form.formState.defaultValues as AdFormValues, timeZone);
+        await update.mutateAsync({ id: state.ad._id, changes: changedFields(payload, loaded), applyAt });
         toastScheduled(payload.page, applyAt, timeZone, "ad-save");
       } else if (state.mode === "edit" && state.ad) {
         // The version it loaded: a save over someone else's change is refused (409).

@@ -187,7 +187,7 @@ describe("the ad dialog's window", () => {
     expect(toasts).toEqual([]);
   });
 
-  it("Apply at… sends the edit with ?applyAt= in the site's time zone, and says when it applies", async () => {
+  it("Apply at… sends the fields the edit changes with ?applyAt= in the site's time zone, and says when it applies", async () => {
     const calls = api([ad("banner")], {
       "PUT /sportbn/ads/ad-banner": {
         status: 202,
@@ -197,6 +197,9 @@ describe("the ad dialog's window", () => {
     renderAt("/sportbn/ads", <AdsScreen />);
     await userEvent.click(within(await card("banner")).getByRole("button", { name: "Edit ad banner" }));
     await screen.findByRole("heading", { name: "Edit Ad" });
+    const url = within(dialog()).getByLabelText("Domain URL *");
+    await userEvent.clear(url);
+    await userEvent.type(url, "https://ads.example/tonight");
     await userEvent.click(within(dialog()).getByRole("button", { name: "Apply at…" }));
     await userEvent.type(within(dialog()).getByLabelText("Apply at"), "28/11/2026");
     await userEvent.type(within(dialog()).getByLabelText("Apply at time"), "20:00");
@@ -204,6 +207,8 @@ describe("the ad dialog's window", () => {
     await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
     const put = calls.find((call) => call.method === "PUT")!;
     expect(put.query.get("applyAt")).toBe("2026-11-28T19:00:00.000Z");
+    // Only what changed: the Schedule lists the fields the change sets.
+    expect(put.body).toEqual({ url: "https://ads.example/tonight" });
     await waitFor(() =>
       expect(toasts).toEqual([
         expect.objectContaining({

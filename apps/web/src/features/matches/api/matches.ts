@@ -80,10 +80,13 @@ export function useCurrentMatches(site: SiteSettings) {
   return useQuery(currentMatchesQueryOptions(site));
 }
 
-/** `applyAt`: when an edit is to be applied instead of now (202: it waits on the Schedule). */
+/**
+ * `applyAt`: when an edit is to be applied instead of now (202: it waits on the Schedule); such an
+ * edit's payload holds only the fields it changes.
+ */
 type SaveMatchInput = {
   id: string | null;
-  payload: MatchInput;
+  payload: MatchInput | Partial<MatchInput>;
   version?: string;
   applyAt?: string | undefined;
 };

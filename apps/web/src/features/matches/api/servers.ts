@@ -61,7 +61,9 @@ export function useUpdateServer(site: SiteSettings) {
       id,
       applyAt,
       ...changes
-    }: { id: string; name: string; url: string; applyAt?: string | undefined } & RecordWindow) =>
+    }: { id: string; applyAt?: string | undefined } & Partial<
+      { name: string; url: string } & RecordWindow
+    >) =>
       siteApi(site).put<SuccessAnswer<typeof otherServerSchema>>(
         `/other-servers/${encodeURIComponent(id)}`,
         changes,

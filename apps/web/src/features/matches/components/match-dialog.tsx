@@ -22,7 +22,7 @@ import { ImageUrlInput } from "@/components/media/image-picker";
 import { OptionsSelect } from "@/components/options-select";
 import { Input } from "@/components/ui/input";
 import { ApplyAtField, toastScheduled } from "@/components/window/apply-at-field";
-import { toApplyAt } from "@/components/window/window-form";
+import { changedFields, toApplyAt } from "@/components/window/window-form";
 import { parseDay, parseTime } from "@/lib/format";
 import { useConfig } from "@/lib/site-config";
 import { toastError, toastSuccess } from "@/lib/toast";
@@ -135,7 +135,9 @@ function MatchForm({
     const applyAt = state.mode === "edit" ? toApplyAt(values.applyAt, timeZone) : undefined;
     try {
       if (state.mode === "edit" && applyAt) {
-        await save.mutateAsync({ id: state.match._id, payload: toMatchPayload(values), applyAt });
+        const loaded = toMatchPayload(form.formState.defaultValues as MatchFormValues);
+        const payload = changedFields(toMatchPayload(values), loaded);
+        await save.mutateAsync({ id: state.match._id, payload, applyAt });
         toastScheduled(`${values.homeTeam_name} vs ${values.awayTeam_name}`, applyAt, timeZone, "match-save");
         return onDone();
       }

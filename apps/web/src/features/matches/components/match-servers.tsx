@@ -19,6 +19,7 @@ import { useWindowClock, WindowBadge } from "@/components/window/window-badge";
 import { useSiteTimeZone, WindowFields } from "@/components/window/window-fields";
 import {
   applyAtFormField,
+  changedFields,
   checkWindowOrder,
   emptyApplyAt,
   emptyWindowForm,
@@ -189,11 +190,17 @@ function ServerForm({ site, state, onDone, reportDirty }: DialogFormProps<{ stat
   const create = useCreateServer(site);
   const update = useUpdateServer(site);
   const onSubmit = async (values: ServerFormValues) => {
-    const body = { name: values.name, url: values.url, ...toWindowBody(values, timeZone) };
+    const bodyOf = (from: ServerFormValues) => ({
+      name: from.name,
+      url: from.url,
+      ...toWindowBody(from, timeZone),
+    });
+    const body = bodyOf(values);
     const applyAt = toApplyAt(values.applyAt, timeZone);
     try {
       if (server && applyAt) {
-        await update.mutateAsync({ id: server._id, ...body, applyAt });
+        const loaded = bodyOf(form.formState.defaultValues as ServerFormValues);
+        await update.mutateAsync({ id: server._id, ...changedFields(body, loaded), applyAt });
         toastScheduled(values.name, applyAt, timeZone, "server-save");
         return onDone();
       }

@@ -103,9 +103,10 @@ describe("stream servers' windows on Other Servers", () => {
     await userEvent.type(within(dialog).getByLabelText("Apply at time"), "19:30");
     await userEvent.click(within(dialog).getByRole("button", { name: "Schedule change" }));
     await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
-    expect(calls.find((call) => call.method === "PUT")?.query.get("applyAt")).toBe(
-      "2026-11-29T00:30:00.000Z",
-    );
+    const put = calls.find((call) => call.method === "PUT")!;
+    expect(put.query.get("applyAt")).toBe("2026-11-29T00:30:00.000Z");
+    // Only what changed: the Schedule lists the fields the change sets.
+    expect(put.body).toEqual({ name: "Final stream" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(await names()).toContain("Main stream");
   });
