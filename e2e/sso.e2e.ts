@@ -1,4 +1,4 @@
-import type { TeamMember } from "@backoffice/contracts";
+import type { TeamMember } from "@backoffice/contracts/team";
 import { startProvider, type TestProvider } from "@backoffice/server/oidc-test-provider";
 import type { Browser } from "@playwright/test";
 import { generate } from "otplib";
