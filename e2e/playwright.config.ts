@@ -22,6 +22,12 @@ export default defineConfig({
   timeout: 240_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: `${artifacts}/e2e-results.json` }]],
+  projects: [
+    { name: "browser", testIgnore: "**/sso.e2e.ts" },
+    // Single sign-on sets team-wide rules (a provider on the sign-in screen, "Sign in with SSO only"
+    // that refuses other journeys' passwords): it runs alone, once the others are done.
+    { name: "team-rules", testMatch: "**/sso.e2e.ts", dependencies: ["browser"] },
+  ],
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },

@@ -44,4 +44,11 @@ if (!process.argv.includes("--no-build")) {
   if (build !== 0 || process.argv.includes("--build-only")) process.exit(build);
 }
 
-process.exit(run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts", ...extra]));
+// A spec named (`node scripts/e2e.mjs sso`) runs alone: not the whole `browser` project that the
+// `team-rules` project waits for in a full run (e2e/playwright.config.ts).
+// The word after an option that takes a value (`--grep sso`) names no spec.
+const valued =
+  /^(-g|--grep|--grep-invert|--project|-j|--workers|--reporter|--shard|--retries|--timeout|--max-failures|--repeat-each|--output|--trace)$/;
+const named = extra.some((arg, i) => !arg.startsWith("-") && !valued.test(extra[i - 1] ?? ""));
+const deps = named && !extra.includes("--no-deps") ? ["--no-deps"] : [];
+process.exit(run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts", ...deps, ...extra]));

@@ -56,6 +56,9 @@ export async function call(token: string, method: string, path: string, body?: u
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(60_000),
+  }).catch((error: Error) => {
+    throw new Error(`${method} ${path}: ${error.name === "TimeoutError" ? "no answer within 60 s" : error}`);
   });
   const json = (await res.json().catch(() => undefined)) as { data?: unknown; message?: string } | undefined;
   if (!res.ok && res.status !== 404) throw new Error(`${method} ${path}: ${res.status} ${json?.message}`);

@@ -74,8 +74,10 @@ export const ssoProviderBody = z.strictObject({
     .string()
     .trim()
     .regex(/^[\x21\x23-\x5B\x5D-\x7E]{0,100}$/, "groupsScope must be one scope name")
-    // Empty: no extra scope (a change clears it).
+    // Empty or null (as answered, and as the Group rules dialog sends an empty field): no extra
+    // scope (a change clears it).
     .transform((scope) => scope || null)
+    .nullable()
     .optional(),
   /** The provider's groups are the source of truth: each sign-in sets the access; manual changes are refused. */
   groupsAuthoritative: z.boolean({ error: "groupsAuthoritative must be true or false" }).optional(),

@@ -548,6 +548,19 @@ describe("groups", () => {
         payload: { ...rules, groupsScope: "" },
       });
       expect(cleared.json().data).toMatchObject({ ...rules, groupsScope: null });
+      // The dialog's own body for an empty field (its form's output) and the answer's value: null.
+      await t.as(owner, {
+        method: "PATCH",
+        url: `/api/v1/team/sso/providers/${provider}`,
+        payload: { ...rules, groupsScope: "groups" },
+      });
+      const nulled = await t.as(owner, {
+        method: "PATCH",
+        url: `/api/v1/team/sso/providers/${provider}`,
+        payload: { ...rules, groupsScope: null },
+      });
+      expect(nulled.statusCode).toBe(200);
+      expect(nulled.json().data).toMatchObject({ ...rules, groupsScope: null });
     } finally {
       await putSettings(noSso);
       await t.as(owner, { method: "DELETE", url: `/api/v1/team/sso/providers/${provider}` });

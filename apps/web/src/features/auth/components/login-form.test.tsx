@@ -1,9 +1,13 @@
+import { SSO_MESSAGES } from "@backoffice/contracts/sso-messages";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "@/lib/api-client";
 import { captureToasts, fakeApi, type Routes, type ShownToast } from "@/lib/screen.testing";
 import { LoginForm } from "./login-form";
+
+// The browser's passkey prompt answers at once (the API answers are the fake ones below).
+vi.mock("@simplewebauthn/browser", () => ({ startAuthentication: async () => ({ id: "passkey-1" }) }));
 
 /** The sign-in screen's texts and states (docs/PRODUCT-RULES.md#sessions); the journey is e2e/login.e2e.ts. */
 
@@ -254,4 +258,27 @@ describe("Sign in with single sign-on", () => {
     );
     expect(window.location.search).toBe("");
   });
+
+  it.each([
+    ["a password", () => signInAs("viewer@example.com", "Viewer-pass-1")],
+    [
+      "a passkey alone",
+      () => userEvent.click(screen.getByRole("button", { name: "Continue with a passkey" })),
+    ],
+  ])(
+    "under Sign in with SSO only, %s is refused on the form in the rule's words, not as Access denied",
+    async (_, signIn) => {
+      const refused = { status: 403, body: { status: "fail", message: SSO_MESSAGES.ssoOnly } };
+      signInScreen({
+        "GET /config": withSso,
+        "POST /auth/login": refused,
+        "POST /auth/passkeys/sign-in/options": { body: { status: "success", data: { options: {} } } },
+        "POST /auth/passkeys/sign-in": refused,
+      });
+      await signIn();
+      expect(await screen.findByRole("alert")).toHaveTextContent(SSO_MESSAGES.ssoOnly);
+      expect(toasts).toEqual([]);
+      expect(navigate).not.toHaveBeenCalled();
+    },
+  );
 });

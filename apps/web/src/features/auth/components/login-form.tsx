@@ -1,4 +1,4 @@
-import { SSO_ERRORS } from "@backoffice/contracts/sso-messages";
+import { SSO_ERRORS, SSO_MESSAGES } from "@backoffice/contracts/sso-messages";
 import { type FormEvent, type MouseEvent, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -18,6 +18,16 @@ function denyAccess() {
   clearSession();
   toast({ title: "Access denied", description: authMessages.noPermission, variant: "destructive" });
 }
+
+/**
+ * The refusals of "Sign in with SSO only" (docs/SSO.md#sign-in-with-sso-only): said on the form in
+ * the server's words, not as the non-admin's "Access denied".
+ */
+const SSO_ONLY_REFUSALS = new Set<string>([SSO_MESSAGES.ssoOnly, SSO_MESSAGES.breakGlassNeedsFactor]);
+const ssoOnlyRefusal = (e: unknown) =>
+  e instanceof ApiError && e.status === 403 && SSO_ONLY_REFUSALS.has(serverMessageOf(e, ""))
+    ? serverMessageOf(e, "")
+    : undefined;
 
 /** Why the last session ended, when the dashboard ended it (docs/PRODUCT-RULES.md#sessions). */
 const ENDED: Record<SignOutReason, string> = {
@@ -81,6 +91,8 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
     try {
       finish(await loginWithPasskey());
     } catch (e) {
+      const refusal = ssoOnlyRefusal(e);
+      if (refusal) return setError(refusal);
       if (e instanceof ApiError && e.status === 403) return denyAccess();
       setError(stepError(e));
     } finally {
@@ -100,6 +112,8 @@ export function LoginForm({ returnTo, navigate }: LoginNavigation) {
       if (answer.status === "second-factor") return setStep(answer);
       finish(answer);
     } catch (e) {
+      const refusal = ssoOnlyRefusal(e);
+      if (refusal) return setError(refusal);
       if (e instanceof ApiError && e.status === 403) return denyAccess();
       toastError(authMessages.loginFailed, e);
     } finally {
