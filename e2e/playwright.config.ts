@@ -30,6 +30,9 @@ export default defineConfig({
   ],
   use: {
     ...devices["Desktop Chrome"],
+    // A click or fill that waits this long is waiting for something that will not come (a dialog in
+    // the way): it fails naming its element instead of running into the test's timeout unexplained.
+    actionTimeout: 60_000,
     viewport: { width: 1280, height: 800 },
     locale: "en-GB",
     timezoneId: "UTC",

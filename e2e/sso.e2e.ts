@@ -20,11 +20,6 @@ import { mailText, waitForMail } from "./support/mail";
 let provider: TestProvider | undefined;
 test.afterAll(async () => provider?.close());
 
-// A click or fill waits for its element at most this long (Playwright's default is the test's whole
-// time, 12 minutes here): a step that cannot happen, such as one behind a dialog that stayed open,
-// fails naming the element it waited for.
-test.use({ actionTimeout: 30_000 });
-
 const SSO_ONLY = "This team signs in with single sign-on only. Use the single sign-on button.";
 const LABEL = "E2E ID";
 
