@@ -37,11 +37,18 @@ export async function media() {
   const server = await startNpm({ DATA_DIR: join(work, "media"), ADMIN_PASSWORD, TRUST_PROXY: "true" });
   running.push(server);
   const pid = server.child.pid!;
-  const total = () => treeRss(pid).reduce((sum, { mb }) => sum + mb, 0);
-  const idle = total();
+  // Each process of the tree at the peak (npm's own node, the shells, the servers' node): where the memory is.
+  const sample = () => {
+    const tree = treeRss(pid);
+    return { tree, mb: tree.reduce((sum, { mb }) => sum + mb, 0) };
+  };
+  const idleSample = sample();
+  const idle = idleSample.mb;
   let peak = idle;
+  let peakTree = idleSample.tree;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, total());
+    const now = sample();
+    if (now.mb > peak) [peak, peakTree] = [now.mb, now.tree];
   }, 100);
   const { authorization, csrf } = await session(server.url);
   const headers = { authorization, "x-csrf-token": csrf };
@@ -72,6 +79,9 @@ export async function media() {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   clearInterval(sampler);
+  const byProcess = (tree: typeof peakTree) =>
+    tree.map(({ command, mb }) => `${command.slice(0, 40)} ${Math.round(mb)} MB`).join("; ");
+  console.log(`  idle: ${byProcess(idleSample.tree)}\n  peak: ${byProcess(peakTree)}`);
   const items = await list();
   if (items.some((item) => item.status !== "ready")) throw new Error("a photo could not be processed");
   const times = [...readyAt.values()].sort((a, b) => a - b);
