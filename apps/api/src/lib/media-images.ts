@@ -102,6 +102,14 @@ export async function checkImage(bytes: Buffer, format: MediaFormat, maxPixels: 
 }
 
 /**
+ * A JPEG written line by line: baseline, Huffman tables not optimised. Optimised tables (sharp's
+ * default) and mozjpeg (progressive, trellis) hold the whole image's coefficients until the end:
+ * +146 MB resident for a 24-megapixel photo and 12–21 s with mozjpeg, against +11 MB and under 1 s
+ * for a file about 5 % larger (docs/MEDIA.md, "Memory").
+ */
+const STREAMED_JPEG = { quality: 80, optimiseCoding: false, progressive: false } as const;
+
+/**
  * The original as served, made by the media-variants job (never in the request): re-encoded in
  * its own format, turned upright by its EXIF orientation and without any metadata (EXIF, GPS, XMP
  * are dropped). Throws when it does not decode.
@@ -111,7 +119,7 @@ export async function cleanOriginal(bytes: Buffer, format: MediaFormat): Promise
   const image = sharp(bytes, { limitInputPixels: false, animated });
   // No withMetadata(): sharp writes none of the input's metadata.
   const { data, info } = await (animated ? image : image.rotate())
-    .toFormat(format === "jpeg" ? "jpeg" : format, format === "jpeg" ? { mozjpeg: true } : {})
+    .toFormat(format, format === "jpeg" ? STREAMED_JPEG : {})
     .toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
 }
