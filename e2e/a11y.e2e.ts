@@ -1,11 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, runAxe, test } from "./fixtures";
 
 /** Every violation axe reports, of any impact, for the rules named. */
 async function violations(page: Page, rules?: string[]) {
-  const builder = new AxeBuilder({ page });
-  const results = await (rules ? builder.withRules(rules) : builder).analyze();
+  const results = await runAxe(page, rules);
   return results.violations
     .filter((v) => rules || v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
