@@ -116,6 +116,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
  * @axe-core/playwright loaded it again for each run.
  */
 export async function runAxe(page: Page, rules?: string[]): Promise<AxeResults> {
+  // A menu or toast still fading in has the contrast of a half-transparent text.
+  await settle(page);
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const options: RunOptions = rules ? { runOnly: { type: "rule", values: rules } } : {};
   return page.evaluate(
@@ -126,7 +128,6 @@ export async function runAxe(page: Page, rules?: string[]): Promise<AxeResults> 
 }
 
 async function axe(page: Page, label: string, theme: "light" | "dark") {
-  await settle(page);
   const results = await runAxe(page, theme === "dark" ? colourRules : undefined);
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
