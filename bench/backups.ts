@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { format, ROOT, record, rssMb, startServer } from "./lib.ts";
+import { format, ROOT, type Running, record, rssMb, startServer } from "./lib.ts";
 import { ADMIN_PASSWORD, api, CONTENT, running, session, work } from "./servers.ts";
 
 const ROWS = 1_000_000;
@@ -38,6 +38,22 @@ export async function backups() {
   const content = await startServer(CONTENT, { DATA_DIR: dataDir, SEED_DEMO: "false" }, "CONTENT_PORT");
   running.push(content);
   const server = await api("backups", { ...env, CONTENT_URL: content.url });
+  try {
+    await measure(server, content, backupDir);
+  } catch (error) {
+    // The api gone (a request failed): its exit and last output in the section's error, once it exited.
+    if (server.child.exitCode === null && server.child.signalCode === null)
+      await Promise.race([once(server.child, "exit"), sleep(2000)]);
+    throw new Error(
+      `${(error as Error).message}\napi: ${server.describe?.()}\ncontent: ${content.describe?.()}`,
+      { cause: error },
+    );
+  }
+  await server.stop();
+  await content.stop();
+}
+
+async function measure(server: Running, content: Running, backupDir: string) {
   const pid = server.child.pid!;
   const { authorization, csrf } = await session(server.url);
   const admin = (method: string, path: string, body?: unknown) =>
@@ -170,7 +186,4 @@ export async function backups() {
     goal: "≤ 50 MB",
     met: restoreGrowth <= 50,
   });
-
-  await server.stop();
-  await content.stop();
 }
