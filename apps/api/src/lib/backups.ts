@@ -12,6 +12,7 @@ import {
 import { open } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { type Backup, type BackupPreview, BACKUP_MESSAGES as M } from "@backoffice/contracts/backups";
+import { MEDIA_FILE_PATTERN } from "@backoffice/contracts/media";
 import {
   type AuditContext,
   countRows,
@@ -88,11 +89,24 @@ export interface BackupsOptions {
   keepDaily: number;
   keepWeekly: number;
   log: FastifyBaseLogger;
+  /** The bucket the media files are kept in (MEDIA_S3_BUCKET); without it, the folder `DATA_DIR/media`. */
+  media?: MediaBucket | undefined;
   /** Where each backup is copied off-site (BACKUP_S3_BUCKET, encrypted backups only). */
   offsite?: Pick<S3Storage, "putFile" | "list" | "remove"> | undefined;
   /** Tells Owners of a backup that failed or is not verified (mail). */
   notify?: (subject: string, text: string) => Promise<void>;
 }
+
+/** The media files' bucket as a backup reads and restores it. */
+export type MediaBucket = Pick<S3Storage, "list" | "get" | "put" | "remove">;
+
+/**
+ * A media file's key: a stored name (`MEDIA_FILE_PATTERN`) or a waiting upload (`upload-<name>`).
+ * Only these are backed up from the bucket and removed from it by a restore: the backups' own
+ * `backups/` copies and any other key of a shared bucket are left alone.
+ */
+export const isMediaKey = (key: string) =>
+  MEDIA_FILE_PATTERN.test(key.startsWith("upload-") ? key.slice("upload-".length) : key);
 
 const BACKUP_ID = /^(\d{8}-\d{6}-[a-z0-9]{4})\.json$/;
 /** Off-site copies are `backups/<id>.backup` in the bucket. */
@@ -165,7 +179,7 @@ export function refuseNewer(manifest: Manifest) {
 /** Writes a backup file at `path`: content first, then api, secrets, media, the manifest last. */
 export async function writeBackup(
   path: string,
-  options: Pick<BackupsOptions, "db" | "content" | "dataDir" | "encryptionKey">,
+  options: Pick<BackupsOptions, "db" | "content" | "dataDir" | "encryptionKey" | "media">,
 ): Promise<Manifest> {
   const createdAt = new Date().toISOString();
   const writer = await openBackupWriter(path, options.encryptionKey);
@@ -186,8 +200,16 @@ export async function writeBackup(
       await writer.begin(`secrets/${name}`);
       await writer.write(readFileSync(join(options.dataDir, name)));
     }
+    // The media files from the bucket they are kept in, as `media/<key>` like the folder's: a backup
+    // restores into either storage whichever it came from.
+    for (const file of options.media ? (await options.media.list("")).filter(isMediaKey).sort() : []) {
+      const stored = await options.media!.get(file);
+      if (!stored) continue; // purged since it was listed
+      await writer.begin(`media/${file}`);
+      for await (const chunk of stored.body as AsyncIterable<Uint8Array>) await writer.write(Buffer.from(chunk));
+    }
     const mediaDir = join(options.dataDir, "media");
-    for (const file of filesUnder(mediaDir)) {
+    for (const file of options.media ? [] : filesUnder(mediaDir)) {
       await writer.begin(`media/${file}`);
       const handle = await open(join(mediaDir, file));
       try {
@@ -273,20 +295,68 @@ async function* fromTables(tables: Record<string, string[]>): AsyncGenerator<Row
   for (const [table, rows] of Object.entries(tables)) yield { table, rows };
 }
 
-/** Writes the backup's secrets and media into DATA_DIR (media replaced as a whole folder). */
-export async function restoreFiles(path: string, key: string | undefined, dataDir: string, secrets: boolean) {
+/**
+ * Puts the backup's media files into the bucket, before the databases are restored: only those it has
+ * not (a name is its content's hash: a name present holds those bytes). Answers the backup's media keys.
+ */
+export async function putMediaInBucket(
+  path: string,
+  key: string | undefined,
+  bucket: MediaBucket,
+): Promise<Set<string>> {
+  const present = new Set(await bucket.list(""));
+  const names = new Set<string>();
+  let file: { key: string; pieces: Buffer[] } | undefined;
+  const put = async () => {
+    if (file && !present.has(file.key)) {
+      const ext = file.key.slice(file.key.lastIndexOf(".") + 1);
+      await bucket.put(file.key, Buffer.concat(file.pieces), `image/${ext === "jpg" ? "jpeg" : ext}`);
+    }
+  };
+  for await (const { name, data } of readBackup(path, key)) {
+    const media = name.startsWith("media/") ? name.slice("media/".length) : "";
+    if (!isMediaKey(media)) continue;
+    if (file?.key !== media) {
+      await put();
+      names.add(media);
+      file = { key: media, pieces: [] };
+    }
+    if (!present.has(media)) file.pieces.push(data);
+  }
+  await put();
+  return names;
+}
+
+/** After the databases are restored: the bucket's media files the backup has not are removed. */
+export async function removeOtherMedia(bucket: MediaBucket, keep: Set<string>) {
+  for (const key of await bucket.list("")) if (isMediaKey(key) && !keep.has(key)) await bucket.remove(key);
+}
+
+/**
+ * Writes the backup's secrets and media into DATA_DIR (media replaced as a whole folder; not when the
+ * media are kept in a bucket, `media: false`).
+ */
+export async function restoreFiles(
+  path: string,
+  key: string | undefined,
+  dataDir: string,
+  secrets: boolean,
+  media = true,
+) {
   const incoming = join(dataDir, "media.restoring");
   rmSync(incoming, { recursive: true, force: true });
-  let media = false;
+  let hasMedia = false;
   const handles = new Map<string, Awaited<ReturnType<typeof open>>>();
   for await (const { name, data } of readBackup(path, key)) {
     const target = name.startsWith("media/")
-      ? join(incoming, name.slice(6))
+      ? media
+        ? join(incoming, name.slice(6))
+        : undefined
       : secrets && name.startsWith("secrets/")
         ? join(dataDir, name.slice(8))
         : undefined;
     if (!target || relative(dataDir, target).startsWith("..")) continue;
-    media ||= name.startsWith("media/");
+    hasMedia ||= name.startsWith("media/");
     let handle = handles.get(target);
     if (!handle) {
       mkdirSync(dirname(target), { recursive: true });
@@ -297,10 +367,10 @@ export async function restoreFiles(path: string, key: string | undefined, dataDi
   }
   for (const handle of handles.values()) await handle.close();
   const mediaDir = join(dataDir, "media");
-  if (media || existsSync(mediaDir)) {
+  if (media && (hasMedia || existsSync(mediaDir))) {
     rmSync(`${mediaDir}.old`, { recursive: true, force: true });
     if (existsSync(mediaDir)) renameSync(mediaDir, `${mediaDir}.old`);
-    if (media) renameSync(incoming, mediaDir);
+    if (hasMedia) renameSync(incoming, mediaDir);
     rmSync(`${mediaDir}.old`, { recursive: true, force: true });
   }
 }
@@ -516,16 +586,21 @@ export function createBackups(options: BackupsOptions) {
   /**
    * Restores a backup file while the product serves: the file checked whole first (nothing changes on
    * a refusal), a safety backup taken, then content, api (each in one transaction) and the media.
+   * Media kept in a bucket: the backup's files are put in before the databases and the others removed
+   * after, so a kill at any point leaves every file that either state's rows name.
    * Secrets are restored only by `npm run restore` (they are read at start).
    */
   async function restoreFile(path: string): Promise<{ manifest: Manifest; safety: Backup }> {
     const { manifest, content } = await readWhole(path, key);
     refuseNewer(manifest);
     const safety = await take("safety");
+    const { media } = options;
+    const mediaKeys = media ? await putMediaInBucket(path, key, media) : undefined;
     await options.content.restore(manifest.databases.content.migrations, content);
     try {
       await restoreDatabase(options.db, rowBatches(path, key, "api"));
-      await restoreFiles(path, key, options.dataDir, false);
+      if (media && mediaKeys) await removeOtherMedia(media, mediaKeys);
+      else await restoreFiles(path, key, options.dataDir, false);
     } catch (error) {
       // The titles are the backup's already: say how to get back to one state.
       throw new HttpError(

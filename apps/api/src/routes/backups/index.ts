@@ -56,6 +56,9 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ? s3Storage(s3SettingsOf(config, config.BACKUP_S3_BUCKET))
     : undefined;
   if (offsite) fastify.addHook("onClose", async () => offsite.close());
+  // Media kept in a bucket are backed up from it and restored into it (docs/BACKUPS.md).
+  const media = config.MEDIA_S3_BUCKET ? s3Storage(s3SettingsOf(config, config.MEDIA_S3_BUCKET)) : undefined;
+  if (media) fastify.addHook("onClose", async () => media.close());
   const backups = createBackups({
     db: fastify.db,
     content: httpContentStore(config.CONTENT_URL, config.CONTENT_HMAC_SECRET),
@@ -65,6 +68,7 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     keepDaily: config.BACKUP_KEEP_DAILY,
     keepWeekly: config.BACKUP_KEEP_WEEKLY,
     offsite,
+    media,
     log: fastify.log,
     // Owners are told by mail of a backup that failed or could not be verified (and the log says so).
     async notify(subject, text) {
