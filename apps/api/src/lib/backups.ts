@@ -1,3 +1,4 @@
+import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   existsSync,
@@ -11,6 +12,7 @@ import {
 } from "node:fs";
 import { open } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { type Backup, type BackupPreview, BACKUP_MESSAGES as M } from "@backoffice/contracts/backups";
 import { MEDIA_FILE_PATTERN } from "@backoffice/contracts/media";
 import {
@@ -291,6 +293,60 @@ export async function verifyBackup(
   return manifest;
 }
 
+/** What the verifying process is sent, and what it answers. */
+interface VerifyAsk {
+  path: string;
+  key: string | undefined;
+  scratch: string;
+}
+type VerifyAnswer = { ok: true } | { ok: false; error: string };
+const SELF = fileURLToPath(import.meta.url);
+
+/**
+ * `verifyBackup` in a process of its own (this file run by node): its scratch databases (an embedded
+ * database's memory grows with the rows restored and is never given back) and a crash stay out of
+ * the server; the key goes over the IPC channel, never in its arguments or environment.
+ */
+export function verifyApart(path: string, key: string | undefined, scratch: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(SELF, [], { execArgv: [], stdio: ["ignore", "ignore", "pipe", "ipc"] });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    let answer: VerifyAnswer | undefined;
+    child.on("message", (message: VerifyAnswer) => {
+      answer = message;
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (answer?.ok) return resolve();
+      const last = stderr.trim().split("\n").at(-1);
+      reject(
+        new Error(
+          answer?.error ??
+            `the verifying process ${signal ? `was killed by ${signal}` : `exited with code ${code}`}${last ? `: ${last}` : ""}`,
+        ),
+      );
+    });
+    child.send({ path, key, scratch } satisfies VerifyAsk);
+  });
+}
+
+// Run as the verifying process: one verification, then exit; the server gone (the channel closed), at once.
+if (process.argv[1] === SELF && process.send) {
+  process.once("disconnect", () => process.exit(1));
+  process.once("message", (ask: VerifyAsk) => {
+    verifyBackup(ask.path, ask.key, ask.scratch).then(
+      () => process.send!({ ok: true } satisfies VerifyAnswer, () => process.exit(0)),
+      (error: unknown) =>
+        process.send!({ ok: false, error: (error as Error).message } satisfies VerifyAnswer, () =>
+          process.exit(0),
+        ),
+    );
+  });
+}
+
 async function* fromTables(tables: Record<string, string[]>): AsyncGenerator<RowBatch> {
   for (const [table, rows] of Object.entries(tables)) yield { table, rows };
 }
@@ -497,6 +553,11 @@ export function createBackups(options: BackupsOptions) {
 
   /** Takes a backup: written to a `.partial` file first (a kill leaves no listed backup), then verified. */
   async function take(kind: Backup["kind"]): Promise<Backup> {
+    return check(await write(kind));
+  }
+
+  /** Writes a backup (`.partial`, then renamed): ready, not yet verified, not yet listed. */
+  async function write(kind: Backup["kind"]): Promise<Backup> {
     mkdirSync(backupDir, { recursive: true });
     for (const name of readdirSync(backupDir))
       if (name.endsWith(".partial") || name.startsWith(".verify-"))
@@ -537,9 +598,16 @@ export function createBackups(options: BackupsOptions) {
       offsite: "none",
       offsiteError: null,
     };
+    return backup;
+  }
+
+  /** Verifies a written backup, lists it, copies it off-site and applies retention. */
+  async function check(backup: Backup): Promise<Backup> {
+    const { id } = backup;
     try {
-      await verifyBackup(fileOf(id), key, join(backupDir, `.verify-${id}`));
+      await verifyApart(fileOf(id), key, join(backupDir, `.verify-${id}`));
       backup.verified = true;
+      backup.error = null;
     } catch (error) {
       backup.error = `Not verified: ${(error as Error).message}`;
       log.error({ err: error, backup: id }, "backup not verified");
@@ -593,20 +661,29 @@ export function createBackups(options: BackupsOptions) {
   async function restoreFile(path: string): Promise<{ manifest: Manifest; safety: Backup }> {
     const { manifest, content } = await readWhole(path, key);
     refuseNewer(manifest);
-    const safety = await take("safety");
-    const { media } = options;
-    const mediaKeys = media ? await putMediaInBucket(path, key, media) : undefined;
-    await options.content.restore(manifest.databases.content.migrations, content);
+    // The safety backup read back whole (its checksums) before anything is replaced, and restored into
+    // scratch databases once the restore is done: the restore does not wait for that.
+    const safety = await write("safety");
+    await readWhole(fileOf(safety.id), key);
+    save({ ...safety, error: M.safetyUnverified });
     try {
-      await restoreDatabase(options.db, rowBatches(path, key, "api"));
-      if (media && mediaKeys) await removeOtherMedia(media, mediaKeys);
-      else await restoreFiles(path, key, options.dataDir, false);
-    } catch (error) {
-      // The titles are the backup's already: say how to get back to one state.
-      throw new HttpError(
-        500,
-        `The movie titles were restored but the rest was not (${(error as Error).message}): restore the safety backup ${safety.id} or try again.`,
-      );
+      const { media } = options;
+      const mediaKeys = media ? await putMediaInBucket(path, key, media) : undefined;
+      await options.content.restore(manifest.databases.content.migrations, content);
+      try {
+        await restoreDatabase(options.db, rowBatches(path, key, "api"));
+        if (media && mediaKeys) await removeOtherMedia(media, mediaKeys);
+        else await restoreFiles(path, key, options.dataDir, false);
+      } catch (error) {
+        // The titles are the backup's already: say how to get back to one state.
+        throw new HttpError(
+          500,
+          `The movie titles were restored but the rest was not (${(error as Error).message}): restore the safety backup ${safety.id} or try again.`,
+        );
+      }
+    } finally {
+      // Queued behind this restore: the next backup or restore waits for it.
+      void serial(() => check(safety)).catch(() => {});
     }
     log.info({ file: path, safety: safety.id }, "backup restored");
     return { manifest, safety };
