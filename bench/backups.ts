@@ -3,8 +3,8 @@
 // meanwhile, and the latency of public writes while the backup is written.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { request } from "node:http";
 import { existsSync, readdirSync } from "node:fs";
+import { request } from "node:http";
 import { join } from "node:path";
 import { format, ROOT, type Running, record, rssMb, startServer } from "./lib.ts";
 import { ADMIN_PASSWORD, api, CONTENT, running, session, work } from "./servers.ts";
@@ -40,7 +40,7 @@ export async function backups() {
   running.push(content);
   const server = await api("backups", { ...env, CONTENT_URL: content.url });
   try {
-    await measure(server, content, backupDir);
+    await measure(server, backupDir);
   } catch (error) {
     // The api gone (a request failed): its exit and last output in the section's error, once it exited.
     if (server.child.exitCode === null && server.child.signalCode === null)
@@ -55,7 +55,7 @@ export async function backups() {
   await content.stop();
 }
 
-async function measure(server: Running, content: Running, backupDir: string) {
+async function measure(server: Running, backupDir: string) {
   const pid = server.child.pid!;
   const { authorization, csrf } = await session(server.url);
   // Through node:http: a restore longer than fetch's 300-s wait for headers is measured, not failed.
@@ -183,8 +183,7 @@ async function measure(server: Running, content: Running, backupDir: string) {
   const restored = await admin("POST", `/api/v1/backups/${backup.id}/restore`, { password: ADMIN_PASSWORD });
   const restoreMs = performance.now() - restoreBegan;
   clearInterval(restoreSampler);
-  if (restored.status !== 200)
-    throw new Error(`the restore answered ${restored.status}: ${restored.text}`);
+  if (restored.status !== 200) throw new Error(`the restore answered ${restored.status}: ${restored.text}`);
   const restoreGrowth = peak - restoreBaseline;
   record({
     section,

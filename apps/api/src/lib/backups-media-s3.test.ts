@@ -75,13 +75,7 @@ describe("media kept in a bucket", () => {
     await service.restore(backup.id);
     // The backup's files, the same bytes; the later one removed; the keys that are not media untouched.
     expect((await bucket.list("")).sort()).toEqual(
-      [
-        kept,
-        variant,
-        upload,
-        "backups/20200101-033000-aaaa.backup",
-        "notes.txt",
-      ].sort(),
+      [kept, variant, upload, "backups/20200101-033000-aaaa.backup", "notes.txt"].sort(),
     );
     expect(await read(bucket, variant)).toBe("webp bytes");
     expect(await read(bucket, kept)).toBe("png bytes");

@@ -134,7 +134,9 @@ describe("backup files", () => {
     await writeBackup(path, { db: api, content: directContentStore(content), dataDir: dir });
     await verifyApart(path, undefined, join(dir, ".verify-apart"));
     writeFileSync(`${path}.cut`, readFileSync(path).subarray(0, 200));
-    await expect(verifyApart(`${path}.cut`, undefined, join(dir, ".verify-cut"))).rejects.toThrow(M.truncated);
+    await expect(verifyApart(`${path}.cut`, undefined, join(dir, ".verify-cut"))).rejects.toThrow(
+      M.truncated,
+    );
   }, 120_000);
 
   it("puts every index back after a restore (built once after the rows)", async () => {

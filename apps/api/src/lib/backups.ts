@@ -208,7 +208,8 @@ export async function writeBackup(
       const stored = await options.media!.get(file);
       if (!stored) continue; // purged since it was listed
       await writer.begin(`media/${file}`);
-      for await (const chunk of stored.body as AsyncIterable<Uint8Array>) await writer.write(Buffer.from(chunk));
+      for await (const chunk of stored.body as AsyncIterable<Uint8Array>)
+        await writer.write(Buffer.from(chunk));
     }
     const mediaDir = join(options.dataDir, "media");
     for (const file of options.media ? [] : filesUnder(mediaDir)) {
