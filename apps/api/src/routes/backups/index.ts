@@ -38,6 +38,11 @@ const errors = {
   422: errorBody,
 };
 export const BACKUP_JOB = "backup";
+/**
+ * How long a restore's connection may stay quiet: it sends no byte until it is done, and a million rows
+ * take minutes (behind a backup being verified, more); the server's idle limit is 60 s.
+ */
+const RESTORE_IDLE_MS = 30 * 60_000;
 
 /** A refused file answers 422 with the message naming its fault; a newer version 409. */
 function refusal(error: unknown): never {
@@ -179,6 +184,8 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
+      const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
+      if (typeof socket?.setTimeout === "function") socket.setTimeout(RESTORE_IDLE_MS);
       const backup = found(request.params.id);
       const { userId, email } = request.session!;
       // The password again, and the authenticator code when the member has one (as turning it off asks).
