@@ -123,6 +123,9 @@ export function restoreDatabase(
         counts[table] = (counts[table] ?? 0) + slice.length;
       }
     }
+    // The sort and trigram memory of each build: PGlite's default 64 MB stays in the server's memory
+    // once grown (an embedded database's memory is never given back).
+    if (indexes.length) await tx.query("set local maintenance_work_mem = '16MB'");
     for (const { def } of indexes) await tx.query(def);
     // Serial ids continue after the highest restored one.
     const serials = await tx.query<{ table_name: string; column_name: string }>(
