@@ -4,8 +4,9 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync } from "node:fs";
+import { request } from "node:http";
 import { join } from "node:path";
-import { format, ROOT, record, rssMb, startServer } from "./lib.ts";
+import { format, ROOT, type Running, record, rssMb, startServer } from "./lib.ts";
 import { ADMIN_PASSWORD, api, CONTENT, running, session, work } from "./servers.ts";
 
 const ROWS = 1_000_000;
@@ -38,17 +39,46 @@ export async function backups() {
   const content = await startServer(CONTENT, { DATA_DIR: dataDir, SEED_DEMO: "false" }, "CONTENT_PORT");
   running.push(content);
   const server = await api("backups", { ...env, CONTENT_URL: content.url });
+  try {
+    await measure(server, backupDir);
+  } catch (error) {
+    // The api gone (a request failed): its exit and last output in the section's error, once it exited.
+    if (server.child.exitCode === null && server.child.signalCode === null)
+      await Promise.race([once(server.child, "exit"), sleep(2000)]);
+    const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
+    throw new Error(
+      `${(error as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ""}\napi: ${server.describe?.()}\ncontent: ${content.describe?.()}`,
+      { cause: error },
+    );
+  }
+  await server.stop();
+  await content.stop();
+}
+
+async function measure(server: Running, backupDir: string) {
   const pid = server.child.pid!;
   const { authorization, csrf } = await session(server.url);
+  // Through node:http: a restore longer than fetch's 300-s wait for headers is measured, not failed.
   const admin = (method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        authorization,
-        "x-csrf-token": csrf,
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : null,
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const data = body ? JSON.stringify(body) : undefined;
+      const call = request(`${server.url}${path}`, {
+        method,
+        headers: {
+          authorization,
+          "x-csrf-token": csrf,
+          ...(data ? { "content-type": "application/json", "content-length": Buffer.byteLength(data) } : {}),
+        },
+      });
+      call.on("error", reject);
+      call.on("response", (answer) => {
+        let text = "";
+        answer.setEncoding("utf8");
+        answer.on("data", (chunk: string) => (text += chunk));
+        answer.on("end", () => resolve({ status: answer.statusCode ?? 0, text }));
+        answer.on("error", reject);
+      });
+      call.end(data);
     });
 
   // Public writes one after the other, each from its own address: their latency, with and without a backup.
@@ -87,7 +117,7 @@ export async function backups() {
   }, 100);
   const listed = async () =>
     (
-      (await (await admin("GET", "/api/v1/backups")).json()) as {
+      JSON.parse((await admin("GET", "/api/v1/backups")).text) as {
         data: { id: string; verified: boolean; kind: string }[];
       }
     ).data;
@@ -153,8 +183,7 @@ export async function backups() {
   const restored = await admin("POST", `/api/v1/backups/${backup.id}/restore`, { password: ADMIN_PASSWORD });
   const restoreMs = performance.now() - restoreBegan;
   clearInterval(restoreSampler);
-  if (restored.status !== 200)
-    throw new Error(`the restore answered ${restored.status}: ${await restored.text()}`);
+  if (restored.status !== 200) throw new Error(`the restore answered ${restored.status}: ${restored.text}`);
   const restoreGrowth = peak - restoreBaseline;
   record({
     section,
@@ -170,7 +199,4 @@ export async function backups() {
     goal: "≤ 50 MB",
     met: restoreGrowth <= 50,
   });
-
-  await server.stop();
-  await content.stop();
 }

@@ -22,6 +22,9 @@ export interface Running {
   /** Milliseconds from spawn until /readyz answered 200. */
   readyMs: number;
   stop(): Promise<void>;
+  /** How the process stands (running, or its exit code or signal) with the end of its stderr and its
+   * last warnings and errors logged (pino level 40 and up): what a section that failed reports. */
+  describe?(): string;
 }
 
 /** Starts a server entry (`apps/api/src/server.ts`…) with `env` and waits until its /readyz answers. */
@@ -39,9 +42,17 @@ export async function startServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let errors = "";
-  child.stdout!.resume();
   child.stderr!.on("data", (chunk: Buffer) => {
-    errors += chunk.toString();
+    errors = (errors + chunk.toString()).slice(-8000);
+  });
+  // The log lines at warn and above (the rest read and dropped).
+  let warnings: string[] = [];
+  let partial = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop()!.slice(-4000);
+    const kept = lines.filter((line) => /"level":(4|5|6)\d/.test(line)).map((line) => line.slice(0, 2000));
+    if (kept.length) warnings = [...warnings, ...kept].slice(-20);
   });
   const url = `http://127.0.0.1:${port}`;
   let said = 0;
@@ -64,9 +75,18 @@ export async function startServer(
     child,
     readyMs,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
       await once(child, "exit");
+    },
+    describe() {
+      const state =
+        child.exitCode !== null
+          ? `exited with code ${child.exitCode}`
+          : child.signalCode !== null
+            ? `killed by ${child.signalCode}`
+            : "running";
+      return `${entry} (pid ${child.pid}) ${state}; stderr: ${errors.trim() || "(none)"}; last warnings and errors logged: ${warnings.join("\n") || "(none)"}`;
     },
   };
 }

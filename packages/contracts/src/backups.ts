@@ -85,6 +85,9 @@ export const BACKUP_MESSAGES = {
     counts: { deleted: number; updated: number; inserted: number },
   ) =>
     `Restored ${label} as at the backup of ${time}: ${counts.inserted} put back, ${counts.updated} changed back, ${counts.deleted} moved to the Trash.`,
+  /** A restore's safety backup until its scratch restore after the restore (its checksums were read). */
+  safetyUnverified:
+    "Not verified yet: its checksums were read back before the restore; it is restored into scratch databases once the restore is done.",
   foreign: "This file is not a back-office backup (foreign file).",
   truncated: "This backup file is incomplete (truncated): it was cut short while being written or copied.",
   corrupted: (what: string) => `This backup file is damaged (corrupted): ${what}.`,

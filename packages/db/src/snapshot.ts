@@ -92,6 +92,15 @@ export function restoreDatabase(
     await tx.query("set local session_replication_role = replica");
     const tables = (await tablesOf(tx)).filter((table) => !keep.includes(table));
     if (tables.length) await tx.query(`truncate ${tables.map(quote).join(", ")}`);
+    // Into empty tables the indexes are built once after the rows, as pg_restore does, instead of
+    // row by row (the trigram index most of all): those not behind a constraint (primary keys stay).
+    const indexes = await tx.query<{ name: string; def: string }>(
+      `select i.indexname as name, i.indexdef as def from pg_indexes i
+       where i.schemaname = 'public' and i.tablename = any($1::text[])
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = 'public'::regnamespace)`,
+      [tables],
+    );
+    for (const { name } of indexes) await tx.query(`drop index ${quote(name)}`);
     const columns = new Map<string, Set<string>>();
     for (const row of await tx.query<{ table_name: string; column_name: string }>(
       "select table_name, column_name from information_schema.columns where table_schema = 'public' and is_generated = 'NEVER'",
@@ -114,6 +123,10 @@ export function restoreDatabase(
         counts[table] = (counts[table] ?? 0) + slice.length;
       }
     }
+    // The sort and trigram memory of each build: PGlite's default 64 MB stays in the server's memory
+    // once grown (an embedded database's memory is never given back).
+    if (indexes.length) await tx.query("set local maintenance_work_mem = '16MB'");
+    for (const { def } of indexes) await tx.query(def);
     // Serial ids continue after the highest restored one.
     const serials = await tx.query<{ table_name: string; column_name: string }>(
       "select table_name, column_name from information_schema.columns where table_schema = 'public' and column_default like 'nextval(%'",

@@ -15,11 +15,14 @@ import { BackupRefused } from "../lib/backup-file.ts";
 import {
   createBackups,
   directContentStore,
+  putMediaInBucket,
   readWhole,
   refuseNewer,
+  removeOtherMedia,
   restoreFiles,
   rowBatches,
 } from "../lib/backups.ts";
+import { s3SettingsOf, s3Storage } from "../lib/media-storage.ts";
 
 const USAGE = `Usage: npm run restore -- FILE [--yes]
 Restores a backup (docs/BACKUPS.md) with the server stopped: checks the whole file, shows what it
@@ -49,6 +52,8 @@ async function main() {
   const { manifest, content } = await readWhole(path, key);
   refuseNewer(manifest);
 
+  // Media kept in a bucket (MEDIA_S3_BUCKET) are restored into it; else into DATA_DIR/media.
+  const media = config.MEDIA_S3_BUCKET ? s3Storage(s3SettingsOf(config, config.MEDIA_S3_BUCKET)) : undefined;
   const api = await openApiDatabase(config);
   let contentDb: Database | undefined;
   try {
@@ -76,7 +81,7 @@ async function main() {
     }
     const files = Object.keys(manifest.files);
     console.log(
-      `\nFiles: ${files.filter((f) => f.startsWith("secrets/")).length} secrets, ${files.filter((f) => f.startsWith("media/")).length} media files (the media folder is replaced).`,
+      `\nFiles: ${files.filter((f) => f.startsWith("secrets/")).length} secrets, ${files.filter((f) => f.startsWith("media/")).length} media files (the ${media ? `bucket ${config.MEDIA_S3_BUCKET}'s media files are` : "media folder is"} replaced).`,
     );
     if (!values.yes) {
       const rl = createInterface({ input: process.stdin, output: process.stdout });
@@ -95,10 +100,13 @@ async function main() {
       encryptionKey: key,
       keepDaily: config.BACKUP_KEEP_DAILY,
       keepWeekly: config.BACKUP_KEEP_WEEKLY,
+      media,
       log: pino({ level: "warn" }),
     });
     const safety = await backups.take("safety");
     console.log(`Safety backup ${safety.id} written to ${backups.fileOf(safety.id)}.`);
+    // Into a bucket: the backup's files first, the others removed once the databases are in.
+    const mediaKeys = media ? await putMediaInBucket(path, key, media) : undefined;
     await restoreDatabase(
       contentDb,
       (async function* () {
@@ -107,13 +115,15 @@ async function main() {
       KEEP_ON_RESTORE,
     );
     const counts = await restoreDatabase(api, rowBatches(path, key, "api"));
-    await restoreFiles(path, key, config.DATA_DIR, true);
+    await restoreFiles(path, key, config.DATA_DIR, true, !media);
+    if (media && mediaKeys) await removeOtherMedia(media, mediaKeys);
     console.log(
       `Restored: ${Object.values(counts).reduce((a, b) => a + b, 0)} api rows. Start the server (npm start).`,
     );
   } finally {
     await contentDb?.close();
     await api.close();
+    media?.close();
   }
 }
 

@@ -2,12 +2,20 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BACKUP_MESSAGES as M } from "@backoffice/contracts/backups";
-import { type Database, newId } from "@backoffice/db";
+import { type Database, newId, restoreDatabase } from "@backoffice/db";
 import { createTestDatabase } from "@backoffice/db/testing";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BackupRefused } from "./backup-file.ts";
-import { createBackups, directContentStore, readWhole, rowBatches, toKeep, writeBackup } from "./backups.ts";
+import {
+  createBackups,
+  directContentStore,
+  readWhole,
+  rowBatches,
+  toKeep,
+  verifyApart,
+  writeBackup,
+} from "./backups.ts";
 
 // The backup's own rules on the test engine (PGlite, or PostgreSQL with TEST_DB_KIND=postgres), the
 // content database opened directly as `npm run restore` does.
@@ -119,6 +127,26 @@ describe("backup files", () => {
     expect(await refusal(undefined)).toMatchObject({ kind: "key-missing", message: M.keyMissing });
     expect(await refusal("a-wrong-key-0123456789")).toMatchObject({ kind: "key-wrong", message: M.keyWrong });
     expect((await readWhole(path, "the-right-key-0123456789")).manifest.format).toBe("backoffice-backup");
+  }, 60_000);
+
+  it("verifies in a process of its own, which answers why a file fails", async () => {
+    const path = join(dir, "apart.backup");
+    await writeBackup(path, { db: api, content: directContentStore(content), dataDir: dir });
+    await verifyApart(path, undefined, join(dir, ".verify-apart"));
+    writeFileSync(`${path}.cut`, readFileSync(path).subarray(0, 200));
+    await expect(verifyApart(`${path}.cut`, undefined, join(dir, ".verify-cut"))).rejects.toThrow(
+      M.truncated,
+    );
+  }, 120_000);
+
+  it("puts every index back after a restore (built once after the rows)", async () => {
+    const indexes = () =>
+      api.query("select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname");
+    const before = await indexes();
+    const path = join(dir, "indexes.backup");
+    await writeBackup(path, { db: api, content: directContentStore(content), dataDir: dir });
+    await restoreDatabase(api, rowBatches(path, undefined, "api"));
+    expect(await indexes()).toEqual(before);
   }, 60_000);
 
   it("refuses a backup from a newer version, changing nothing", async () => {

@@ -1,3 +1,4 @@
+import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   existsSync,
@@ -11,7 +12,9 @@ import {
 } from "node:fs";
 import { open } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { type Backup, type BackupPreview, BACKUP_MESSAGES as M } from "@backoffice/contracts/backups";
+import { MEDIA_FILE_PATTERN } from "@backoffice/contracts/media";
 import {
   type AuditContext,
   countRows,
@@ -88,11 +91,24 @@ export interface BackupsOptions {
   keepDaily: number;
   keepWeekly: number;
   log: FastifyBaseLogger;
+  /** The bucket the media files are kept in (MEDIA_S3_BUCKET); without it, the folder `DATA_DIR/media`. */
+  media?: MediaBucket | undefined;
   /** Where each backup is copied off-site (BACKUP_S3_BUCKET, encrypted backups only). */
   offsite?: Pick<S3Storage, "putFile" | "list" | "remove"> | undefined;
   /** Tells Owners of a backup that failed or is not verified (mail). */
   notify?: (subject: string, text: string) => Promise<void>;
 }
+
+/** The media files' bucket as a backup reads and restores it. */
+export type MediaBucket = Pick<S3Storage, "list" | "get" | "put" | "remove">;
+
+/**
+ * A media file's key: a stored name (`MEDIA_FILE_PATTERN`) or a waiting upload (`upload-<name>`).
+ * Only these are backed up from the bucket and removed from it by a restore: the backups' own
+ * `backups/` copies and any other key of a shared bucket are left alone.
+ */
+export const isMediaKey = (key: string) =>
+  MEDIA_FILE_PATTERN.test(key.startsWith("upload-") ? key.slice("upload-".length) : key);
 
 const BACKUP_ID = /^(\d{8}-\d{6}-[a-z0-9]{4})\.json$/;
 /** Off-site copies are `backups/<id>.backup` in the bucket. */
@@ -165,7 +181,7 @@ export function refuseNewer(manifest: Manifest) {
 /** Writes a backup file at `path`: content first, then api, secrets, media, the manifest last. */
 export async function writeBackup(
   path: string,
-  options: Pick<BackupsOptions, "db" | "content" | "dataDir" | "encryptionKey">,
+  options: Pick<BackupsOptions, "db" | "content" | "dataDir" | "encryptionKey" | "media">,
 ): Promise<Manifest> {
   const createdAt = new Date().toISOString();
   const writer = await openBackupWriter(path, options.encryptionKey);
@@ -186,8 +202,17 @@ export async function writeBackup(
       await writer.begin(`secrets/${name}`);
       await writer.write(readFileSync(join(options.dataDir, name)));
     }
+    // The media files from the bucket they are kept in, as `media/<key>` like the folder's: a backup
+    // restores into either storage whichever it came from.
+    for (const file of options.media ? (await options.media.list("")).filter(isMediaKey).sort() : []) {
+      const stored = await options.media!.get(file);
+      if (!stored) continue; // purged since it was listed
+      await writer.begin(`media/${file}`);
+      for await (const chunk of stored.body as AsyncIterable<Uint8Array>)
+        await writer.write(Buffer.from(chunk));
+    }
     const mediaDir = join(options.dataDir, "media");
-    for (const file of filesUnder(mediaDir)) {
+    for (const file of options.media ? [] : filesUnder(mediaDir)) {
       await writer.begin(`media/${file}`);
       const handle = await open(join(mediaDir, file));
       try {
@@ -269,24 +294,126 @@ export async function verifyBackup(
   return manifest;
 }
 
+/** What the verifying process is sent, and what it answers. */
+interface VerifyAsk {
+  path: string;
+  key: string | undefined;
+  scratch: string;
+}
+type VerifyAnswer = { ok: true } | { ok: false; error: string };
+const SELF = fileURLToPath(import.meta.url);
+
+/**
+ * `verifyBackup` in a process of its own (this file run by node): its scratch databases (an embedded
+ * database's memory grows with the rows restored and is never given back) and a crash stay out of
+ * the server; the key goes over the IPC channel, never in its arguments or environment.
+ */
+export function verifyApart(path: string, key: string | undefined, scratch: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(SELF, [], { execArgv: [], stdio: ["ignore", "ignore", "pipe", "ipc"] });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    let answer: VerifyAnswer | undefined;
+    child.on("message", (message: VerifyAnswer) => {
+      answer = message;
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      if (answer?.ok) return resolve();
+      const last = stderr.trim().split("\n").at(-1);
+      reject(
+        new Error(
+          answer?.error ??
+            `the verifying process ${signal ? `was killed by ${signal}` : `exited with code ${code}`}${last ? `: ${last}` : ""}`,
+        ),
+      );
+    });
+    child.send({ path, key, scratch } satisfies VerifyAsk);
+  });
+}
+
+// Run as the verifying process: one verification, then exit; the server gone (the channel closed), at once.
+if (process.argv[1] === SELF && process.send) {
+  process.once("disconnect", () => process.exit(1));
+  process.once("message", (ask: VerifyAsk) => {
+    verifyBackup(ask.path, ask.key, ask.scratch).then(
+      () => process.send!({ ok: true } satisfies VerifyAnswer, () => process.exit(0)),
+      (error: unknown) =>
+        process.send!({ ok: false, error: (error as Error).message } satisfies VerifyAnswer, () =>
+          process.exit(0),
+        ),
+    );
+  });
+}
+
 async function* fromTables(tables: Record<string, string[]>): AsyncGenerator<RowBatch> {
   for (const [table, rows] of Object.entries(tables)) yield { table, rows };
 }
 
-/** Writes the backup's secrets and media into DATA_DIR (media replaced as a whole folder). */
-export async function restoreFiles(path: string, key: string | undefined, dataDir: string, secrets: boolean) {
+/**
+ * Puts the backup's media files into the bucket, before the databases are restored: only those it has
+ * not (a name is its content's hash: a name present holds those bytes). Answers the backup's media keys.
+ */
+export async function putMediaInBucket(
+  path: string,
+  key: string | undefined,
+  bucket: MediaBucket,
+): Promise<Set<string>> {
+  const present = new Set(await bucket.list(""));
+  const names = new Set<string>();
+  let file: { key: string; pieces: Buffer[] } | undefined;
+  const put = async () => {
+    if (file && !present.has(file.key)) {
+      const ext = file.key.slice(file.key.lastIndexOf(".") + 1);
+      await bucket.put(file.key, Buffer.concat(file.pieces), `image/${ext === "jpg" ? "jpeg" : ext}`);
+    }
+  };
+  for await (const { name, data } of readBackup(path, key)) {
+    const media = name.startsWith("media/") ? name.slice("media/".length) : "";
+    if (!isMediaKey(media)) continue;
+    if (file?.key !== media) {
+      await put();
+      names.add(media);
+      file = { key: media, pieces: [] };
+    }
+    if (!present.has(media)) file.pieces.push(data);
+  }
+  await put();
+  return names;
+}
+
+/** After the databases are restored: the bucket's media files the backup has not are removed. */
+export async function removeOtherMedia(bucket: MediaBucket, keep: Set<string>) {
+  for (const key of await bucket.list("")) if (isMediaKey(key) && !keep.has(key)) await bucket.remove(key);
+}
+
+/**
+ * Writes the backup's secrets and media into DATA_DIR (media replaced as a whole folder; not when the
+ * media are kept in a bucket, `media: false`).
+ */
+export async function restoreFiles(
+  path: string,
+  key: string | undefined,
+  dataDir: string,
+  secrets: boolean,
+  media = true,
+) {
   const incoming = join(dataDir, "media.restoring");
   rmSync(incoming, { recursive: true, force: true });
-  let media = false;
+  let hasMedia = false;
   const handles = new Map<string, Awaited<ReturnType<typeof open>>>();
   for await (const { name, data } of readBackup(path, key)) {
     const target = name.startsWith("media/")
-      ? join(incoming, name.slice(6))
+      ? media
+        ? join(incoming, name.slice(6))
+        : undefined
       : secrets && name.startsWith("secrets/")
         ? join(dataDir, name.slice(8))
         : undefined;
     if (!target || relative(dataDir, target).startsWith("..")) continue;
-    media ||= name.startsWith("media/");
+    hasMedia ||= name.startsWith("media/");
     let handle = handles.get(target);
     if (!handle) {
       mkdirSync(dirname(target), { recursive: true });
@@ -297,10 +424,10 @@ export async function restoreFiles(path: string, key: string | undefined, dataDi
   }
   for (const handle of handles.values()) await handle.close();
   const mediaDir = join(dataDir, "media");
-  if (media || existsSync(mediaDir)) {
+  if (media && (hasMedia || existsSync(mediaDir))) {
     rmSync(`${mediaDir}.old`, { recursive: true, force: true });
     if (existsSync(mediaDir)) renameSync(mediaDir, `${mediaDir}.old`);
-    if (media) renameSync(incoming, mediaDir);
+    if (hasMedia) renameSync(incoming, mediaDir);
     rmSync(`${mediaDir}.old`, { recursive: true, force: true });
   }
 }
@@ -427,6 +554,11 @@ export function createBackups(options: BackupsOptions) {
 
   /** Takes a backup: written to a `.partial` file first (a kill leaves no listed backup), then verified. */
   async function take(kind: Backup["kind"]): Promise<Backup> {
+    return check(await write(kind));
+  }
+
+  /** Writes a backup (`.partial`, then renamed): ready, not yet verified, not yet listed. */
+  async function write(kind: Backup["kind"]): Promise<Backup> {
     mkdirSync(backupDir, { recursive: true });
     for (const name of readdirSync(backupDir))
       if (name.endsWith(".partial") || name.startsWith(".verify-"))
@@ -467,9 +599,16 @@ export function createBackups(options: BackupsOptions) {
       offsite: "none",
       offsiteError: null,
     };
+    return backup;
+  }
+
+  /** Verifies a written backup, lists it, copies it off-site and applies retention. */
+  async function check(backup: Backup): Promise<Backup> {
+    const { id } = backup;
     try {
-      await verifyBackup(fileOf(id), key, join(backupDir, `.verify-${id}`));
+      await verifyApart(fileOf(id), key, join(backupDir, `.verify-${id}`));
       backup.verified = true;
+      backup.error = null;
     } catch (error) {
       backup.error = `Not verified: ${(error as Error).message}`;
       log.error({ err: error, backup: id }, "backup not verified");
@@ -516,22 +655,36 @@ export function createBackups(options: BackupsOptions) {
   /**
    * Restores a backup file while the product serves: the file checked whole first (nothing changes on
    * a refusal), a safety backup taken, then content, api (each in one transaction) and the media.
+   * Media kept in a bucket: the backup's files are put in before the databases and the others removed
+   * after, so a kill at any point leaves every file that either state's rows name.
    * Secrets are restored only by `npm run restore` (they are read at start).
    */
   async function restoreFile(path: string): Promise<{ manifest: Manifest; safety: Backup }> {
     const { manifest, content } = await readWhole(path, key);
     refuseNewer(manifest);
-    const safety = await take("safety");
-    await options.content.restore(manifest.databases.content.migrations, content);
+    // The safety backup read back whole (its checksums) before anything is replaced, and restored into
+    // scratch databases once the restore is done: the restore does not wait for that.
+    const safety = await write("safety");
+    await readWhole(fileOf(safety.id), key);
+    save({ ...safety, error: M.safetyUnverified });
     try {
-      await restoreDatabase(options.db, rowBatches(path, key, "api"));
-      await restoreFiles(path, key, options.dataDir, false);
-    } catch (error) {
-      // The titles are the backup's already: say how to get back to one state.
-      throw new HttpError(
-        500,
-        `The movie titles were restored but the rest was not (${(error as Error).message}): restore the safety backup ${safety.id} or try again.`,
-      );
+      const { media } = options;
+      const mediaKeys = media ? await putMediaInBucket(path, key, media) : undefined;
+      await options.content.restore(manifest.databases.content.migrations, content);
+      try {
+        await restoreDatabase(options.db, rowBatches(path, key, "api"));
+        if (media && mediaKeys) await removeOtherMedia(media, mediaKeys);
+        else await restoreFiles(path, key, options.dataDir, false);
+      } catch (error) {
+        // The titles are the backup's already: say how to get back to one state.
+        throw new HttpError(
+          500,
+          `The movie titles were restored but the rest was not (${(error as Error).message}): restore the safety backup ${safety.id} or try again.`,
+        );
+      }
+    } finally {
+      // Queued behind this restore: the next backup or restore waits for it.
+      void serial(() => check(safety)).catch(() => {});
     }
     log.info({ file: path, safety: safety.id }, "backup restored");
     return { manifest, safety };

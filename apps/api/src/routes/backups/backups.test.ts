@@ -146,8 +146,16 @@ describe("backups", () => {
     expect((apps.json().data as { title: string }[]).map((app) => app.title)).toEqual(["Kept app"]);
     expect(await contentTitles()).toEqual(["Kept title"]);
     expect(readFileSync(join(dataDir, "media", "apkw", "icon.png"), "utf8")).toBe("not really a png");
-    const list = (await t.as(token, { method: "GET", url: "/api/v1/backups" })).json().data as Listed[];
-    expect(list.some((item) => item.kind === "safety" && item.status === "ready")).toBe(true);
+    // The safety backup is listed at once (its checksums read back before the restore) and verified
+    // after the restore, which does not wait for that: awaited with back-off until it is.
+    for (let wait = 100; ; wait = Math.min(wait * 2, 2000)) {
+      const list = (await t.as(token, { method: "GET", url: "/api/v1/backups" })).json().data as Listed[];
+      const safety = list.find((item) => item.kind === "safety");
+      expect(safety).toMatchObject({ status: "ready" });
+      if (safety?.verified) break;
+      expect(safety?.error).toBe(M.safetyUnverified);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }, 180_000);
 
   it("restores one kind only into the current data, written to History as a restore; Undo returns what it removed", async () => {

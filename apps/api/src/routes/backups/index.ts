@@ -38,6 +38,11 @@ const errors = {
   422: errorBody,
 };
 export const BACKUP_JOB = "backup";
+/**
+ * How long a restore's connection may stay quiet: it sends no byte until it is done, and a million rows
+ * take minutes (behind a backup being verified, more); the server's idle limit is 60 s.
+ */
+const RESTORE_IDLE_MS = 30 * 60_000;
 
 /** A refused file answers 422 with the message naming its fault; a newer version 409. */
 function refusal(error: unknown): never {
@@ -56,6 +61,9 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ? s3Storage(s3SettingsOf(config, config.BACKUP_S3_BUCKET))
     : undefined;
   if (offsite) fastify.addHook("onClose", async () => offsite.close());
+  // Media kept in a bucket are backed up from it and restored into it (docs/BACKUPS.md).
+  const media = config.MEDIA_S3_BUCKET ? s3Storage(s3SettingsOf(config, config.MEDIA_S3_BUCKET)) : undefined;
+  if (media) fastify.addHook("onClose", async () => media.close());
   const backups = createBackups({
     db: fastify.db,
     content: httpContentStore(config.CONTENT_URL, config.CONTENT_HMAC_SECRET),
@@ -65,6 +73,7 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     keepDaily: config.BACKUP_KEEP_DAILY,
     keepWeekly: config.BACKUP_KEEP_WEEKLY,
     offsite,
+    media,
     log: fastify.log,
     // Owners are told by mail of a backup that failed or could not be verified (and the log says so).
     async notify(subject, text) {
@@ -175,6 +184,8 @@ const backupsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
+      const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
+      if (typeof socket?.setTimeout === "function") socket.setTimeout(RESTORE_IDLE_MS);
       const backup = found(request.params.id);
       const { userId, email } = request.session!;
       // The password again, and the authenticator code when the member has one (as turning it off asks).
