@@ -53,6 +53,26 @@ describe("History's hash chain", () => {
     expect(report.head).toEqual({ seq: rows.length, hash: rows.at(-1)!.hash });
   });
 
+  it("links a commit of thousands of entries in chunks, in order, with no gap", async () => {
+    const [{ last }] = await t.app.db.query<{ last: string }>(
+      "select coalesce(max(id), 0)::text as last from audit_log",
+    );
+    await t.app.db.query(
+      `insert into audit_log (site, resource, record_id, action, after)
+       select 'apkw', 'apps', 'bulk-' || n, 'create', jsonb_build_object('n', n) from generate_series(1, 2500) n`,
+    );
+    const linked = await chain();
+    const written = (
+      await t.app.db.query<{ id: string }>(
+        "select id::text as id from audit_log where id > $1 order by audit_log.id",
+        [last],
+      )
+    ).map((row) => row.id);
+    expect(written).toHaveLength(2500);
+    expect(linked.slice(-2500)).toEqual(written);
+    expect(await messages()).toEqual([]);
+  });
+
   it("a rolled-back write leaves no entry and no gap", async () => {
     await expect(
       t.app.db.transaction(async (tx) => {
