@@ -1,30 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Database } from "@backoffice/db";
-import { createTestDatabase } from "@backoffice/db/testing";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3 } from "../../test/s3rver.ts";
+import { describe, expect, it } from "vitest";
+import { backupStores } from "../../test/s3rver.ts";
 import { createBackups, directContentStore } from "./backups.ts";
 import { s3Storage } from "./media-storage.ts";
 
 // Media kept in a bucket (MEDIA_S3_BUCKET) are in the backups and come back with a restore, on a
 // real S3-protocol server (s3rver started here, never a mock of the client).
-const dir = mkdtempSync(join(tmpdir(), "hB-media-s3-"));
-let s3: Awaited<ReturnType<typeof startS3>>;
-let api: Database;
-let content: Database;
-
-beforeAll(async () => {
-  s3 = await startS3(join(dir, "s3"), "media");
-  [api, content] = await Promise.all([createTestDatabase("api"), createTestDatabase("content")]);
-}, 60_000);
-afterAll(async () => {
-  await s3.close().catch(() => {});
-  await Promise.all([api?.close(), content?.close()]);
-  rmSync(dir, { recursive: true, force: true });
-});
+const stores = backupStores("media");
 
 const hash = (c: string) => c.repeat(64);
 const read = async (bucket: ReturnType<typeof s3Storage>, key: string) => {
@@ -38,7 +21,7 @@ const read = async (bucket: ReturnType<typeof s3Storage>, key: string) => {
 describe("media kept in a bucket", () => {
   it("are backed up from the bucket and put back by a restore; other keys are left alone", async () => {
     const bucket = s3Storage({
-      endpoint: s3.endpoint,
+      endpoint: stores.s3.endpoint,
       bucket: "media",
       region: "us-east-1",
       accessKeyId: "S3RVER",
@@ -54,10 +37,10 @@ describe("media kept in a bucket", () => {
     await bucket.put("notes.txt", Buffer.from("y"), "text/plain");
 
     const service = createBackups({
-      db: api,
-      content: directContentStore(content),
-      dataDir: join(dir, "data"),
-      backupDir: join(dir, "backups"),
+      db: stores.api,
+      content: directContentStore(stores.content),
+      dataDir: join(stores.dir, "data"),
+      backupDir: join(stores.dir, "backups"),
       keepDaily: 2,
       keepWeekly: 1,
       media: bucket,

@@ -1,36 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import type { Database } from "@backoffice/db";
-import { createTestDatabase } from "@backoffice/db/testing";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../test/helpers.ts";
-import { startS3 } from "../../test/s3rver.ts";
+import { backupStores } from "../../test/s3rver.ts";
 import { createBackups, directContentStore } from "./backups.ts";
 import { s3Storage } from "./media-storage.ts";
 
 // Off-site copies on a real S3-compatible store (s3rver started here, never a mock of the client).
-const dir = mkdtempSync(join(tmpdir(), "h5-offsite-"));
 const keys = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 const KEY = "offsite-test-encryption-key-01";
-let s3: Awaited<ReturnType<typeof startS3>>;
-let api: Database;
-let content: Database;
-
-beforeAll(async () => {
-  s3 = await startS3(join(dir, "s3"), "offsite");
-  [api, content] = await Promise.all([createTestDatabase("api"), createTestDatabase("content")]);
-}, 60_000);
-afterAll(async () => {
-  await s3.close().catch(() => {});
-  await Promise.all([api?.close(), content?.close()]);
-  rmSync(dir, { recursive: true, force: true });
-});
+const stores = backupStores("offsite");
 
 const settings = () => ({
-  endpoint: s3.endpoint,
+  endpoint: stores.s3.endpoint,
   bucket: "offsite",
   region: "us-east-1",
   ...keys,
@@ -39,10 +23,10 @@ const settings = () => ({
 const told: string[] = [];
 const backups = (key: string | undefined, backupDir: string) =>
   createBackups({
-    db: api,
-    content: directContentStore(content),
-    dataDir: join(dir, "data"),
-    backupDir: join(dir, backupDir),
+    db: stores.api,
+    content: directContentStore(stores.content),
+    dataDir: join(stores.dir, "data"),
+    backupDir: join(stores.dir, backupDir),
     encryptionKey: key,
     keepDaily: 2,
     keepWeekly: 1,
@@ -79,7 +63,7 @@ describe("off-site copies", () => {
 
   it("with the store down: the backup is kept here and listed, its copy failed visibly", async () => {
     told.length = 0;
-    await s3.close();
+    await stores.s3.close();
     const service = backups(KEY, "down");
     const backup = await service.take();
     expect(backup).toMatchObject({ status: "ready", verified: true, offsite: "failed" });

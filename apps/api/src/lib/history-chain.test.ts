@@ -54,7 +54,7 @@ describe("History's hash chain", () => {
   });
 
   it("links a commit of thousands of entries in chunks, in order, with no gap", async () => {
-    const [{ last }] = await t.app.db.query<{ last: string }>(
+    const [{ last } = { last: "0" }] = await t.app.db.query<{ last: string }>(
       "select coalesce(max(id), 0)::text as last from audit_log",
     );
     await t.app.db.query(
