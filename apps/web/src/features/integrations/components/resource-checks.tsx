@@ -6,8 +6,7 @@ import {
   TOKEN_RESOURCES,
   type TokenResource,
 } from "@backoffice/contracts";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Label } from "@/components/ui/label";
+import { CheckGroup } from "@/components/check-group";
 
 /** The resources a token may be limited to on these sites (all of them while no site is ticked). */
 export const resourcesOn = (sites: readonly Site[]) =>
@@ -33,44 +32,27 @@ export function ResourceChecks({
   onChange: (resources: TokenResource[] | null) => void;
   error?: string | undefined;
 }) {
-  const shown = resourcesOn(sites);
-  const toggle = (resource: TokenResource, on: boolean) => {
-    const chosen = new Set(value ?? []);
-    if (on) chosen.add(resource);
-    else chosen.delete(resource);
-    const list = TOKEN_RESOURCES.filter((key) => chosen.has(key));
-    onChange(list.length > 0 ? list : null);
-  };
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  const options = resourcesOn(sites).map((resource) => ({
+    value: resource,
+    label: (
+      <>
+        {resourceLabel(resource)}
+        <span className="text-muted-foreground">
+          {" "}
+          ({SITE_RESOURCES[resource].map((site) => SITE_NAMES[site]).join(", ")})
+        </span>
+      </>
+    ),
+  }));
   return (
-    <fieldset className="grid gap-2" aria-describedby={describedBy}>
-      <legend className="mb-2 text-sm leading-none font-medium">Resources (optional)</legend>
-      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        None ticked: every resource of its sites. A token limited to some cannot use History, Trash, Overview
-        or Schedule.
-      </p>
-      {shown.map((resource) => (
-        <div key={resource} className="flex items-center gap-2">
-          <Checkbox
-            id={`${id}-${resource}`}
-            checked={value?.includes(resource) ?? false}
-            aria-invalid={error ? true : undefined}
-            onCheckedChange={(on) => toggle(resource, on === true)}
-          />
-          <Label htmlFor={`${id}-${resource}`} className="font-normal">
-            {resourceLabel(resource)}
-            <span className="text-muted-foreground">
-              {" "}
-              ({SITE_RESOURCES[resource].map((site) => SITE_NAMES[site]).join(", ")})
-            </span>
-          </Label>
-        </div>
-      ))}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <CheckGroup
+      id={id}
+      legend="Resources (optional)"
+      hint="None ticked: every resource of its sites. A token limited to some cannot use History, Trash, Overview or Schedule."
+      options={options}
+      value={value ?? []}
+      onChange={(list) => onChange(list.length > 0 ? list : null)}
+      error={error}
+    />
   );
 }
