@@ -56,18 +56,22 @@ export function contentClient(fastify: FastifyInstance) {
       accept: "application/json, text/plain",
       "x-request-id": String(request.id),
     };
-    const secret = config.CONTENT_HMAC_SECRET;
-    if (!secret) throw new HttpError(503, CATALOG_MESSAGES.noSecret);
     const url = new URL(base + path);
     for (const [key, value] of Object.entries(options.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, value);
-    // Reads too: the dashboard's view (flags as set) and a preview are not the public's.
-    Object.assign(
-      headers,
-      method === "GET"
-        ? signRead(url.pathname + url.search, secret)
-        : signRequest({ method, path, body: text, secret }),
-    );
+    // Writes are signed, and the reads of views the public may not have (the flags as set, a
+    // preview); the public list (the overview's counts) needs no secret.
+    const publicRead = method === "GET" && !url.searchParams.has("flags") && !url.searchParams.has("at");
+    if (!publicRead) {
+      const secret = config.CONTENT_HMAC_SECRET;
+      if (!secret) throw new HttpError(503, CATALOG_MESSAGES.noSecret);
+      Object.assign(
+        headers,
+        method === "GET"
+          ? signRead(url.pathname + url.search, secret)
+          : signRequest({ method, path, body: text, secret }),
+      );
+    }
     if (text !== undefined) headers["content-type"] = "application/json";
 
     let answer: Response;
