@@ -58,6 +58,9 @@ export type MovieListQuery = z.infer<typeof movieListQuery>;
  * preview): the public view as of that moment. Without them, the public site's view: `featured` true
  * only while set and now within its window (docs/PRODUCT-RULES.md#windows).
  */
+/** The query parameters of the list's views only the api may read (a signed read). */
+export const SIGNED_LIST_PARAMS = ["flags", "at"] as const;
+
 export const contentListQuery = movieListQuery.extend({
   flags: z.literal("set", { error: "flags must be set" }).optional(),
   ...previewQuery.shape,

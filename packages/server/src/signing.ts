@@ -80,9 +80,13 @@ export function signRequest(input: SignatureInput & { timestamp?: number | strin
 
 /** True when `signature` is the request's HMAC; compared in constant time. Does not check the timestamp's age. */
 export function verifySignature(input: SignatureInput & { timestamp: string; signature: string }): boolean {
-  if (!/^[0-9a-fA-F]{64}$/.test(input.signature)) return false;
-  const expected = Buffer.from(hmacHex(input.secret, signatureBase(input)), "hex");
-  return timingSafeEqual(expected, Buffer.from(input.signature, "hex"));
+  return isHmacOf(input.secret, signatureBase(input), input.signature);
+}
+
+/** True when `signature` (hex) is the HMAC of `base`; compared in constant time. */
+function isHmacOf(secret: string, base: string, signature: string): boolean {
+  if (!/^[0-9a-fA-F]{64}$/.test(signature)) return false;
+  return timingSafeEqual(Buffer.from(hmacHex(secret, base), "hex"), Buffer.from(signature, "hex"));
 }
 
 /**
@@ -115,9 +119,7 @@ export function verifyRead(input: {
   timestamp: string;
   signature: string;
 }) {
-  if (!/^[0-9a-fA-F]{64}$/.test(input.signature)) return false;
-  const expected = Buffer.from(hmacHex(input.secret, readBase(input.pathWithQuery, input.timestamp)), "hex");
-  return timingSafeEqual(expected, Buffer.from(input.signature, "hex"));
+  return isHmacOf(input.secret, readBase(input.pathWithQuery, input.timestamp), input.signature);
 }
 
 /** Whether an `X-Timestamp` value is epoch seconds within `maxAgeSeconds` of `nowMs`. */

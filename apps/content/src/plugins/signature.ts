@@ -28,6 +28,26 @@ const header = (request: FastifyRequest, name: string) => {
 };
 
 /**
+ * The request's X-Timestamp and X-Signature once `verify` accepts them and the timestamp is within
+ * 300 s of `time`; else the 401 saying which is wrong.
+ */
+function checkedSignature(
+  request: FastifyRequest,
+  verify: (timestamp: string, signature: string) => boolean,
+  time: number,
+) {
+  const timestamp = header(request, "x-timestamp");
+  const signature = header(request, "x-signature");
+  if (!timestamp || !signature) throw unauthorized(SIGNATURE_MESSAGES.missing);
+  if (!verify(timestamp, signature)) {
+    request.log.warn("rejected a request with an invalid signature");
+    throw unauthorized(SIGNATURE_MESSAGES.invalid);
+  }
+  if (!isFreshTimestamp(timestamp, time)) throw unauthorized(SIGNATURE_MESSAGES.stale);
+  return { timestamp, signature };
+}
+
+/**
  * A `preValidation` hook admitting only signed requests: X-Signature must be the HMAC of
  * METHOD + path + raw body + X-Timestamp, the timestamp within 300 s of now, and the signature not
  * seen before. It runs before validation, so an unsigned caller learns nothing about the payload rules.
@@ -40,23 +60,20 @@ export function requireSignature(options: {
   const now = options.now ?? Date.now;
   let lastPurge = 0;
   return async function checkSignature(request: FastifyRequest): Promise<void> {
-    const timestamp = header(request, "x-timestamp");
-    const signature = header(request, "x-signature");
-    if (!timestamp || !signature) throw unauthorized(SIGNATURE_MESSAGES.missing);
-    const valid = verifySignature({
-      method: request.method,
-      path: request.url.split("?")[0]!,
-      body: request.rawBody,
-      secret: options.secret,
-      timestamp,
-      signature,
-    });
-    if (!valid) {
-      request.log.warn("rejected a request with an invalid signature");
-      throw unauthorized(SIGNATURE_MESSAGES.invalid);
-    }
     const time = now();
-    if (!isFreshTimestamp(timestamp, time)) throw unauthorized(SIGNATURE_MESSAGES.stale);
+    const { timestamp, signature } = checkedSignature(
+      request,
+      (timestamp, signature) =>
+        verifySignature({
+          method: request.method,
+          path: request.url.split("?")[0]!,
+          body: request.rawBody,
+          secret: options.secret,
+          timestamp,
+          signature,
+        }),
+      time,
+    );
     if (time - lastPurge > PURGE_EVERY_MS) {
       lastPurge = time;
       await options.signatures.purge(new Date(time));
@@ -77,13 +94,11 @@ export function requireSignature(options: {
 export function requireSignedRead(options: { secret: string; now?: () => number }) {
   const now = options.now ?? Date.now;
   return async function checkReadSignature(request: FastifyRequest): Promise<void> {
-    const timestamp = header(request, "x-timestamp");
-    const signature = header(request, "x-signature");
-    if (!timestamp || !signature) throw unauthorized(SIGNATURE_MESSAGES.missing);
-    if (!verifyRead({ pathWithQuery: request.url, secret: options.secret, timestamp, signature })) {
-      request.log.warn("rejected a read with an invalid signature");
-      throw unauthorized(SIGNATURE_MESSAGES.invalid);
-    }
-    if (!isFreshTimestamp(timestamp, now())) throw unauthorized(SIGNATURE_MESSAGES.stale);
+    checkedSignature(
+      request,
+      (timestamp, signature) =>
+        verifyRead({ pathWithQuery: request.url, secret: options.secret, timestamp, signature }),
+      now(),
+    );
   };
 }

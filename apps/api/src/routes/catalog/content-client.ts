@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { type MovieItem, movieListAnswer } from "@backoffice/contracts";
+import { type MovieItem, movieListAnswer, SIGNED_LIST_PARAMS } from "@backoffice/contracts";
 import { HttpError, signRead, signRequest } from "@backoffice/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
@@ -61,7 +61,7 @@ export function contentClient(fastify: FastifyInstance) {
       if (value !== undefined) url.searchParams.set(key, value);
     // Writes are signed, and the reads of views the public may not have (the flags as set, a
     // preview); the public list (the overview's counts) needs no secret.
-    const publicRead = method === "GET" && !url.searchParams.has("flags") && !url.searchParams.has("at");
+    const publicRead = method === "GET" && !SIGNED_LIST_PARAMS.some((name) => url.searchParams.has(name));
     if (!publicRead) {
       const secret = config.CONTENT_HMAC_SECRET;
       if (!secret) throw new HttpError(503, CATALOG_MESSAGES.noSecret);

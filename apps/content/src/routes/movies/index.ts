@@ -15,6 +15,7 @@ import {
   movieRestoreBody,
   nextFlagsChange,
   RECORD_KINDS,
+  SIGNED_LIST_PARAMS,
   titleLockerBody,
   titlePatchBody,
   WINDOW_MESSAGES,
@@ -50,6 +51,10 @@ const writeErrors = { 400: errorBody, 401: errorBody, 404: errorBody };
 
 // Titles' flags with a window of their own (the descriptor's `flagWindows`: Featured), docs/PRODUCT-RULES.md#windows.
 const WINDOWED_FLAGS = RECORD_KINDS.titles.flagWindows ?? [];
+
+/** Whether a list query asks for a view only the api may read (the flags as set, a preview). */
+const signedView = (query: unknown) =>
+  SIGNED_LIST_PARAMS.some((name) => (query as Record<string, unknown>)[name] !== undefined);
 
 /**
  * The list's answer as JSON text, and until when it is true: with `flags=set` (the dashboard, through
@@ -87,6 +92,8 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
   // The public list is read on every page view of the movies site: its answers are kept serialized
   // until the next successful signed write (this service alone writes its database).
   const { listCache } = fastify;
+  const itemsOf = async (query: Parameters<typeof titles.list>[0]) =>
+    movieListAnswer.parse((await titles.list(query)).map(toMovieItem));
 
   // The public list, readable from the public sites' pages: only the configured
   // origins, only GET; @fastify/cors in this scope alone, so the signed writes never answer CORS.
@@ -98,10 +105,7 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
     });
     // The list's whole answers are kept for the front door (packages/server kept-answers.ts).
     // Only the public view: a kept signed view (flags as set, a preview) would be answered to anyone.
-    keepAnswers(publicScope, fastify.keptAnswers, (reply) => {
-      const { flags, at } = reply.request.query as Record<string, unknown>;
-      return flags === undefined && at === undefined;
-    });
+    keepAnswers(publicScope, fastify.keptAnswers, (reply) => !signedView(reply.request.query));
     // The flags as set and `?at=` are the api's views (its dashboard, a member's preview): signed reads.
     const checkRead = requireSignedRead({ secret: options.secret, now: options.now });
     publicScope.withTypeProvider<ZodTypeProvider>().get(
@@ -112,8 +116,7 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
           response: { 200: movieListAnswer, 400: errorBody, 401: errorBody },
         },
         preValidation: async (request) => {
-          const { flags, at } = request.query as Record<string, unknown>;
-          if (flags !== undefined || at !== undefined) await checkRead(request);
+          if (signedView(request.query)) await checkRead(request);
         },
       },
       async (request, reply) => {
@@ -121,8 +124,7 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
         reply.type("application/json; charset=utf-8");
         // A member's preview (docs/PRODUCT-RULES.md#scheduled-changes): the list with that clock, kept nowhere.
         if (at !== undefined) {
-          const items = movieListAnswer.parse((await titles.list(query)).map(toMovieItem));
-          const { text } = listAnswer(items, query.flags === "set", Date.parse(at));
+          const { text } = listAnswer(await itemsOf(query), query.flags === "set", Date.parse(at));
           return (reply as FastifyReply).header("cache-control", "private, no-store").send(text);
         }
         // Writes must show up on the next read, so caches have to ask every time.
@@ -130,12 +132,7 @@ const moviesRoutes: FastifyPluginAsyncZod<MoviesRoutesOptions> = async (fastify,
         // Kept until the next write, or until the next window boundary among its titles.
         const { text, expires } = await listCache.get(
           JSON.stringify(query),
-          async () =>
-            listAnswer(
-              movieListAnswer.parse((await titles.list(query)).map(toMovieItem)),
-              query.flags === "set",
-              Date.now(),
-            ),
+          async () => listAnswer(await itemsOf(query), query.flags === "set", Date.now()),
           { expiresOf: (answer) => answer.expires },
         );
         // Caches ask every time, and get 304 with no body while the list is unchanged; the front
