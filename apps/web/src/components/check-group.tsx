@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 
@@ -39,17 +39,15 @@ export function CheckGroup<Value extends string>({
         </p>
       )}
       {options.map((option) => (
-        <div key={option.value} className="flex items-center gap-2">
-          <Checkbox
-            id={`${id}-${option.value}`}
-            checked={value.includes(option.value)}
-            aria-invalid={error ? true : undefined}
-            onCheckedChange={(on) => toggle(option.value, on === true)}
-          />
-          <Label htmlFor={`${id}-${option.value}`} className="font-normal">
-            {option.label}
-          </Label>
-        </div>
+        <CheckRow
+          key={option.value}
+          id={`${id}-${option.value}`}
+          checked={value.includes(option.value)}
+          invalid={Boolean(error)}
+          onChange={(on) => toggle(option.value, on)}
+        >
+          {option.label}
+        </CheckRow>
       ))}
       {error && (
         <p id={`${id}-error`} className="text-sm text-destructive">
@@ -57,5 +55,37 @@ export function CheckGroup<Value extends string>({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** One tick with its label, marked invalid with its group. */
+export function CheckRow({
+  id,
+  checked,
+  invalid,
+  onChange,
+  inputRef,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  invalid: boolean;
+  onChange: (on: boolean) => void;
+  inputRef?: Ref<HTMLButtonElement>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <Checkbox
+        id={id}
+        ref={inputRef}
+        checked={checked}
+        aria-invalid={invalid ? true : undefined}
+        onCheckedChange={(on) => onChange(on === true)}
+      />
+      <Label htmlFor={id} className="font-normal">
+        {children}
+      </Label>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { SITE_NAMES, SITES, type Site } from "@backoffice/contracts";
 import type { MemberAccessBody } from "@backoffice/contracts/team";
 import { type UseFormReturn, useController } from "react-hook-form";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Label } from "@/components/ui/label";
+import { CheckRow } from "@/components/check-group";
 import { teamMessages as texts } from "../utils/team-texts";
 
 /**
@@ -31,32 +30,27 @@ export function SitesField({
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-2 text-sm leading-none font-medium">Sites</legend>
-      <div className="flex items-center gap-2">
-        <Checkbox
-          id={`${id}-all`}
-          ref={field.ref}
-          checked={sites === null}
-          aria-invalid={error ? true : undefined}
-          onCheckedChange={(on) => field.onChange(on === true ? null : [])}
-        />
-        <Label htmlFor={`${id}-all`} className="font-normal">
-          All sites (also ones added later)
-        </Label>
-      </div>
+      <CheckRow
+        id={`${id}-all`}
+        inputRef={field.ref}
+        checked={sites === null}
+        invalid={Boolean(error)}
+        onChange={(on) => field.onChange(on ? null : [])}
+      >
+        All sites (also ones added later)
+      </CheckRow>
       {sites !== null && (
         <div className="grid gap-2 pl-6">
           {SITES.map((site) => (
-            <div key={site} className="flex items-center gap-2">
-              <Checkbox
-                id={`${id}-${site}`}
-                checked={sites.includes(site)}
-                aria-invalid={error ? true : undefined}
-                onCheckedChange={(on) => toggle(site, on === true)}
-              />
-              <Label htmlFor={`${id}-${site}`} className="font-normal">
-                {SITE_NAMES[site]}
-              </Label>
-            </div>
+            <CheckRow
+              key={site}
+              id={`${id}-${site}`}
+              checked={sites.includes(site)}
+              invalid={Boolean(error)}
+              onChange={(on) => toggle(site, on)}
+            >
+              {SITE_NAMES[site]}
+            </CheckRow>
           ))}
         </div>
       )}
